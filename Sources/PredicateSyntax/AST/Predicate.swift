@@ -1,0 +1,124 @@
+/// A predicate: the boolean part of the language. Every node knows the bytes it was parsed from.
+///
+/// Structural equality that ignores ranges is `isStructurallyEqual(to:)`; `==` compares ranges too.
+public struct Predicate: Hashable, Sendable {
+  /// The shapes a predicate takes.
+  public indirect enum Kind: Hashable, Sendable {
+    /// `TRUEPREDICATE` or `FALSEPREDICATE`.
+    case constant(Bool)
+    /// Operands joined by `AND`/`&&`; a chain `a AND b AND c` is one node with three operands.
+    case and([Predicate])
+    /// Operands joined by `OR`/`||`.
+    case or([Predicate])
+    /// `NOT p` or `!p`.
+    case not(Predicate)
+    /// `[modifier] expression operator[options] expression`.
+    case comparison(Comparison)
+  }
+
+  /// The node's shape.
+  public var kind: Kind
+  /// The bytes it covers, parentheses included when it was written inside some.
+  public var range: ByteRange
+
+  /// A node of `kind` covering `range`.
+  public init(_ kind: Kind, range: ByteRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+/// A comparison predicate, NSComparisonPredicate's counterpart.
+public struct Comparison: Hashable, Sendable {
+  /// `ANY`/`SOME`, `ALL`, `NONE`, or none at all (`direct`). `SOME` is read as `ANY`: they are synonyms.
+  public enum Modifier: String, Hashable, Sendable, CaseIterable {
+    case direct = ""
+    case any = "ANY"
+    case all = "ALL"
+    case none = "NONE"
+  }
+
+  /// The comparison operators, under their canonical spelling.
+  public enum Operator: String, Hashable, Sendable, CaseIterable {
+    case equalTo = "=="
+    case notEqualTo = "!="
+    case lessThan = "<"
+    case lessThanOrEqualTo = "<="
+    case greaterThan = ">"
+    case greaterThanOrEqualTo = ">="
+    case between = "BETWEEN"
+    case `in` = "IN"
+    case contains = "CONTAINS"
+    case beginsWith = "BEGINSWITH"
+    case endsWith = "ENDSWITH"
+    case like = "LIKE"
+    case matches = "MATCHES"
+    case utiConformsTo = "UTI-CONFORMS-TO"
+    case utiEquals = "UTI-EQUALS"
+  }
+
+  /// The `[cdnl]` options written after the operator.
+  public struct Options: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `c`: case-insensitive.
+    public static let caseInsensitive = Options(rawValue: 1 << 0)
+    /// `d`: diacritic-insensitive.
+    public static let diacriticInsensitive = Options(rawValue: 1 << 1)
+    /// `n`: normalized (the operands are already folded).
+    public static let normalized = Options(rawValue: 1 << 2)
+    /// `l`: locale-sensitive.
+    public static let localeSensitive = Options(rawValue: 1 << 3)
+
+    /// The option letters in canonical order, `cdnl`.
+    public var letters: String {
+      var text = ""
+      if contains(.caseInsensitive) { text += "c" }
+      if contains(.diacriticInsensitive) { text += "d" }
+      if contains(.normalized) { text += "n" }
+      if contains(.localeSensitive) { text += "l" }
+      return text
+    }
+
+    /// The option a letter stands for, case-insensitively.
+    public static func option(forLetter letter: UInt8) -> Options? {
+      switch letter | 0x20 {
+      case UInt8(ascii: "c"): return .caseInsensitive
+      case UInt8(ascii: "d"): return .diacriticInsensitive
+      case UInt8(ascii: "n"): return .normalized
+      case UInt8(ascii: "l"): return .localeSensitive
+      default: return nil
+      }
+    }
+  }
+
+  /// The aggregate modifier.
+  public var modifier: Modifier
+  /// Where the modifier keyword is, when there is one.
+  public var modifierRange: ByteRange?
+  /// The operator.
+  public var `operator`: Operator
+  /// Where the operator is written, options included.
+  public var operatorRange: ByteRange
+  /// The options.
+  public var options: Options
+  /// The left operand.
+  public var left: Expression
+  /// The right operand.
+  public var right: Expression
+
+  /// A comparison `left operator right`.
+  public init(
+    modifier: Modifier = .direct, modifierRange: ByteRange? = nil, operator: Operator, operatorRange: ByteRange,
+    options: Options = [], left: Expression, right: Expression
+  ) {
+    self.modifier = modifier
+    self.modifierRange = modifierRange
+    self.operator = `operator`
+    self.operatorRange = operatorRange
+    self.options = options
+    self.left = left
+    self.right = right
+  }
+}

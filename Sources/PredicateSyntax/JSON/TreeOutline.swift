@@ -1,0 +1,47 @@
+/// An indented outline of a syntax tree's JSON, for reading at a terminal:
+///
+/// ```
+/// comparison [0..<75] modifier=ANY operator=UTI-CONFORMS-TO
+///   left: keyPath [4..<41]
+///     base: variable [4..<15] name=attachment
+///   right: constant [58..<75] type=string value="public.image"
+/// ```
+public enum TreeOutline {
+  /// The outline of `node` (a value produced by `Predicate.json`), one node a line.
+  public static func render(_ node: JSONValue) -> String {
+    var output = ""
+    write(node, label: nil, level: 0, into: &output)
+    return output
+  }
+
+  private static func write(_ node: JSONValue, label: String?, level: Int, into output: inout String) {
+    let indent = String(repeating: "  ", count: level)
+    guard case .object(let members) = node else {
+      if case .array(let elements) = node {
+        for element in elements { write(element, label: label, level: level, into: &output) }
+      }
+      return
+    }
+    var line = indent + (label.map { $0 + ": " } ?? "")
+    if case .string(let kind) = members["kind"] { line += kind }
+    if case .object(let range) = members["range"], case .integer(let start) = range["start"],
+      case .integer(let end) = range["end"]
+    {
+      line += " [\(start)..<\(end)]"
+    }
+    var children: [(String, JSONValue)] = []
+    for key in members.keys.sorted() where key != "kind" && key != "range" && !key.hasSuffix("Range") {
+      let value = members[key]!
+      switch value {
+      case .object(let inner) where inner["kind"] != nil: children.append((key, value))
+      case .array(let elements) where elements.contains { if case .object = $0 { return true } else { return false } }:
+        children.append((key, value))
+      case .null: continue
+      case .string(let text) where text.isEmpty: continue
+      default: line += " \(key)=\(value.serialized())"
+      }
+    }
+    output += line + "\n"
+    for (key, child) in children { write(child, label: key, level: level + 1, into: &output) }
+  }
+}

@@ -1,0 +1,347 @@
+extension Parser {
+  /// Where to point when the current token is wrong: the token, or just after the last real token
+  /// when the input has ended (so trailing whitespace does not move the caret).
+  var currentErrorRange: ByteRange {
+    if case .endOfInput = current.kind { return .empty(at: previousEnd) }
+    return current.range
+  }
+
+  /// Whether `token` can begin an expression.
+  func canStartExpression(_ token: Token) -> Bool {
+    switch token.kind {
+    case .identifier, .atIdentifier, .variable, .selectorName, .placeholder, .string, .integer, .real:
+      return true
+    case .keyword(let keyword):
+      switch keyword {
+      case .null, .nilWord, .selfWord, .trueWord, .yes, .falseWord, .no, .anyKey, .subquery, .fetch, .cast,
+        .first, .last, .size, .caseInsensitive, .ci:
+        return true  // the last five only to report them as reserved words
+      default:
+        return false
+      }
+    case .punctuation(let punctuation):
+      return punctuation == .leftParenthesis || punctuation == .leftBrace || punctuation == .minus
+    case .endOfInput:
+      return false
+    }
+  }
+
+  /// Throws `expected-expression` unless the current token can begin an expression.
+  func requireExpressionStart(_ context: String) throws(SyntaxDiagnostic) {
+    guard canStartExpression(current) else {
+      throw SyntaxDiagnostic(
+        .expectedExpression, "expected an expression \(context), found \(current.kind.displayName)",
+        at: currentErrorRange)
+    }
+  }
+
+  /// `expression ::= assignment-expression`
+  /// `assignment-expression ::= variable ":=" expression | set-expression`
+  mutating func parseExpression() throws(SyntaxDiagnostic) -> Expression {
+    try nested { parser throws(SyntaxDiagnostic) in
+      if case .variable(let name) = parser.current.kind, parser.isPunctuation(.assign, parser.peek()) {
+        let variable = parser.advance()
+        parser.advance()
+        try parser.requireExpressionStart("after ':='")
+        let value = try parser.parseExpression()
+        return Expression(.assignment(variable: name, value: value), range: variable.range.union(value.range))
+      }
+      try parser.requireExpressionStart("here")
+      return try parser.parseBinaryExpression(minimumPrecedence: 0)
+    }
+  }
+
+  /// The binary operators of expressions, loosest first:
+  /// `set-expression ::= additive-expression { ("UNION" | "INTERSECT" | "MINUS") additive-expression }`
+  /// `additive-expression ::= multiplicative-expression { ("+" | "-") multiplicative-expression }`
+  /// `multiplicative-expression ::= power-expression { ("*" | "/") power-expression }`
+  /// `power-expression ::= unary-expression { "**" unary-expression }`
+  /// All are left-associative; parsed by precedence climbing so nesting costs few stack frames.
+  mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> Expression {
+    var left = try parseUnaryExpression()
+    while let (precedence, makeNode, spelling) = binaryOperator(current), precedence >= minimumPrecedence {
+      advance()
+      try requireExpressionStart("after '\(spelling)'")
+      let right = try parseBinaryExpression(minimumPrecedence: precedence + 1)
+      left = Expression(makeNode(left, right), range: left.range.union(right.range))
+    }
+    return left
+  }
+
+  typealias BinaryNodeMaker = (Expression, Expression) -> Expression.Kind
+
+  func binaryOperator(_ token: Token) -> (Int, BinaryNodeMaker, String)? {
+    switch token.kind {
+    case .punctuation(.plus): return (2, { .arithmetic(.add, $0, $1) }, "+")
+    case .punctuation(.minus): return (2, { .arithmetic(.subtract, $0, $1) }, "-")
+    case .punctuation(.star): return (3, { .arithmetic(.multiply, $0, $1) }, "*")
+    case .punctuation(.slash): return (3, { .arithmetic(.divide, $0, $1) }, "/")
+    case .punctuation(.starStar): return (4, { .arithmetic(.power, $0, $1) }, "**")
+    case .identifier(let name, escaped: false):
+      guard let setOperator = SetOperator(rawValue: Keyword.asciiUppercased(name)) else { return nil }
+      return (1, { .setOperation(setOperator, $0, $1) }, setOperator.rawValue)
+    default:
+      return nil
+    }
+  }
+
+  /// `unary-expression ::= "-" unary-expression | postfix-expression`
+  mutating func parseUnaryExpression() throws(SyntaxDiagnostic) -> Expression {
+    guard isPunctuation(.minus) else { return try parsePostfixExpression() }
+    let minus = advance()
+    try requireExpressionStart("after '-'")
+    let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseUnaryExpression() }
+    return Expression(.negation(operand), range: minus.range.union(operand.range))
+  }
+
+  /// `postfix-expression ::= primary-expression { "." key | "[" subscript "]" }`
+  mutating func parsePostfixExpression() throws(SyntaxDiagnostic) -> Expression {
+    var expression = try parsePrimaryExpression()
+    while true {
+      if isPunctuation(.dot) {
+        advance()
+        let component = try parseKey()
+        if case .keyPath(let base, var components) = expression.kind {
+          components.append(component)
+          expression = Expression(.keyPath(base: base, components: components), range: expression.range.union(component.range))
+        } else {
+          expression = Expression(
+            .keyPath(base: expression, components: [component]), range: expression.range.union(component.range))
+        }
+      } else if isPunctuation(.leftBracket) {
+        advance()
+        let index = try parseSubscript()
+        let close = try expect(.rightBracket, "to close the subscript")
+        expression = Expression(.subscripted(base: expression, index: index), range: expression.range.union(close.range))
+      } else {
+        return expression
+      }
+    }
+  }
+
+  /// `key ::= identifier | escaped-identifier | at-identifier`
+  mutating func parseKey() throws(SyntaxDiagnostic) -> KeyPathComponent {
+    switch current.kind {
+    case .identifier(let name, _):
+      return KeyPathComponent(name: name, range: advance().range)
+    case .atIdentifier(let name):
+      return KeyPathComponent(name: "@" + name, range: advance().range)
+    case .keyword(let keyword):
+      throw reservedWord(keyword, at: current.range)
+    default:
+      throw SyntaxDiagnostic(
+        .expectedExpression, "expected a key after '.', found \(current.kind.displayName)", at: currentErrorRange)
+    }
+  }
+
+  func reservedWord(_ keyword: Keyword, at range: ByteRange) -> SyntaxDiagnostic {
+    let written = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+    return SyntaxDiagnostic(
+      .reservedWord, "'\(written)' is a reserved word; write '#\(written)' to use it as a key", at: range,
+      fixIts: [FixIt(title: "escape it as '#\(written)'", edits: [.insert("#", at: range.start)], applicability: .unsafe)])
+  }
+
+  /// `subscript ::= "FIRST" | "LAST" | "SIZE" | expression`
+  mutating func parseSubscript() throws(SyntaxDiagnostic) -> SubscriptIndex {
+    let symbolic: SubscriptIndex?
+    switch current.kind {
+    case .keyword(.first): symbolic = .first
+    case .keyword(.last): symbolic = .last
+    case .keyword(.size): symbolic = .size
+    default: symbolic = nil
+    }
+    if let symbolic, isPunctuation(.rightBracket, peek()) {
+      advance()
+      return symbolic
+    }
+    try requireExpressionStart("inside '[…]'")
+    return .expression(try parseExpression())
+  }
+
+  /// `primary-expression`: literals, SELF, variables, keys, placeholders, arrays, `( expression )`,
+  /// SUBQUERY, FUNCTION, TERNARY, CAST, FETCH and function calls.
+  mutating func parsePrimaryExpression() throws(SyntaxDiagnostic) -> Expression {
+    let token = current
+    switch token.kind {
+    case .string(let value, _):
+      advance()
+      return Expression(.constant(.string(value)), range: token.range)
+    case .integer(let value):
+      advance()
+      return Expression(.constant(.integer(value)), range: token.range)
+    case .real(let value):
+      advance()
+      return Expression(.constant(.real(value)), range: token.range)
+    case .variable(let name):
+      advance()
+      return Expression(.variable(name), range: token.range)
+    case .placeholder(let text):
+      advance()
+      return Expression(.placeholder(text), range: token.range)
+    case .atIdentifier(let name):
+      advance()
+      return Expression(.keyPath(base: nil, components: [KeyPathComponent(name: "@" + name, range: token.range)]),
+                        range: token.range)
+    case .selectorName(let name):
+      advance()
+      return try parseFunctionCall(name: name, start: token.range)
+    case .identifier(let name, let escaped):
+      advance()
+      if !escaped && isPunctuation(.leftParenthesis) {
+        switch Keyword.asciiUppercased(name) {
+        case "FUNCTION": return try parseFunctionExpression(start: token.range)
+        case "TERNARY": return try parseTernaryExpression(start: token.range)
+        default: return try parseFunctionCall(name: name, start: token.range)
+        }
+      }
+      return Expression(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
+                        range: token.range)
+    case .keyword(let keyword):
+      return try parseKeywordExpression(keyword, token: token)
+    case .punctuation(.leftParenthesis):
+      let open = advance()
+      try requireExpressionStart("inside '('")
+      var inner = try parseExpression()
+      let close = try expect(.rightParenthesis, "to close the parenthesis")
+      inner.range = open.range.union(close.range)
+      return inner
+    case .punctuation(.leftBrace):
+      let open = advance()
+      let elements = try parseArguments(closing: .rightBrace, purpose: "in the array literal")
+      return Expression(.array(elements), range: open.range.union(tokens[index - 1].range))
+    default:
+      throw SyntaxDiagnostic(
+        .expectedExpression, "expected an expression, found \(token.kind.displayName)", at: currentErrorRange)
+    }
+  }
+
+  mutating func parseKeywordExpression(_ keyword: Keyword, token: Token) throws(SyntaxDiagnostic) -> Expression {
+    switch keyword {
+    case .null, .nilWord:
+      advance()
+      return Expression(.constant(.null), range: token.range)
+    case .trueWord, .yes:
+      advance()
+      return Expression(.constant(.boolean(true)), range: token.range)
+    case .falseWord, .no:
+      advance()
+      return Expression(.constant(.boolean(false)), range: token.range)
+    case .selfWord:
+      advance()
+      return Expression(.evaluatedObject, range: token.range)
+    case .anyKey:
+      advance()
+      return Expression(.anyKey, range: token.range)
+    case .subquery:
+      advance()
+      return try parseSubqueryExpression(start: token.range)
+    case .cast:
+      advance()
+      try expect(.leftParenthesis, "after 'CAST'")
+      let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of CAST")
+      guard arguments.count == 2 else {
+        throw SyntaxDiagnostic(
+          .expectedExpression, "CAST takes two arguments, a value and a class name, not \(arguments.count)",
+          at: token.range.union(tokens[index - 1].range))
+      }
+      return Expression(.cast(value: arguments[0], type: arguments[1]), range: token.range.union(tokens[index - 1].range))
+    case .fetch:
+      advance()
+      try expect(.leftParenthesis, "after 'FETCH'")
+      let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of FETCH")
+      return Expression(.fetch(arguments: arguments), range: token.range.union(tokens[index - 1].range))
+    default:
+      throw reservedWord(keyword, at: token.range)
+    }
+  }
+
+  /// Parses `expression { "," expression }` up to `closing` (the opening token already consumed),
+  /// and consumes `closing`. An empty list is allowed.
+  mutating func parseArguments(closing: Punctuation, purpose: String) throws(SyntaxDiagnostic) -> [Expression] {
+    try nested { parser throws(SyntaxDiagnostic) in
+      var arguments: [Expression] = []
+      if parser.isPunctuation(closing) {
+        parser.advance()
+        return arguments
+      }
+      while true {
+        try parser.requireExpressionStart(purpose)
+        arguments.append(try parser.parseExpression())
+        if parser.isPunctuation(closing) {
+          parser.advance()
+          return arguments
+        }
+        try parser.expect(.comma, "or '\(closing.rawValue)' \(purpose)")
+      }
+    }
+  }
+
+  /// `function-call ::= ( identifier | selector-name ) "(" [ expression { "," expression } ] ")"`
+  mutating func parseFunctionCall(name: String, start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+    try expect(.leftParenthesis, "after the function name '\(name)'")
+    let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of '\(name)'")
+    return Expression(.functionCall(name: name, arguments: arguments), range: start.union(tokens[index - 1].range))
+  }
+
+  /// `function-expression ::= "FUNCTION" "(" expression "," expression { "," expression } ")"`
+  mutating func parseFunctionExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+    advance()
+    let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of FUNCTION")
+    guard arguments.count >= 2 else {
+      throw SyntaxDiagnostic(
+        .expectedExpression, "FUNCTION takes a receiver and a selector name, then the arguments",
+        at: start.union(tokens[index - 1].range))
+    }
+    return Expression(
+      .function(receiver: arguments[0], selector: arguments[1], arguments: Array(arguments.dropFirst(2))),
+      range: start.union(tokens[index - 1].range))
+  }
+
+  /// `ternary-expression ::= "TERNARY" "(" predicate "," expression "," expression ")"`
+  mutating func parseTernaryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+    advance()
+    return try nested { parser throws(SyntaxDiagnostic) in
+      let condition = try parser.parsePredicate()
+      try parser.expect(.comma, "after TERNARY's condition")
+      try parser.requireExpressionStart("for TERNARY's value when true")
+      let then = try parser.parseExpression()
+      try parser.expect(.comma, "after TERNARY's value when true")
+      try parser.requireExpressionStart("for TERNARY's value when false")
+      let otherwise = try parser.parseExpression()
+      let close = try parser.expect(.rightParenthesis, "to close TERNARY")
+      return Expression(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close.range))
+    }
+  }
+
+  /// `subquery-expression ::= "SUBQUERY" "(" expression "," variable "," predicate ")"`
+  mutating func parseSubqueryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+    try expect(.leftParenthesis, "after 'SUBQUERY'")
+    return try nested { parser throws(SyntaxDiagnostic) in
+      try parser.requireExpressionStart("as SUBQUERY's collection")
+      let collection = try parser.parseExpression()
+      try parser.expect(.comma, "after SUBQUERY's collection")
+      guard case .variable(let variable) = parser.current.kind, parser.isPunctuation(.comma, parser.peek()) else {
+        throw parser.subqueryVariableError()
+      }
+      let variableRange = parser.advance().range
+      parser.advance()
+      let predicate = try parser.parsePredicate()
+      let close = try parser.expect(.rightParenthesis, "to close SUBQUERY")
+      return Expression(
+        .subquery(collection: collection, variable: variable, variableRange: variableRange, predicate: predicate),
+        range: start.union(close.range))
+    }
+  }
+
+  /// SUBQUERY's second argument is not a lone `$variable`: point at the whole argument.
+  mutating func subqueryVariableError() -> SyntaxDiagnostic {
+    let start = currentErrorRange
+    var range = start
+    if canStartExpression(current), let argument = try? parseExpression() { range = argument.range }
+    let written = range.count > 0 ? " " + quoted(range) : ""
+    return SyntaxDiagnostic(
+      .subqueryVariableExpected,
+      "SUBQUERY's second argument must be a variable such as '$item', not\(written.isEmpty ? " nothing" : written)",
+      at: range)
+  }
+}

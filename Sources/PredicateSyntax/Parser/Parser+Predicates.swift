@@ -1,0 +1,256 @@
+extension Parser {
+  /// Parses the whole input: `predicate`, then the end of input.
+  mutating func parseTopLevel() throws(SyntaxDiagnostic) -> Predicate {
+    if case .endOfInput = current.kind {
+      throw SyntaxDiagnostic(.emptyPredicate, "the predicate is empty", at: .empty(at: 0))
+    }
+    let predicate = try parsePredicate()
+    if case .endOfInput = current.kind { return predicate }
+    throw SyntaxDiagnostic(
+      .trailingInput, "unexpected \(current.kind.displayName) after a complete predicate",
+      at: current.range, label: "expected AND, OR or the end here")
+  }
+
+  /// `predicate ::= or-predicate`
+  mutating func parsePredicate() throws(SyntaxDiagnostic) -> Predicate {
+    try nested { parser throws(SyntaxDiagnostic) in try parser.parseOrPredicate() }
+  }
+
+  /// `or-predicate ::= and-predicate { ("OR" | "||") and-predicate }`
+  mutating func parseOrPredicate() throws(SyntaxDiagnostic) -> Predicate {
+    let first = try parseAndPredicate()
+    var operands = [first]
+    while isKeyword(.or) || isPunctuation(.pipePipe) {
+      advance()
+      operands.append(contentsOf: Parser.flattened(try parseAndPredicate(), or: true))
+    }
+    guard operands.count > 1 else { return first }
+    operands = Parser.flattened(first, or: true) + operands.dropFirst()
+    return Predicate(.or(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+  }
+
+  /// `and-predicate ::= not-predicate { ("AND" | "&&") not-predicate }`
+  mutating func parseAndPredicate() throws(SyntaxDiagnostic) -> Predicate {
+    let first = try parseNotPredicate()
+    var operands = [first]
+    while isKeyword(.and) || isPunctuation(.ampersandAmpersand) {
+      advance()
+      operands.append(contentsOf: Parser.flattened(try parseNotPredicate(), or: false))
+    }
+    guard operands.count > 1 else { return first }
+    operands = Parser.flattened(first, or: false) + operands.dropFirst()
+    return Predicate(.and(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+  }
+
+  /// AND and OR are associative: a parenthesized `(a AND b) AND c` is the same chain as
+  /// `a AND b AND c`, so chains are kept flat and printing never changes the tree.
+  static func flattened(_ predicate: Predicate, or: Bool) -> [Predicate] {
+    switch predicate.kind {
+    case .and(let operands) where !or: return operands
+    case .or(let operands) where or: return operands
+    default: return [predicate]
+    }
+  }
+
+  /// `not-predicate ::= ("NOT" | "!") not-predicate | primary-predicate`
+  mutating func parseNotPredicate() throws(SyntaxDiagnostic) -> Predicate {
+    guard isKeyword(.not) || isPunctuation(.bang) else { return try parsePrimaryPredicate() }
+    let notToken = advance()
+    let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseNotPredicate() }
+    return Predicate(.not(operand), range: notToken.range.union(operand.range))
+  }
+
+  /// `primary-predicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison`
+  mutating func parsePrimaryPredicate() throws(SyntaxDiagnostic) -> Predicate {
+    switch current.kind {
+    case .keyword(.truePredicate):
+      return Predicate(.constant(true), range: advance().range)
+    case .keyword(.falsePredicate):
+      return Predicate(.constant(false), range: advance().range)
+    case .punctuation(.leftParenthesis) where parenthesizedGroupIsPredicate():
+      let open = advance()
+      if isPunctuation(.rightParenthesis) {
+        throw SyntaxDiagnostic(.expectedPredicate, "expected a predicate inside '()'", at: current.range)
+      }
+      var inner = try parsePredicate()
+      let close = try expect(.rightParenthesis, "to close the parenthesis")
+      inner.range = open.range.union(close.range)
+      return inner
+    default:
+      guard canStartExpression(current) || isAggregateModifier(current) else {
+        throw SyntaxDiagnostic(
+          .expectedPredicate, "expected a predicate, found \(current.kind.displayName)", at: currentErrorRange)
+      }
+      return try parseComparison()
+    }
+  }
+
+  /// Whether the parenthesized group at the cursor is a predicate, `(a == 1) AND …`, rather than the
+  /// start of an expression, `(a + b) > 1`: decided by the token after the matching `)`.
+  func parenthesizedGroupIsPredicate() -> Bool {
+    guard let close = matchingClose[index] else { return true }
+    let after = tokens[min(close + 1, tokens.count - 1)]
+    if comparisonOperator(after) != nil { return false }
+    switch after.kind {
+    case .punctuation(let punctuation):
+      switch punctuation {
+      case .plus, .minus, .star, .slash, .starStar, .dot, .leftBracket: return false
+      default: return true
+      }
+    case .identifier(let name, escaped: false):
+      return SetOperator(rawValue: Keyword.asciiUppercased(name)) == nil
+    default:
+      return true
+    }
+  }
+
+  func isAggregateModifier(_ token: Token) -> Bool {
+    switch token.kind {
+    case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none): return true
+    default: return false
+    }
+  }
+
+  /// `comparison ::= [ aggregate-modifier ] expression comparison-operator [ comparison-options ] expression`
+  mutating func parseComparison() throws(SyntaxDiagnostic) -> Predicate {
+    let start = current.range.start
+    var modifier = Comparison.Modifier.direct
+    var modifierRange: ByteRange?
+    if isAggregateModifier(current) {
+      let token = advance()
+      modifierRange = token.range
+      switch token.kind {
+      case .keyword(.all): modifier = .all
+      case .keyword(.none): modifier = .none
+      default: modifier = .any
+      }
+    }
+    let left = try parseExpression()
+    guard let op = comparisonOperator(current) else { throw missingOperator(after: left) }
+    var operatorRange = advance().range
+    var options: Comparison.Options = []
+    if isPunctuation(.leftBracket) {
+      options = try parseComparisonOptions()
+      operatorRange = operatorRange.union(tokens[index - 1].range)
+    }
+    guard canStartExpression(current) else {
+      throw SyntaxDiagnostic(
+        .expectedExpression,
+        "expected an expression after '\(op.rawValue)', found \(current.kind.displayName)", at: currentErrorRange)
+    }
+    let right = try parseExpression()
+    let comparison = Comparison(
+      modifier: modifier, modifierRange: modifierRange, operator: op, operatorRange: operatorRange,
+      options: options, left: left, right: right)
+    return Predicate(.comparison(comparison), range: ByteRange(start: start, end: right.range.end))
+  }
+
+  /// The diagnostic for a complete expression followed by something that is not an operator,
+  /// with a spelling suggestion when the word is close to one (`CONATINS` → `CONTAINS`).
+  func missingOperator(after left: Expression) -> SyntaxDiagnostic {
+    var message = "expected a comparison operator after \(quoted(left.range)), found \(current.kind.displayName)"
+    var fixIts: [FixIt] = []
+    if case .identifier(let word, escaped: false) = current.kind,
+      let suggestion = Parser.nearestOperatorKeyword(to: word)
+    {
+      message += "; did you mean '\(suggestion)'?"
+      fixIts.append(FixIt(
+        title: "replace with '\(suggestion)'", edits: [TextEdit(range: current.range, replacement: suggestion)],
+        applicability: .unsafe))
+    }
+    let range = current.kind == .endOfInput ? ByteRange.empty(at: previousEnd) : current.range
+    return SyntaxDiagnostic(.expectedComparisonOperator, message, at: range, fixIts: fixIts)
+  }
+
+  static func nearestOperatorKeyword(to word: String) -> String? {
+    let upper = Keyword.asciiUppercased(word)
+    let candidates = ["BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES",
+                      "UTI-CONFORMS-TO", "UTI-EQUALS"]
+    let scored = candidates.map { ($0, editDistance(Array(upper.utf8), Array($0.utf8))) }
+      .filter { $0.1 <= 2 && $0.1 < max(2, $0.0.count / 2) }
+      .sorted { $0.1 < $1.1 }
+    guard let best = scored.first, scored.dropFirst().first?.1 != best.1 else { return nil }
+    return best.0
+  }
+
+  /// Levenshtein distance, for spelling suggestions.
+  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var row = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      row[0] = i
+      for j in 1...b.count {
+        row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &row)
+    }
+    return previous[b.count]
+  }
+
+  /// The comparison operator `token` spells, if any.
+  func comparisonOperator(_ token: Token) -> Comparison.Operator? {
+    switch token.kind {
+    case .punctuation(let punctuation):
+      switch punctuation {
+      case .equal, .equalEqual: return .equalTo
+      case .notEqual, .lessGreater: return .notEqualTo
+      case .less: return .lessThan
+      case .lessEqual, .equalLess: return .lessThanOrEqualTo
+      case .greater: return .greaterThan
+      case .greaterEqual, .equalGreater: return .greaterThanOrEqualTo
+      default: return nil
+      }
+    case .keyword(let keyword):
+      switch keyword {
+      case .between: return .between
+      case .in: return .in
+      case .contains: return .contains
+      case .beginsWith: return .beginsWith
+      case .endsWith: return .endsWith
+      case .like: return .like
+      case .matches: return .matches
+      case .utiConformsTo: return .utiConformsTo
+      case .utiEquals: return .utiEquals
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// `comparison-options ::= "[" option-letters "]"`
+  mutating func parseComparisonOptions() throws(SyntaxDiagnostic) -> Comparison.Options {
+    let open = advance()
+    let word = current
+    switch word.kind {
+    case .identifier(_, escaped: false), .keyword:
+      break
+    default:
+      throw SyntaxDiagnostic(
+        .invalidComparisonOption, "expected option letters such as 'c', 'd' or 'cd' inside '[…]'",
+        at: word.kind == .endOfInput ? .empty(at: open.range.end) : word.range)
+    }
+    var options: Comparison.Options = []
+    for offset in word.range.start..<word.range.end {
+      let letter = bytes[offset]
+      let letterRange = ByteRange(start: offset, end: offset + 1)
+      guard let option = Comparison.Options.option(forLetter: letter) else {
+        throw SyntaxDiagnostic(
+          .invalidComparisonOption,
+          "unknown comparison option '\(Character(Unicode.Scalar(letter)))'; the options are c, d, n and l",
+          at: letterRange)
+      }
+      guard !options.contains(option) else {
+        throw SyntaxDiagnostic(
+          .invalidComparisonOption, "comparison option '\(Character(Unicode.Scalar(letter)))' is repeated",
+          at: letterRange)
+      }
+      options.insert(option)
+    }
+    advance()
+    try expect(.rightBracket, "to close the comparison options")
+    return options
+  }
+}

@@ -1,0 +1,161 @@
+/// The public entry point: parses a predicate format string into a `Predicate`.
+///
+/// ```swift
+/// let outcome = PredicateParser.parse("ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"")
+/// if let predicate = outcome.predicate { … } else { print(outcome.diagnostics) }
+/// ```
+public enum PredicateParser {
+  /// How deep parentheses, NOT, unary minus, arrays and function arguments may nest.
+  public static let maximumNesting = 512
+
+  /// The result of a parse.
+  public struct Outcome: Sendable {
+    /// The tree, when the text parsed (in lenient mode, possibly with diagnostics too).
+    public var predicate: Predicate?
+    /// Every problem found, in source order. In strict mode a failed parse has exactly one error.
+    public var diagnostics: [SyntaxDiagnostic]
+
+    /// Whether the text parsed without any error.
+    public var isValid: Bool { predicate != nil && !diagnostics.contains { $0.severity == .error } }
+  }
+
+  /// Parses `text`. In `lenient` mode typographic quotes act as quotes and are reported as errors
+  /// (with their fix), but the tree is still built so later analysis can go on.
+  public static func parse(_ text: String, lenient: Bool = false) -> Outcome {
+    parse(bytes: Array(text.utf8), lenient: lenient)
+  }
+
+  /// Parses UTF-8 `bytes`; see `parse(_:lenient:)`.
+  public static func parse(bytes: [UInt8], lenient: Bool = false) -> Outcome {
+    let strict = parseOnce(bytes, lenient: false)
+    switch strict {
+    case .success(let predicate):
+      return Outcome(predicate: predicate, diagnostics: [])
+    case .failure(let failure):
+      guard bytes.containsTypographicQuote else {
+        return Outcome(predicate: nil, diagnostics: [failure.diagnostic])
+      }
+      // Typographic quotes are the likely culprit: read them as quotes and see whether that parses.
+      let relaxed = parseOnce(bytes, lenient: true)
+      if case .success(let predicate) = relaxed {
+        let quotes = failure.lenientDelimiters(bytes)
+        let diagnostics = typographicQuoteDiagnostics(quotes, in: bytes, failure: failure.diagnostic)
+        return Outcome(predicate: lenient ? predicate : nil, diagnostics: lenient ? diagnostics : [diagnostics[0]])
+      }
+      if let explained = explainWithTypographicQuote(failure, in: bytes) {
+        return Outcome(predicate: nil, diagnostics: [explained])
+      }
+      return Outcome(predicate: nil, diagnostics: [failure.diagnostic])
+    }
+  }
+
+  // MARK: - One pass
+
+  struct Failure: Error {
+    var diagnostic: SyntaxDiagnostic
+    var typographicQuotesInStrings: [ByteRange]
+
+    func lenientDelimiters(_ bytes: [UInt8]) -> [ByteRange] {
+      (try? Lexer.tokenize(bytes, lenient: true).typographicDelimiters) ?? []
+    }
+  }
+
+  static func parseOnce(_ bytes: [UInt8], lenient: Bool) -> Result<Predicate, Failure> {
+    let lexed: Lexer.Output
+    do {
+      lexed = try Lexer.tokenize(bytes, lenient: lenient)
+    } catch {
+      return .failure(Failure(diagnostic: error, typographicQuotesInStrings: []))
+    }
+    do {
+      var parser = try Parser(tokens: lexed.tokens, bytes: bytes)
+      return .success(try parser.parseTopLevel())
+    } catch {
+      return .failure(Failure(diagnostic: error, typographicQuotesInStrings: lexed.typographicQuotesInStrings))
+    }
+  }
+
+  // MARK: - Typographic quotes
+
+  /// One diagnostic per typographic quote read as a delimiter; the first carries the fix for all.
+  static func typographicQuoteDiagnostics(
+    _ quotes: [ByteRange], in bytes: [UInt8], failure: SyntaxDiagnostic
+  ) -> [SyntaxDiagnostic] {
+    let edits = quotes.map { range in
+      TextEdit(range: range, replacement: bytes.isDoubleTypographicQuote(at: range.start) ? "\"" : "'")
+    }
+    let fix = FixIt(
+      title: quotes.count == 1 ? "replace the typographic quote" : "replace the \(quotes.count) typographic quotes",
+      edits: edits, applicability: .safe)
+    return quotes.enumerated().map { index, range in
+      let quote = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+      let ascii = bytes.isDoubleTypographicQuote(at: range.start) ? "\"" : "'"
+      return SyntaxDiagnostic(
+        .typographicQuote, "typographic quote '\(quote)' is not a string delimiter; use '\(ascii)'",
+        at: range, label: "typographic quote",
+        fixIts: index == 0 ? [fix] : [])
+    }
+  }
+
+  /// When a string literal swallowed a typographic quote and parsing then failed further on, the
+  /// quote is where the author went wrong: point there, and keep the far-away failure as a note.
+  static func explainWithTypographicQuote(_ failure: Failure, in bytes: [UInt8]) -> SyntaxDiagnostic? {
+    if failure.diagnostic.id == .typographicQuote {
+      var diagnostic = failure.diagnostic
+      let quotes = allTypographicQuotes(in: bytes)
+      if quotes.count > 1 {
+        diagnostic.fixIts = typographicQuoteDiagnostics(quotes, in: bytes, failure: diagnostic)[0].fixIts
+      }
+      return diagnostic
+    }
+    guard let quote = failure.typographicQuotesInStrings.first(where: { $0.start < failure.diagnostic.range.end })
+    else { return nil }
+    let text = String(decoding: bytes[quote.start..<quote.end], as: UTF8.self)
+    let ascii = bytes.isDoubleTypographicQuote(at: quote.start) ? "\"" : "'"
+    let replacement = TextEdit(range: quote, replacement: ascii)
+    return SyntaxDiagnostic(
+      .typographicQuote,
+      "typographic quote '\(text)' does not close the string; use '\(ascii)'",
+      at: quote, label: "typographic quote",
+      notes: [.init(message: "the string runs on, and parsing fails here: \(failure.diagnostic.message)",
+                    range: failure.diagnostic.range)],
+      fixIts: [FixIt(title: "replace '\(text)' with '\(ascii)'", edits: [replacement], applicability: .safe)])
+  }
+
+  static func allTypographicQuotes(in bytes: [UInt8]) -> [ByteRange] {
+    var ranges: [ByteRange] = []
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes.isTypographicQuote(at: index) {
+        ranges.append(ByteRange(start: index, end: index + 3))
+        index += 3
+      } else {
+        index += 1
+      }
+    }
+    return ranges
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `“ ” ‘ ’` starts at `index`.
+  func isTypographicQuote(at index: Int) -> Bool {
+    guard index + 2 < count, self[index] == 0xE2, self[index + 1] == 0x80 else { return false }
+    let last = self[index + 2]
+    return last == 0x98 || last == 0x99 || last == 0x9C || last == 0x9D
+  }
+
+  /// Whether `“` or `”` starts at `index`.
+  func isDoubleTypographicQuote(at index: Int) -> Bool {
+    index + 2 < count && self[index] == 0xE2 && self[index + 1] == 0x80 && (0x9C...0x9D).contains(self[index + 2])
+  }
+
+  var containsTypographicQuote: Bool {
+    var index = 0
+    while index + 2 < count {
+      if self[index] == 0xE2 && isTypographicQuote(at: index) { return true }
+      index += 1
+    }
+    return false
+  }
+}

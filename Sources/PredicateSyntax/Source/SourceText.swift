@@ -1,0 +1,87 @@
+/// Text as UTF-8 bytes with a table of line starts, so byte offsets turn into 1-based
+/// line:column positions where a human reads them.
+///
+/// Columns count Unicode scalars, not bytes: an editor puts the cursor after `“` at column 2.
+public struct SourceText: Sendable {
+  /// The name shown in diagnostics: a file path, `<stdin>` or `<argument>`.
+  public let name: String
+  /// The bytes.
+  public let bytes: [UInt8]
+  /// Offsets at which each line starts; the first is 0.
+  public let lineStarts: [Int]
+
+  /// Text named `name` made of `bytes`.
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    lineStarts = starts
+  }
+
+  /// Text named `name` made of the UTF-8 of `string`.
+  public init(name: String, string: String) {
+    self.init(name: name, bytes: Array(string.utf8))
+  }
+
+  /// A 1-based line and column.
+  public struct Position: Hashable, Sendable, Comparable {
+    /// The line, from 1.
+    public var line: Int
+    /// The column in Unicode scalars, from 1.
+    public var column: Int
+
+    /// A position at `line`:`column`, both 1-based.
+    public init(line: Int, column: Int) {
+      self.line = line
+      self.column = column
+    }
+
+    public static func < (lhs: Position, rhs: Position) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+  }
+
+  /// The 0-based index of the line holding `offset` (an offset at the very end belongs to the last line).
+  public func lineIndex(of offset: Int) -> Int {
+    let clamped = max(0, min(offset, bytes.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// The line and column of `offset`, clamped into the text.
+  public func position(of offset: Int) -> Position {
+    let clamped = max(0, min(offset, bytes.count))
+    let index = lineIndex(of: clamped)
+    var column = 1
+    var cursor = lineStarts[index]
+    while cursor < clamped {
+      cursor += SourceText.scalarLength(leadByte: bytes[cursor])
+      column += 1
+    }
+    return Position(line: index + 1, column: column)
+  }
+
+  /// The bytes of line `index` (0-based), without its line break.
+  public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+    let start = lineStarts[index]
+    var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+    if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return bytes[start..<max(start, end)]
+  }
+
+  /// The number of bytes of the UTF-8 sequence that starts with `leadByte` (1 for a stray byte).
+  public static func scalarLength(leadByte: UInt8) -> Int {
+    switch leadByte {
+    case 0xF0...0xF7: return 4
+    case 0xE0...0xEF: return 3
+    case 0xC0...0xDF: return 2
+    default: return 1
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import PredicateSyntax
+
+/// Parsing a predicate for a command and writing its diagnostics as carets on standard error.
+enum RuleDiagnostics {
+  static func parseAndReport(_ source: SourceInput, lenient: Bool) -> PredicateParser.Outcome {
+    let outcome = PredicateParser.parse(bytes: source.bytes, lenient: lenient)
+    let text = SourceText(name: source.name, bytes: source.bytes)
+    let renderer = CaretRenderer(colour: StandardStreams.standardErrorWantsColour)
+    for diagnostic in outcome.diagnostics {
+      StandardStreams.writeError(renderer.render(diagnostic, in: text) + "\n")
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// The `sharelint` command: argument parsing only; the work happens in the libraries.
+@main
+struct Sharelint: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sharelint",
+    abstract: "Lint and rewrite what the Microsoft Intune App SDK needs in an iOS app's plists.",
+    discussion: """
+      Exit status: 0 success; 1 the answer is "no" (error findings, a syntax error, a blocked URL); \
+      2 usage error, unreadable or malformed input, or an internal failure (one line on standard error).
+      """,
+    version: SharelintVersion.current,
+    subcommands: [RuleCommand.self]
+  )
+
+  /// Runs the command line with sharelint's exit statuses: usage errors exit 2 (argument-parser
+  /// would use 64), help and version exit 0, and a command's own `ExitCode` passes through.
+  static func main() {
+    let status: Int32
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      status = 0
+    } catch {
+      status = CommandLineExit.report(error, usingMessageOf: Sharelint.self)
+    }
+    CommandLineExit.flushAndExit(status)
+  }
+}

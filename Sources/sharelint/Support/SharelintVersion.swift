@@ -1,0 +1,4 @@
+/// The version `sharelint --version` prints.
+enum SharelintVersion {
+  static let current = "0.1.0"
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writes to standard output and unbuffered ones to standard error, plus reading all of
+/// standard input or a file as bytes.
+enum StandardStreams {
+  nonisolated(unsafe) private static var outputBuffer: [UInt8] = []
+
+  /// Appends `text` to standard output (flushed at 64 KiB and at exit).
+  static func writeOutput(_ text: String) {
+    outputBuffer.append(contentsOf: text.utf8)
+    if outputBuffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes `text` to standard error at once (after flushing standard output, to keep order).
+  static func writeError(_ text: String) {
+    flush()
+    writeAll(Array(text.utf8), to: 2)
+  }
+
+  /// Writes out what standard output holds.
+  static func flush() {
+    guard !outputBuffer.isEmpty else { return }
+    writeAll(outputBuffer, to: 1)
+    outputBuffer.removeAll(keepingCapacity: true)
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Whether standard error is a terminal and colour is not turned off with `NO_COLOR`.
+  static var standardErrorWantsColour: Bool {
+    isatty(2) == 1 && getenv("NO_COLOR") == nil
+  }
+
+  /// All of standard input.
+  static func readStandardInput() throws -> [UInt8] {
+    try readAll(descriptor: 0, name: "standard input")
+  }
+
+  /// All of the file at `path`, or an `InputError` naming it.
+  static func readFile(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw InputError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, name: "'\(path)'")
+  }
+
+  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw InputError("cannot read \(name): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+}
