@@ -1,5 +1,5 @@
 /// An expression: NSExpression's counterpart. Every node knows the bytes it was parsed from.
-public struct Expression: Hashable, Sendable {
+public struct ExpressionNode: Hashable, Sendable {
   /// The shapes an expression takes.
   public indirect enum Kind: Hashable, Sendable {
     /// A literal: string, number, boolean or null.
@@ -9,35 +9,35 @@ public struct Expression: Hashable, Sendable {
     /// `$name`.
     case variable(String)
     /// A key path: `a.b.@count` (`base` nil), or keys applied to another expression, `$x.a`.
-    case keyPath(base: Expression?, components: [KeyPathComponent])
+    case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
     /// `base[index]`, `base[FIRST]`, `base[LAST]`, `base[SIZE]`.
-    case subscripted(base: Expression, index: SubscriptIndex)
+    case subscripted(base: ExpressionNode, index: SubscriptIndex)
     /// A format placeholder kept as written: `%@`, `%K`, `%d`.
     case placeholder(String)
     /// `{ a, b, … }`.
-    case array([Expression])
+    case array([ExpressionNode])
     /// `ANYKEY`.
     case anyKey
     /// `left op right` for `+ - * / **`.
-    case arithmetic(ArithmeticOperator, Expression, Expression)
+    case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
     /// `-operand`.
-    case negation(Expression)
+    case negation(ExpressionNode)
     /// `left UNION|INTERSECT|MINUS right`.
-    case setOperation(SetOperator, Expression, Expression)
+    case setOperation(SetOperator, ExpressionNode, ExpressionNode)
     /// `$variable := value`.
-    case assignment(variable: String, value: Expression)
+    case assignment(variable: String, value: ExpressionNode)
     /// `name(arguments…)`, including selector-style names such as `modulus:by:`.
-    case functionCall(name: String, arguments: [Expression])
+    case functionCall(name: String, arguments: [ExpressionNode])
     /// `FUNCTION(receiver, selector, arguments…)`.
-    case function(receiver: Expression, selector: Expression, arguments: [Expression])
+    case function(receiver: ExpressionNode, selector: ExpressionNode, arguments: [ExpressionNode])
     /// `SUBQUERY(collection, $variable, predicate)`.
-    case subquery(collection: Expression, variable: String, variableRange: ByteRange, predicate: Predicate)
+    case subquery(collection: ExpressionNode, variable: String, variableRange: ByteRange, predicate: PredicateNode)
     /// `TERNARY(condition, then, else)`.
-    case ternary(condition: Predicate, then: Expression, else: Expression)
+    case ternary(condition: PredicateNode, then: ExpressionNode, else: ExpressionNode)
     /// `CAST(value, type)`.
-    case cast(value: Expression, type: Expression)
+    case cast(value: ExpressionNode, type: ExpressionNode)
     /// `FETCH(arguments…)`, Core Data's fetch expression.
-    case fetch(arguments: [Expression])
+    case fetch(arguments: [ExpressionNode])
   }
 
   /// The node's shape.
@@ -86,7 +86,7 @@ public struct KeyPathComponent: Hashable, Sendable {
 /// What goes between the brackets of a subscript.
 public enum SubscriptIndex: Hashable, Sendable {
   /// An index or key expression.
-  case expression(Expression)
+  case expression(ExpressionNode)
   /// `[FIRST]`.
   case first
   /// `[LAST]`.

@@ -1,17 +1,17 @@
 /// A predicate: the boolean part of the language. Every node knows the bytes it was parsed from.
 ///
 /// Structural equality that ignores ranges is `isStructurallyEqual(to:)`; `==` compares ranges too.
-public struct Predicate: Hashable, Sendable {
+public struct PredicateNode: Hashable, Sendable {
   /// The shapes a predicate takes.
   public indirect enum Kind: Hashable, Sendable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     /// Operands joined by `AND`/`&&`; a chain `a AND b AND c` is one node with three operands.
-    case and([Predicate])
+    case and([PredicateNode])
     /// Operands joined by `OR`/`||`.
-    case or([Predicate])
+    case or([PredicateNode])
     /// `NOT p` or `!p`.
-    case not(Predicate)
+    case not(PredicateNode)
     /// `[modifier] expression operator[options] expression`.
     case comparison(Comparison)
   }
@@ -104,14 +104,14 @@ public struct Comparison: Hashable, Sendable {
   /// The options.
   public var options: Options
   /// The left operand.
-  public var left: Expression
+  public var left: ExpressionNode
   /// The right operand.
-  public var right: Expression
+  public var right: ExpressionNode
 
   /// A comparison `left operator right`.
   public init(
     modifier: Modifier = .direct, modifierRange: ByteRange? = nil, operator: Operator, operatorRange: ByteRange,
-    options: Options = [], left: Expression, right: Expression
+    options: Options = [], left: ExpressionNode, right: ExpressionNode
   ) {
     self.modifier = modifier
     self.modifierRange = modifierRange

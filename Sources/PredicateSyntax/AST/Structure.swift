@@ -1,32 +1,32 @@
 /// Comparing trees by shape: two parses of differently laid-out text are "the same tree" when
 /// they are equal once every range is cleared.
-extension Predicate {
+extension PredicateNode {
   /// This tree with every range set to `0..<0`.
-  public func withoutRanges() -> Predicate {
+  public func withoutRanges() -> PredicateNode {
     let zero = ByteRange.empty(at: 0)
     switch kind {
-    case .constant: return Predicate(kind, range: zero)
-    case .and(let operands): return Predicate(.and(operands.map { $0.withoutRanges() }), range: zero)
-    case .or(let operands): return Predicate(.or(operands.map { $0.withoutRanges() }), range: zero)
-    case .not(let operand): return Predicate(.not(operand.withoutRanges()), range: zero)
+    case .constant: return PredicateNode(kind, range: zero)
+    case .and(let operands): return PredicateNode(.and(operands.map { $0.withoutRanges() }), range: zero)
+    case .or(let operands): return PredicateNode(.or(operands.map { $0.withoutRanges() }), range: zero)
+    case .not(let operand): return PredicateNode(.not(operand.withoutRanges()), range: zero)
     case .comparison(var comparison):
-      comparison.modifierRange = comparison.modifierRange.map { _ in zero }
+      comparison.modifierRange = nil
       comparison.operatorRange = zero
       comparison.left = comparison.left.withoutRanges()
       comparison.right = comparison.right.withoutRanges()
-      return Predicate(.comparison(comparison), range: zero)
+      return PredicateNode(.comparison(comparison), range: zero)
     }
   }
 
   /// Whether the two trees have the same shape and values, wherever they were written.
-  public func isStructurallyEqual(to other: Predicate) -> Bool { withoutRanges() == other.withoutRanges() }
+  public func isStructurallyEqual(to other: PredicateNode) -> Bool { withoutRanges() == other.withoutRanges() }
 }
 
-extension Expression {
+extension ExpressionNode {
   /// This tree with every range set to `0..<0`.
-  public func withoutRanges() -> Expression {
+  public func withoutRanges() -> ExpressionNode {
     let zero = ByteRange.empty(at: 0)
-    func clear(_ list: [Expression]) -> [Expression] { list.map { $0.withoutRanges() } }
+    func clear(_ list: [ExpressionNode]) -> [ExpressionNode] { list.map { $0.withoutRanges() } }
     let cleared: Kind
     switch kind {
     case .constant, .evaluatedObject, .variable, .placeholder, .anyKey:
@@ -59,6 +59,6 @@ extension Expression {
     case .cast(let value, let type): cleared = .cast(value: value.withoutRanges(), type: type.withoutRanges())
     case .fetch(let arguments): cleared = .fetch(arguments: clear(arguments))
     }
-    return Expression(cleared, range: zero)
+    return ExpressionNode(cleared, range: zero)
   }
 }

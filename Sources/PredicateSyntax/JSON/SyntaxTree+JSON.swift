@@ -5,7 +5,7 @@ extension ByteRange {
   public var json: JSONValue { .object(["start": .integer(Int64(start)), "end": .integer(Int64(end))]) }
 }
 
-extension Predicate {
+extension PredicateNode {
   /// The node and its children as JSON.
   public var json: JSONValue {
     var members: [String: JSONValue] = ["range": range.json]
@@ -34,7 +34,7 @@ extension Predicate {
   }
 }
 
-extension Expression {
+extension ExpressionNode {
   /// The node and its children as JSON.
   public var json: JSONValue {
     var members: [String: JSONValue] = ["range": range.json]

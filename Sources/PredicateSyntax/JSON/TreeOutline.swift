@@ -7,7 +7,7 @@
 ///   right: constant [58..<75] type=string value="public.image"
 /// ```
 public enum TreeOutline {
-  /// The outline of `node` (a value produced by `Predicate.json`), one node a line.
+  /// The outline of `node` (a value produced by `PredicateNode.json`), one node a line.
   public static func render(_ node: JSONValue) -> String {
     var output = ""
     write(node, label: nil, level: 0, into: &output)

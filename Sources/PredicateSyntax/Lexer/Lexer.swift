@@ -267,11 +267,22 @@ public struct Lexer {
     if openingLength == 3 { typographicDelimiters.append(ByteRange(start: start, end: start + 3)) }
     offset += openingLength
     var value: [UInt8] = []
+    let quotesBefore = typographicQuotesInStrings.count
     while true {
       guard offset < bytes.count else {
+        let opening = ByteRange(start: start, end: start + openingLength)
+        if typographicQuotesInStrings.count > quotesBefore {
+          // `"public.image”`: the typographic quote was meant to close the string.
+          let quote = typographicQuotesInStrings[quotesBefore]
+          var diagnostic = typographicQuoteError(
+            at: quote.start, quote: String(decoding: bytes[quote.start..<quote.end], as: UTF8.self))
+          diagnostic.message = diagnostic.message.replacingFirst(
+            "is not a string delimiter", with: "does not close the string")
+          diagnostic.notes = [.init(message: "the string that starts here is never closed", range: opening)]
+          throw diagnostic
+        }
         throw SyntaxDiagnostic(
-          .unterminatedString, "unterminated string literal",
-          at: ByteRange(start: start, end: start + openingLength), label: "string starts here")
+          .unterminatedString, "unterminated string literal", at: opening, label: "string starts here")
       }
       let current = bytes[offset]
       if openingLength == 1 && current == openingQuote {
@@ -524,5 +535,18 @@ public struct Lexer {
         start, printable ? "unexpected character '\(Character(Unicode.Scalar(first)))'"
           : "unexpected control character 0x\(String(first, radix: 16, uppercase: true))")
     }
+  }
+}
+
+extension String {
+  /// This string with the first occurrence of `target` replaced (no Foundation needed).
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    let characters = Array(self)
+    let pattern = Array(target)
+    guard !pattern.isEmpty, characters.count >= pattern.count else { return self }
+    for start in 0...(characters.count - pattern.count) where Array(characters[start..<(start + pattern.count)]) == pattern {
+      return String(characters[..<start]) + replacement + String(characters[(start + pattern.count)...])
+    }
+    return self
   }
 }

@@ -37,14 +37,14 @@ extension Parser {
 
   /// `expression ::= assignment-expression`
   /// `assignment-expression ::= variable ":=" expression | set-expression`
-  mutating func parseExpression() throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     try nested { parser throws(SyntaxDiagnostic) in
       if case .variable(let name) = parser.current.kind, parser.isPunctuation(.assign, parser.peek()) {
         let variable = parser.advance()
         parser.advance()
         try parser.requireExpressionStart("after ':='")
         let value = try parser.parseExpression()
-        return Expression(.assignment(variable: name, value: value), range: variable.range.union(value.range))
+        return ExpressionNode(.assignment(variable: name, value: value), range: variable.range.union(value.range))
       }
       try parser.requireExpressionStart("here")
       return try parser.parseBinaryExpression(minimumPrecedence: 0)
@@ -57,18 +57,18 @@ extension Parser {
   /// `multiplicative-expression ::= power-expression { ("*" | "/") power-expression }`
   /// `power-expression ::= unary-expression { "**" unary-expression }`
   /// All are left-associative; parsed by precedence climbing so nesting costs few stack frames.
-  mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> ExpressionNode {
     var left = try parseUnaryExpression()
     while let (precedence, makeNode, spelling) = binaryOperator(current), precedence >= minimumPrecedence {
       advance()
       try requireExpressionStart("after '\(spelling)'")
       let right = try parseBinaryExpression(minimumPrecedence: precedence + 1)
-      left = Expression(makeNode(left, right), range: left.range.union(right.range))
+      left = ExpressionNode(makeNode(left, right), range: left.range.union(right.range))
     }
     return left
   }
 
-  typealias BinaryNodeMaker = (Expression, Expression) -> Expression.Kind
+  typealias BinaryNodeMaker = (ExpressionNode, ExpressionNode) -> ExpressionNode.Kind
 
   func binaryOperator(_ token: Token) -> (Int, BinaryNodeMaker, String)? {
     switch token.kind {
@@ -86,16 +86,16 @@ extension Parser {
   }
 
   /// `unary-expression ::= "-" unary-expression | postfix-expression`
-  mutating func parseUnaryExpression() throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseUnaryExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     guard isPunctuation(.minus) else { return try parsePostfixExpression() }
     let minus = advance()
     try requireExpressionStart("after '-'")
     let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseUnaryExpression() }
-    return Expression(.negation(operand), range: minus.range.union(operand.range))
+    return ExpressionNode(.negation(operand), range: minus.range.union(operand.range))
   }
 
   /// `postfix-expression ::= primary-expression { "." key | "[" subscript "]" }`
-  mutating func parsePostfixExpression() throws(SyntaxDiagnostic) -> Expression {
+  mutating func parsePostfixExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     var expression = try parsePrimaryExpression()
     while true {
       if isPunctuation(.dot) {
@@ -103,16 +103,16 @@ extension Parser {
         let component = try parseKey()
         if case .keyPath(let base, var components) = expression.kind {
           components.append(component)
-          expression = Expression(.keyPath(base: base, components: components), range: expression.range.union(component.range))
+          expression = ExpressionNode(.keyPath(base: base, components: components), range: expression.range.union(component.range))
         } else {
-          expression = Expression(
+          expression = ExpressionNode(
             .keyPath(base: expression, components: [component]), range: expression.range.union(component.range))
         }
       } else if isPunctuation(.leftBracket) {
         advance()
         let index = try parseSubscript()
         let close = try expect(.rightBracket, "to close the subscript")
-        expression = Expression(.subscripted(base: expression, index: index), range: expression.range.union(close.range))
+        expression = ExpressionNode(.subscripted(base: expression, index: index), range: expression.range.union(close.range))
       } else {
         return expression
       }
@@ -160,27 +160,27 @@ extension Parser {
 
   /// `primary-expression`: literals, SELF, variables, keys, placeholders, arrays, `( expression )`,
   /// SUBQUERY, FUNCTION, TERNARY, CAST, FETCH and function calls.
-  mutating func parsePrimaryExpression() throws(SyntaxDiagnostic) -> Expression {
+  mutating func parsePrimaryExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     let token = current
     switch token.kind {
     case .string(let value, _):
       advance()
-      return Expression(.constant(.string(value)), range: token.range)
+      return ExpressionNode(.constant(.string(value)), range: token.range)
     case .integer(let value):
       advance()
-      return Expression(.constant(.integer(value)), range: token.range)
+      return ExpressionNode(.constant(.integer(value)), range: token.range)
     case .real(let value):
       advance()
-      return Expression(.constant(.real(value)), range: token.range)
+      return ExpressionNode(.constant(.real(value)), range: token.range)
     case .variable(let name):
       advance()
-      return Expression(.variable(name), range: token.range)
+      return ExpressionNode(.variable(name), range: token.range)
     case .placeholder(let text):
       advance()
-      return Expression(.placeholder(text), range: token.range)
+      return ExpressionNode(.placeholder(text), range: token.range)
     case .atIdentifier(let name):
       advance()
-      return Expression(.keyPath(base: nil, components: [KeyPathComponent(name: "@" + name, range: token.range)]),
+      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: "@" + name, range: token.range)]),
                         range: token.range)
     case .selectorName(let name):
       advance()
@@ -194,7 +194,7 @@ extension Parser {
         default: return try parseFunctionCall(name: name, start: token.range)
         }
       }
-      return Expression(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
+      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
                         range: token.range)
     case .keyword(let keyword):
       return try parseKeywordExpression(keyword, token: token)
@@ -208,30 +208,30 @@ extension Parser {
     case .punctuation(.leftBrace):
       let open = advance()
       let elements = try parseArguments(closing: .rightBrace, purpose: "in the array literal")
-      return Expression(.array(elements), range: open.range.union(tokens[index - 1].range))
+      return ExpressionNode(.array(elements), range: open.range.union(tokens[index - 1].range))
     default:
       throw SyntaxDiagnostic(
         .expectedExpression, "expected an expression, found \(token.kind.displayName)", at: currentErrorRange)
     }
   }
 
-  mutating func parseKeywordExpression(_ keyword: Keyword, token: Token) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseKeywordExpression(_ keyword: Keyword, token: Token) throws(SyntaxDiagnostic) -> ExpressionNode {
     switch keyword {
     case .null, .nilWord:
       advance()
-      return Expression(.constant(.null), range: token.range)
+      return ExpressionNode(.constant(.null), range: token.range)
     case .trueWord, .yes:
       advance()
-      return Expression(.constant(.boolean(true)), range: token.range)
+      return ExpressionNode(.constant(.boolean(true)), range: token.range)
     case .falseWord, .no:
       advance()
-      return Expression(.constant(.boolean(false)), range: token.range)
+      return ExpressionNode(.constant(.boolean(false)), range: token.range)
     case .selfWord:
       advance()
-      return Expression(.evaluatedObject, range: token.range)
+      return ExpressionNode(.evaluatedObject, range: token.range)
     case .anyKey:
       advance()
-      return Expression(.anyKey, range: token.range)
+      return ExpressionNode(.anyKey, range: token.range)
     case .subquery:
       advance()
       return try parseSubqueryExpression(start: token.range)
@@ -244,12 +244,12 @@ extension Parser {
           .expectedExpression, "CAST takes two arguments, a value and a class name, not \(arguments.count)",
           at: token.range.union(tokens[index - 1].range))
       }
-      return Expression(.cast(value: arguments[0], type: arguments[1]), range: token.range.union(tokens[index - 1].range))
+      return ExpressionNode(.cast(value: arguments[0], type: arguments[1]), range: token.range.union(tokens[index - 1].range))
     case .fetch:
       advance()
       try expect(.leftParenthesis, "after 'FETCH'")
       let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of FETCH")
-      return Expression(.fetch(arguments: arguments), range: token.range.union(tokens[index - 1].range))
+      return ExpressionNode(.fetch(arguments: arguments), range: token.range.union(tokens[index - 1].range))
     default:
       throw reservedWord(keyword, at: token.range)
     }
@@ -257,9 +257,9 @@ extension Parser {
 
   /// Parses `expression { "," expression }` up to `closing` (the opening token already consumed),
   /// and consumes `closing`. An empty list is allowed.
-  mutating func parseArguments(closing: Punctuation, purpose: String) throws(SyntaxDiagnostic) -> [Expression] {
+  mutating func parseArguments(closing: Punctuation, purpose: String) throws(SyntaxDiagnostic) -> [ExpressionNode] {
     try nested { parser throws(SyntaxDiagnostic) in
-      var arguments: [Expression] = []
+      var arguments: [ExpressionNode] = []
       if parser.isPunctuation(closing) {
         parser.advance()
         return arguments
@@ -277,14 +277,14 @@ extension Parser {
   }
 
   /// `function-call ::= ( identifier | selector-name ) "(" [ expression { "," expression } ] ")"`
-  mutating func parseFunctionCall(name: String, start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseFunctionCall(name: String, start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     try expect(.leftParenthesis, "after the function name '\(name)'")
     let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of '\(name)'")
-    return Expression(.functionCall(name: name, arguments: arguments), range: start.union(tokens[index - 1].range))
+    return ExpressionNode(.functionCall(name: name, arguments: arguments), range: start.union(tokens[index - 1].range))
   }
 
   /// `function-expression ::= "FUNCTION" "(" expression "," expression { "," expression } ")"`
-  mutating func parseFunctionExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseFunctionExpression(start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     advance()
     let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of FUNCTION")
     guard arguments.count >= 2 else {
@@ -292,13 +292,13 @@ extension Parser {
         .expectedExpression, "FUNCTION takes a receiver and a selector name, then the arguments",
         at: start.union(tokens[index - 1].range))
     }
-    return Expression(
+    return ExpressionNode(
       .function(receiver: arguments[0], selector: arguments[1], arguments: Array(arguments.dropFirst(2))),
       range: start.union(tokens[index - 1].range))
   }
 
   /// `ternary-expression ::= "TERNARY" "(" predicate "," expression "," expression ")"`
-  mutating func parseTernaryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseTernaryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     advance()
     return try nested { parser throws(SyntaxDiagnostic) in
       let condition = try parser.parsePredicate()
@@ -309,12 +309,12 @@ extension Parser {
       try parser.requireExpressionStart("for TERNARY's value when false")
       let otherwise = try parser.parseExpression()
       let close = try parser.expect(.rightParenthesis, "to close TERNARY")
-      return Expression(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close.range))
+      return ExpressionNode(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close.range))
     }
   }
 
   /// `subquery-expression ::= "SUBQUERY" "(" expression "," variable "," predicate ")"`
-  mutating func parseSubqueryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> Expression {
+  mutating func parseSubqueryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     try expect(.leftParenthesis, "after 'SUBQUERY'")
     return try nested { parser throws(SyntaxDiagnostic) in
       try parser.requireExpressionStart("as SUBQUERY's collection")
@@ -327,7 +327,7 @@ extension Parser {
       parser.advance()
       let predicate = try parser.parsePredicate()
       let close = try parser.expect(.rightParenthesis, "to close SUBQUERY")
-      return Expression(
+      return ExpressionNode(
         .subquery(collection: collection, variable: variable, variableRange: variableRange, predicate: predicate),
         range: start.union(close.range))
     }

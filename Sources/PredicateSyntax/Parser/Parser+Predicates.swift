@@ -1,6 +1,6 @@
 extension Parser {
   /// Parses the whole input: `predicate`, then the end of input.
-  mutating func parseTopLevel() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parseTopLevel() throws(SyntaxDiagnostic) -> PredicateNode {
     if case .endOfInput = current.kind {
       throw SyntaxDiagnostic(.emptyPredicate, "the predicate is empty", at: .empty(at: 0))
     }
@@ -12,12 +12,12 @@ extension Parser {
   }
 
   /// `predicate ::= or-predicate`
-  mutating func parsePredicate() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parsePredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     try nested { parser throws(SyntaxDiagnostic) in try parser.parseOrPredicate() }
   }
 
   /// `or-predicate ::= and-predicate { ("OR" | "||") and-predicate }`
-  mutating func parseOrPredicate() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parseOrPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     let first = try parseAndPredicate()
     var operands = [first]
     while isKeyword(.or) || isPunctuation(.pipePipe) {
@@ -26,11 +26,11 @@ extension Parser {
     }
     guard operands.count > 1 else { return first }
     operands = Parser.flattened(first, or: true) + operands.dropFirst()
-    return Predicate(.or(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+    return PredicateNode(.or(operands), range: operands[0].range.union(operands[operands.count - 1].range))
   }
 
   /// `and-predicate ::= not-predicate { ("AND" | "&&") not-predicate }`
-  mutating func parseAndPredicate() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parseAndPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     let first = try parseNotPredicate()
     var operands = [first]
     while isKeyword(.and) || isPunctuation(.ampersandAmpersand) {
@@ -39,12 +39,12 @@ extension Parser {
     }
     guard operands.count > 1 else { return first }
     operands = Parser.flattened(first, or: false) + operands.dropFirst()
-    return Predicate(.and(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+    return PredicateNode(.and(operands), range: operands[0].range.union(operands[operands.count - 1].range))
   }
 
   /// AND and OR are associative: a parenthesized `(a AND b) AND c` is the same chain as
   /// `a AND b AND c`, so chains are kept flat and printing never changes the tree.
-  static func flattened(_ predicate: Predicate, or: Bool) -> [Predicate] {
+  static func flattened(_ predicate: PredicateNode, or: Bool) -> [PredicateNode] {
     switch predicate.kind {
     case .and(let operands) where !or: return operands
     case .or(let operands) where or: return operands
@@ -53,20 +53,20 @@ extension Parser {
   }
 
   /// `not-predicate ::= ("NOT" | "!") not-predicate | primary-predicate`
-  mutating func parseNotPredicate() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parseNotPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     guard isKeyword(.not) || isPunctuation(.bang) else { return try parsePrimaryPredicate() }
     let notToken = advance()
     let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseNotPredicate() }
-    return Predicate(.not(operand), range: notToken.range.union(operand.range))
+    return PredicateNode(.not(operand), range: notToken.range.union(operand.range))
   }
 
   /// `primary-predicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison`
-  mutating func parsePrimaryPredicate() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parsePrimaryPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     switch current.kind {
     case .keyword(.truePredicate):
-      return Predicate(.constant(true), range: advance().range)
+      return PredicateNode(.constant(true), range: advance().range)
     case .keyword(.falsePredicate):
-      return Predicate(.constant(false), range: advance().range)
+      return PredicateNode(.constant(false), range: advance().range)
     case .punctuation(.leftParenthesis) where parenthesizedGroupIsPredicate():
       let open = advance()
       if isPunctuation(.rightParenthesis) {
@@ -112,7 +112,7 @@ extension Parser {
   }
 
   /// `comparison ::= [ aggregate-modifier ] expression comparison-operator [ comparison-options ] expression`
-  mutating func parseComparison() throws(SyntaxDiagnostic) -> Predicate {
+  mutating func parseComparison() throws(SyntaxDiagnostic) -> PredicateNode {
     let start = current.range.start
     var modifier = Comparison.Modifier.direct
     var modifierRange: ByteRange?
@@ -142,12 +142,12 @@ extension Parser {
     let comparison = Comparison(
       modifier: modifier, modifierRange: modifierRange, operator: op, operatorRange: operatorRange,
       options: options, left: left, right: right)
-    return Predicate(.comparison(comparison), range: ByteRange(start: start, end: right.range.end))
+    return PredicateNode(.comparison(comparison), range: ByteRange(start: start, end: right.range.end))
   }
 
   /// The diagnostic for a complete expression followed by something that is not an operator,
   /// with a spelling suggestion when the word is close to one (`CONATINS` → `CONTAINS`).
-  func missingOperator(after left: Expression) -> SyntaxDiagnostic {
+  func missingOperator(after left: ExpressionNode) -> SyntaxDiagnostic {
     var message = "expected a comparison operator after \(quoted(left.range)), found \(current.kind.displayName)"
     var fixIts: [FixIt] = []
     if case .identifier(let word, escaped: false) = current.kind,

@@ -1,4 +1,4 @@
-/// The public entry point: parses a predicate format string into a `Predicate`.
+/// The public entry point: parses a predicate format string into a `PredicateNode`.
 ///
 /// ```swift
 /// let outcome = PredicateParser.parse("ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"")
@@ -11,7 +11,7 @@ public enum PredicateParser {
   /// The result of a parse.
   public struct Outcome: Sendable {
     /// The tree, when the text parsed (in lenient mode, possibly with diagnostics too).
-    public var predicate: Predicate?
+    public var predicate: PredicateNode?
     /// Every problem found, in source order. In strict mode a failed parse has exactly one error.
     public var diagnostics: [SyntaxDiagnostic]
 
@@ -60,7 +60,7 @@ public enum PredicateParser {
     }
   }
 
-  static func parseOnce(_ bytes: [UInt8], lenient: Bool) -> Result<Predicate, Failure> {
+  static func parseOnce(_ bytes: [UInt8], lenient: Bool) -> Result<PredicateNode, Failure> {
     let lexed: Lexer.Output
     do {
       lexed = try Lexer.tokenize(bytes, lenient: lenient)

@@ -30,14 +30,14 @@ public struct PredicatePrinter: Sendable {
   }
 
   /// The canonical text of `predicate`.
-  public func print(_ predicate: Predicate) -> String {
+  public func print(_ predicate: PredicateNode) -> String {
     var output = ""
     write(predicate, indent: 0, into: &output)
     return output
   }
 
   /// The canonical text of `expression`.
-  public func print(_ expression: Expression) -> String {
+  public func print(_ expression: ExpressionNode) -> String {
     var output = ""
     write(expression, indent: 0, into: &output)
     return output
@@ -45,7 +45,7 @@ public struct PredicatePrinter: Sendable {
 
   // MARK: - Predicates
 
-  private func write(_ predicate: Predicate, indent: Int, into output: inout String) {
+  private func write(_ predicate: PredicateNode, indent: Int, into output: inout String) {
     switch predicate.kind {
     case .constant(let value):
       output += value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -76,14 +76,14 @@ public struct PredicatePrinter: Sendable {
     }
   }
 
-  private func isCompound(_ predicate: Predicate) -> Bool {
+  private func isCompound(_ predicate: PredicateNode) -> Bool {
     switch predicate.kind {
     case .and, .or: return true
     default: return false
     }
   }
 
-  private func writeOperand(_ operand: Predicate, needsParentheses: Bool, indent: Int, into output: inout String) {
+  private func writeOperand(_ operand: PredicateNode, needsParentheses: Bool, indent: Int, into output: inout String) {
     guard needsParentheses else {
       write(operand, indent: indent, into: &output)
       return
@@ -99,7 +99,7 @@ public struct PredicatePrinter: Sendable {
     }
   }
 
-  private func fitsOnOneLine(_ predicate: Predicate) -> Bool {
+  private func fitsOnOneLine(_ predicate: PredicateNode) -> Bool {
     let compact = PredicatePrinter(style: .compact).print(predicate)
     return compact.utf8.count <= lineWidth && !compact.contains("SUBQUERY(")
   }
@@ -109,7 +109,7 @@ public struct PredicatePrinter: Sendable {
   // MARK: - Expressions
 
   /// Binding strength: assignment 0, set operations 1, + - 2, * / 3, ** 4, negation 5, the rest 6.
-  private func precedence(_ expression: Expression) -> Int {
+  private func precedence(_ expression: ExpressionNode) -> Int {
     switch expression.kind {
     case .assignment: return 0
     case .setOperation: return 1
@@ -124,17 +124,17 @@ public struct PredicatePrinter: Sendable {
     }
   }
 
-  private func isPower(_ expression: Expression) -> Bool {
+  private func isPower(_ expression: ExpressionNode) -> Bool {
     if case .arithmetic(.power, _, _) = expression.kind { return true }
     return false
   }
 
-  private func isNegation(_ expression: Expression) -> Bool {
+  private func isNegation(_ expression: ExpressionNode) -> Bool {
     if case .negation = expression.kind { return true }
     return false
   }
 
-  private func write(_ expression: Expression, indent: Int, into output: inout String) {
+  private func write(_ expression: ExpressionNode, indent: Int, into output: inout String) {
     switch expression.kind {
     case .constant(let constant):
       output += PredicatePrinter.literal(constant)
@@ -223,13 +223,13 @@ public struct PredicatePrinter: Sendable {
     }
   }
 
-  private func writeWrapped(_ expression: Expression, when wrap: Bool, indent: Int, into output: inout String) {
+  private func writeWrapped(_ expression: ExpressionNode, when wrap: Bool, indent: Int, into output: inout String) {
     if wrap { output += "(" }
     write(expression, indent: indent, into: &output)
     if wrap { output += ")" }
   }
 
-  private func writeList(_ expressions: [Expression], indent: Int, into output: inout String) {
+  private func writeList(_ expressions: [ExpressionNode], indent: Int, into output: inout String) {
     for (position, element) in expressions.enumerated() {
       if position > 0 { output += ", " }
       write(element, indent: indent, into: &output)
