@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Runs the real `sharelint` binary, built next to the test bundle, and captures what it writes.
+struct CommandResult {
+  let status: Int32
+  let standardOutput: String
+  let standardError: String
+}
+
+enum Sharelint {
+  /// The built executable: the products folder holds both it and the test bundle.
+  static let executable: URL = {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    while folder.path != "/" {
+      let candidate = folder.appendingPathComponent("sharelint")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return URL(fileURLWithPath: ".build/debug/sharelint")
+  }()
+
+  /// The package's root folder, for Samples/ and Grammar/.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Runs `sharelint arguments…` with `input` on standard input.
+  static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+    -> CommandResult
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var processEnvironment = ProcessInfo.processInfo.environment
+    processEnvironment.merge(environment) { _, new in new }
+    process.environment = processEnvironment
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    let inputPipe = Pipe()
+    process.standardOutput = outputPipe
+    process.standardError = errorPipe
+    process.standardInput = inputPipe
+    try process.run()
+    if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inputPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var output = Data()
+    nonisolated(unsafe) var error = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    error = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+      standardError: String(decoding: error, as: UTF8.self))
+  }
+}
