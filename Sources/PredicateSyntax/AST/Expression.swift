@@ -109,4 +109,17 @@ public enum SetOperator: String, Hashable, Sendable, CaseIterable {
   case union = "UNION"
   case intersect = "INTERSECT"
   case minus = "MINUS"
+
+  /// The operator `word` spells, ASCII case-insensitively (these words are not reserved).
+  public init?(word: String) {
+    if Keyword.spells(word, "UNION") {
+      self = .union
+    } else if Keyword.spells(word, "INTERSECT") {
+      self = .intersect
+    } else if Keyword.spells(word, "MINUS") {
+      self = .minus
+    } else {
+      return nil
+    }
+  }
 }

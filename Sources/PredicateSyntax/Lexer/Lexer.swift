@@ -38,9 +38,7 @@ public struct Lexer {
     while true {
       skipWhitespace()
       guard offset < bytes.count else { break }
-      let before = offset
-      try lexToken()
-      precondition(offset > before, "the lexer must consume input on every token")
+      try lexToken()  // Every token consumes at least one byte: each branch advances `offset`.
     }
     tokens.append(Token(kind: .endOfInput, range: .empty(at: bytes.count)))
     return Output(
@@ -137,7 +135,7 @@ public struct Lexer {
       guard let name = lexWord() else {
         throw unexpected(start, "expected a word after '#'")
       }
-      if Keyword.asciiUppercased(name) == "UTI", let suffix = lexUTIOperatorSuffix() {
+      if Keyword.spells(name, "UTI"), let suffix = lexUTIOperatorSuffix() {
         append(.identifier(name + suffix, escaped: true), from: start)
       } else {
         append(.identifier(name, escaped: true), from: start)
@@ -156,6 +154,13 @@ public struct Lexer {
   /// Reads `[A-Za-z_][A-Za-z0-9_]*` (and non-ASCII letters) at the cursor, or nothing.
   private mutating func lexWord() -> String? {
     let start = offset
+    guard skipWord() else { return nil }
+    return String(decoding: bytes[start..<offset], as: UTF8.self)
+  }
+
+  /// Moves past a word at the cursor; false (and no move) when there is none.
+  private mutating func skipWord() -> Bool {
+    let start = offset
     while offset < bytes.count {
       let current = bytes[offset]
       if Lexer.isIdentifierContinue(current) {
@@ -169,23 +174,30 @@ public struct Lexer {
         break
       }
     }
-    guard offset > start else { return nil }
-    return String(decoding: bytes[start..<offset], as: UTF8.self)
+    return offset > start
   }
+
+  private static let utiOperatorSuffixes: [(text: String, bytes: [UInt8])] = [
+    ("-CONFORMS-TO", Array("-CONFORMS-TO".utf8)), ("-EQUALS", Array("-EQUALS".utf8)),
+  ]
 
   /// After a word `UTI`, reads `-CONFORMS-TO` or `-EQUALS` when the next bytes spell one.
   private mutating func lexUTIOperatorSuffix() -> String? {
-    for suffix in ["-CONFORMS-TO", "-EQUALS"] {
-      let suffixBytes = Array(suffix.utf8)
-      let end = offset + suffixBytes.count
+    for suffix in Lexer.utiOperatorSuffixes {
+      let end = offset + suffix.bytes.count
       guard end <= bytes.count else { continue }
-      let matches = zip(bytes[offset..<end], suffixBytes).allSatisfy { actual, expected in
-        actual == expected || (actual >= 0x61 && actual <= 0x7A && actual - 0x20 == expected)
+      var matches = true
+      for (index, expected) in suffix.bytes.enumerated() {
+        let actual = bytes[offset + index]
+        if actual != expected && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == expected) {
+          matches = false
+          break
+        }
       }
       let boundary = end == bytes.count || !Lexer.isIdentifierContinue(bytes[end])
       if matches && boundary {
         offset = end
-        return suffix
+        return suffix.text
       }
     }
     return nil
@@ -200,7 +212,7 @@ public struct Lexer {
       }
       throw typographicQuoteError(at: start, quote: quote.text)
     }
-    guard let word = lexWord() else {
+    guard skipWord() else {
       let (scalar, length) = scalar(at: offset)
       let range = ByteRange(start: start, end: min(bytes.count, start + length))
       guard let scalar else {
@@ -214,12 +226,20 @@ public struct Lexer {
         : "unexpected character '\(Character(scalar))' (\(code))"
       throw SyntaxDiagnostic(.unexpectedCharacter, what, at: range)
     }
-    if Keyword.asciiUppercased(word) == "UTI", let suffix = lexUTIOperatorSuffix() {
-      append(.keyword(Keyword(word: "UTI" + suffix)!), from: start)
+    let isSelectorPiece = byte(at: offset) == UInt8(ascii: ":") && byte(at: offset + 1) != UInt8(ascii: "=")
+    if !isSelectorPiece, let keyword = Keyword.lookup(bytes[start..<offset]) {
+      append(.keyword(keyword), from: start)
       return
     }
+    if offset - start == 3, bytes[start] | 0x20 == UInt8(ascii: "u"), bytes[start + 1] | 0x20 == UInt8(ascii: "t"),
+      bytes[start + 2] | 0x20 == UInt8(ascii: "i"), let suffix = lexUTIOperatorSuffix()
+    {
+      append(.keyword(suffix == "-EQUALS" ? .utiEquals : .utiConformsTo), from: start)
+      return
+    }
+    let word = String(decoding: bytes[start..<offset], as: UTF8.self)
     // A selector-style function name: `modulus:by:` (a colon not starting `:=`).
-    if byte(at: offset) == UInt8(ascii: ":"), byte(at: offset + 1) != UInt8(ascii: "=") {
+    if isSelectorPiece {
       var name = word + ":"
       offset += 1
       while true {
@@ -236,11 +256,7 @@ public struct Lexer {
       append(.selectorName(name), from: start)
       return
     }
-    if let keyword = Keyword(word: word) {
-      append(.keyword(keyword), from: start)
-    } else {
-      append(.identifier(word, escaped: false), from: start)
-    }
+    append(.identifier(word, escaped: false), from: start)
   }
 
   private func unexpected(_ start: Int, _ message: String) -> SyntaxDiagnostic {
@@ -266,6 +282,13 @@ public struct Lexer {
     let openingQuote = bytes[start]
     if openingLength == 3 { typographicDelimiters.append(ByteRange(start: start, end: start + 3)) }
     offset += openingLength
+    if openingLength == 1, let end = plainStringEnd(from: offset, quote: openingQuote) {
+      // The common case: no escape and no typographic quote, so the text is the bytes themselves.
+      let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+      offset = end + 1
+      append(.string(text, quote: isDouble ? "\"" : "'"), from: start)
+      return
+    }
     var value: [UInt8] = []
     let quotesBefore = typographicQuotesInStrings.count
     while true {
@@ -314,6 +337,19 @@ public struct Lexer {
     }
     let decoded = String(decoding: value, as: UTF8.self)
     append(.string(decoded, quote: isDouble ? "\"" : "'"), from: start)
+  }
+
+  /// The offset of the closing `quote` when the string from `index` has no backslash and no
+  /// typographic quote before it; nil otherwise (the general path then reads it).
+  private func plainStringEnd(from index: Int, quote: UInt8) -> Int? {
+    var cursor = index
+    while cursor < bytes.count {
+      let current = bytes[cursor]
+      if current == quote { return cursor }
+      if current == UInt8(ascii: "\\") || (current == 0xE2 && typographicQuote(at: cursor) != nil) { return nil }
+      cursor += 1
+    }
+    return nil
   }
 
   /// Reads one backslash escape at the cursor and appends its UTF-8 to `value`.

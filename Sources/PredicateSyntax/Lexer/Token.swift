@@ -84,18 +84,50 @@ public enum Keyword: String, Hashable, Sendable, CaseIterable {
 
   /// Looks up a word case-insensitively (ASCII).
   public init?(word: String) {
-    guard let keyword = Keyword.byUppercasedWord[Keyword.asciiUppercased(word)] else { return nil }
+    guard let keyword = Keyword.lookup(Array(word.utf8)[...]) else { return nil }
     self = keyword
   }
 
-  private static let byUppercasedWord: [String: Keyword] = {
-    var table: [String: Keyword] = [:]
-    for keyword in Keyword.allCases { table[keyword.rawValue] = keyword }
+  /// Looks up the word spelled by `bytes`, ASCII case-insensitively, without allocating: the
+  /// lexer calls this for every identifier.
+  static func lookup(_ bytes: ArraySlice<UInt8>) -> Keyword? {
+    guard let packed = PackedWord(bytes) else { return nil }
+    return byPackedWord[packed]
+  }
+
+  /// Up to 16 upper-cased ASCII bytes packed into two integers: a cheap dictionary key.
+  struct PackedWord: Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+      guard bytes.count >= 2, bytes.count <= 16 else { return nil }
+      for (index, byte) in bytes.enumerated() {
+        guard byte < 0x80 else { return nil }
+        let upper = UInt64((byte >= 0x61 && byte <= 0x7A) ? byte - 0x20 : byte)
+        if index < 8 { low |= upper << (8 * UInt64(index)) } else { high |= upper << (8 * UInt64(index - 8)) }
+      }
+    }
+  }
+
+  private static let byPackedWord: [PackedWord: Keyword] = {
+    var table: [PackedWord: Keyword] = [:]
+    for keyword in Keyword.allCases { table[PackedWord(Array(keyword.rawValue.utf8)[...])!] = keyword }
     return table
   }()
 
   static func asciiUppercased(_ word: String) -> String {
     String(decoding: word.utf8.map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// Whether `word` spells `upper` (given in upper case), ASCII case-insensitively.
+  static func spells(_ word: String, _ upper: StaticString) -> Bool {
+    guard word.utf8.count == upper.utf8CodeUnitCount else { return false }
+    return upper.withUTF8Buffer { expected in
+      zip(word.utf8, expected).allSatisfy { actual, wanted in
+        actual == wanted || (actual >= 0x61 && actual <= 0x7A && actual - 0x20 == wanted)
+      }
+    }
   }
 }
 

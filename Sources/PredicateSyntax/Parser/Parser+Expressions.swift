@@ -78,7 +78,7 @@ extension Parser {
     case .punctuation(.slash): return (3, { .arithmetic(.divide, $0, $1) }, "/")
     case .punctuation(.starStar): return (4, { .arithmetic(.power, $0, $1) }, "**")
     case .identifier(let name, escaped: false):
-      guard let setOperator = SetOperator(rawValue: Keyword.asciiUppercased(name)) else { return nil }
+      guard let setOperator = SetOperator(word: name) else { return nil }
       return (1, { .setOperation(setOperator, $0, $1) }, setOperator.rawValue)
     default:
       return nil
@@ -188,11 +188,9 @@ extension Parser {
     case .identifier(let name, let escaped):
       advance()
       if !escaped && isPunctuation(.leftParenthesis) {
-        switch Keyword.asciiUppercased(name) {
-        case "FUNCTION": return try parseFunctionExpression(start: token.range)
-        case "TERNARY": return try parseTernaryExpression(start: token.range)
-        default: return try parseFunctionCall(name: name, start: token.range)
-        }
+        if Keyword.spells(name, "FUNCTION") { return try parseFunctionExpression(start: token.range) }
+        if Keyword.spells(name, "TERNARY") { return try parseTernaryExpression(start: token.range) }
+        return try parseFunctionCall(name: name, start: token.range)
       }
       return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
                         range: token.range)

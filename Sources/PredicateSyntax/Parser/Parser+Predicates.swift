@@ -88,7 +88,8 @@ extension Parser {
   /// Whether the parenthesized group at the cursor is a predicate, `(a == 1) AND …`, rather than the
   /// start of an expression, `(a + b) > 1`: decided by the token after the matching `)`.
   func parenthesizedGroupIsPredicate() -> Bool {
-    guard let close = matchingClose[index] else { return true }
+    let close = matchingClose[index]
+    guard close >= 0 else { return true }
     let after = tokens[min(close + 1, tokens.count - 1)]
     if comparisonOperator(after) != nil { return false }
     switch after.kind {
@@ -98,7 +99,7 @@ extension Parser {
       default: return true
       }
     case .identifier(let name, escaped: false):
-      return SetOperator(rawValue: Keyword.asciiUppercased(name)) == nil
+      return SetOperator(word: name) == nil
     default:
       return true
     }

@@ -4,8 +4,8 @@
 struct Parser {
   let tokens: [Token]
   let bytes: [UInt8]
-  /// For each opening delimiter's token index, the index of its closing token.
-  let matchingClose: [Int: Int]
+  /// For each opening delimiter's token index, the index of its closing token (-1 elsewhere).
+  let matchingClose: [Int]
   var index = 0
   var depth = 0
 
@@ -15,7 +15,7 @@ struct Parser {
     self.tokens = tokens
     self.bytes = bytes
     var stack: [Int] = []
-    var matches: [Int: Int] = [:]
+    var matches = [Int](repeating: -1, count: tokens.count)
     for (position, token) in tokens.enumerated() {
       guard case .punctuation(let punctuation) = token.kind else { continue }
       switch punctuation {
@@ -93,9 +93,9 @@ struct Parser {
 
   /// The unescaped identifier spelled `word` (ASCII case-insensitively), for contextual words
   /// such as UNION or TERNARY that are not reserved.
-  func isContextualWord(_ word: String, _ token: Token? = nil) -> Bool {
+  func isContextualWord(_ word: StaticString, _ token: Token? = nil) -> Bool {
     if case .identifier(let name, escaped: false) = (token ?? current).kind {
-      return Keyword.asciiUppercased(name) == word
+      return Keyword.spells(name, word)
     }
     return false
   }

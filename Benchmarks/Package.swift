@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+// Benchmarks for sharelint, kept in a package of their own so normal builds and tests skip them.
+// Run them with `make bench` from the repository root (release build).
+import PackageDescription
+
+let package = Package(
+  name: "sharelint-benchmarks",
+  dependencies: [.package(name: "sharelint", path: "..")],
+  targets: [
+    .target(name: "BenchmarkSupport"),
+    .executableTarget(
+      name: "predicate-parse-benchmark",
+      dependencies: ["BenchmarkSupport", .product(name: "PredicateSyntax", package: "sharelint")]
+    ),
+  ]
+)
