@@ -1,0 +1,126 @@
+import Foundation
+
+/// Binary plists (`bplist00`), read and written through `Foundation.PropertyListSerialization`.
+///
+/// Foundation gives no positions, so nodes read here have `nil` ranges (diagnostics name the key
+/// path instead), and no key order: dictionary keys come back sorted.
+public enum BinaryPropertyList {
+  /// The first bytes of a binary plist.
+  public static let magic: [UInt8] = Array("bplist".utf8)
+
+  /// Whether `bytes` start like a binary plist (any version).
+  public static func looksBinary(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
+
+  /// Reads the binary plist `bytes` into nodes without positions.
+  public static func read(_ bytes: [UInt8]) throws -> PropertyListNode {
+    guard bytes.starts(with: Array("bplist00".utf8)) else {
+      let version = String(decoding: bytes.prefix(8).dropFirst(6), as: UTF8.self)
+      throw PropertyListError(.invalidBinaryPropertyList, "binary plist version '\(version)' is not supported")
+    }
+    guard bytes.count <= XMLPlistReader.maximumInputSize else {
+      throw PropertyListError(
+        .limitExceeded, "file is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB (\(bytes.count) bytes)")
+    }
+    let object: Any
+    do {
+      var format = PropertyListSerialization.PropertyListFormat.binary
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+    } catch {
+      throw PropertyListError(.invalidBinaryPropertyList, "binary plist is damaged or truncated")
+    }
+    return try node(from: object, path: [], depth: 0)
+  }
+
+  /// The binary plist of `value`. Duplicate keys collapse (the last one wins).
+  public static func serialize(_ value: PropertyListValue) throws -> [UInt8] {
+    do {
+      let data = try PropertyListSerialization.data(
+        fromPropertyList: try foundationObject(from: value, depth: 0), format: .binary, options: 0)
+      return [UInt8](data)
+    } catch let error as PropertyListError {
+      throw error
+    } catch {
+      throw PropertyListError(
+        .invalidBinaryPropertyList, "could not write a binary plist: \(error.localizedDescription)")
+    }
+  }
+
+  private static func node(from object: Any, path: [PropertyListPathComponent], depth: Int) throws
+    -> PropertyListNode
+  {
+    guard depth <= XMLPlistReader.maximumNestingDepth else {
+      throw PropertyListError(
+        .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels")
+    }
+    let content: PropertyListNode.Content
+    switch object {
+    case let text as String:
+      content = .string(text)
+    case let number as NSNumber:
+      content = try scalar(from: number, path: path)
+    case let date as Date:
+      content = .date(date)
+    case let data as Data:
+      content = .data(data)
+    case let array as [Any]:
+      content = .array(try array.enumerated().map { try node(from: $1, path: path + [.index($0)], depth: depth + 1) })
+    case let dictionary as [String: Any]:
+      content = .dictionary(
+        try dictionary.keys.sorted().map { key in
+          .init(
+            key: PropertyListKey(text: key),
+            value: try node(
+              from: dictionary[key]!, path: path + [.key(key)],
+              depth: depth + 1))
+        })
+    default:
+      throw PropertyListError(
+        .invalidBinaryPropertyList, "unsupported value of type \(type(of: object)) at '\(path.keyPathDescription)'")
+    }
+    return PropertyListNode(content: content, path: path)
+  }
+
+  /// A boolean, integer or real from Foundation's number.
+  private static func scalar(from number: NSNumber, path: [PropertyListPathComponent]) throws
+    -> PropertyListNode.Content
+  {
+    let type = String(cString: number.objCType)
+    switch type {
+    case "c", "B":
+      return .boolean(number.boolValue)
+    case "f", "d":
+      return .real(number.doubleValue)
+    case "Q":
+      guard number.uint64Value <= UInt64(Int.max) else {
+        throw PropertyListError(
+          .invalidBinaryPropertyList, "integer \(number.uint64Value) at '\(path.keyPathDescription)' is too large")
+      }
+      return .integer(Int(number.uint64Value))
+    default:
+      return .integer(number.intValue)
+    }
+  }
+
+  private static func foundationObject(from value: PropertyListValue, depth: Int) throws -> Any {
+    guard depth <= XMLPlistReader.maximumNestingDepth else {
+      throw PropertyListError(
+        .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels")
+    }
+    switch value {
+    case .string(let text): return NSString(string: text)
+    case .integer(let number): return NSNumber(value: number)
+    case .real(let number): return NSNumber(value: number)
+    case .boolean(let flag): return NSNumber(value: flag)
+    case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+    case .data(let data): return NSData(data: data)
+    case .array(let elements):
+      return NSArray(array: try elements.map { try foundationObject(from: $0, depth: depth + 1) })
+    case .dictionary(let entries):
+      let dictionary = NSMutableDictionary()
+      for entry in entries {
+        dictionary[NSString(string: entry.key)] = try foundationObject(from: entry.value, depth: depth + 1)
+      }
+      return dictionary
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import PredicateSyntax
+
+/// Byte-exact edits of an XML plist: each function returns `TextEdit`s that change only the value
+/// or entry concerned, new lines indented like their neighbours and ended like the file's lines.
+/// Apply them with `Array<UInt8>.applying(_:)`. Binary plists have no byte ranges; edit the
+/// `PropertyListValue` and rewrite them whole with `BinaryPropertyList.serialize`.
+extension PropertyListDocument {
+  /// The indentation unit and line ending of this file.
+  public var indentationStyle: IndentationStyle { IndentationStyle.detect(in: source.bytes) }
+
+  /// Replaces `node`'s value with `value`. A string replacing a string keeps its tags and changes
+  /// only the text (quotes escaped as `&quot;` when the old text wrote them so); anything else
+  /// replaces the whole element.
+  public func replacingValue(of node: PropertyListNode, with value: PropertyListValue) throws -> TextEdit {
+    let element = try positions(of: node).element
+    if case .string(let text) = value, node.string != nil, let content = node.contentRange, content.start < element.end
+    {
+      let old = self.text(of: content)
+      let escaped = try XMLPlistWriter.escape(
+        text, quotes: old.contains("&quot;"), apostrophes: old.contains("&apos;"))
+      return TextEdit(range: content, replacement: escaped)
+    }
+    let fragment = try XMLPlistWriter.fragment(value, indentation: indentation(ofLineAt: element.start), style: style)
+    return TextEdit(range: element, replacement: fragment)
+  }
+
+  /// Inserts `key` → `value` into `dictionary`: after the last entry, or after the entry for
+  /// `afterKey` (its last occurrence) when given.
+  public func insertingEntry(
+    key: String, value: PropertyListValue, into dictionary: PropertyListNode, after afterKey: String? = nil
+  ) throws -> TextEdit {
+    guard let entries = dictionary.entries else {
+      throw PropertyListError(.invalidEdit, "'\(dictionary.keyPath)' is a \(dictionary.typeName), not a dictionary")
+    }
+    _ = try positions(of: dictionary)
+    let anchor: PropertyListNode.Entry?
+    if let afterKey {
+      guard let found = entries.last(where: { $0.key.text == afterKey }) else {
+        throw PropertyListError(.invalidEdit, "'\(dictionary.keyPath)' has no key '\(afterKey)'")
+      }
+      anchor = found
+    } else {
+      anchor = entries.last
+    }
+    let keyText = "<key>" + (try XMLPlistWriter.escape(key)) + "</key>"
+    guard let anchor, let anchorKey = anchor.key.elementRange, let anchorValue = anchor.value.elementRange else {
+      return try insertIntoEmptyContainer(dictionary) { indentation in
+        keyText + style.lineEnding + indentation
+          + (try XMLPlistWriter.fragment(value, indentation: indentation, style: style))
+      }
+    }
+    guard isFirstOnLine(anchorKey.start) else {
+      let fragment = try XMLPlistWriter.fragment(
+        value, indentation: indentation(ofLineAt: anchorKey.start), style: style)
+      return .insert(keyText + fragment, at: anchorValue.end)
+    }
+    let indentation = indentation(ofLineAt: anchorKey.start)
+    let separator = isFirstOnLine(anchorValue.start) ? style.lineEnding + indentation : ""
+    let fragment = try XMLPlistWriter.fragment(value, indentation: indentation, style: style)
+    return .insert(
+      style.lineEnding + indentation + keyText + separator + fragment, at: endOfLineComments(after: anchorValue.end))
+  }
+
+  /// Inserts `values` into `array` before the element at `index`, or at the end when `index` is `nil`.
+  public func insertingElements(_ values: [PropertyListValue], into array: PropertyListNode, at index: Int? = nil)
+    throws -> TextEdit
+  {
+    guard let elements = array.elements else {
+      throw PropertyListError(.invalidEdit, "'\(array.keyPath)' is a \(array.typeName), not an array")
+    }
+    _ = try positions(of: array)
+    let position = index ?? elements.count
+    guard (0...elements.count).contains(position) else {
+      throw PropertyListError(
+        .invalidEdit, "index \(position) is outside '\(array.keyPath)' (\(elements.count) elements)")
+    }
+    guard !values.isEmpty else { return .insert("", at: array.contentRange?.start ?? 0) }
+    guard !elements.isEmpty else {
+      return try insertIntoEmptyContainer(array) { indentation in
+        try values.map { try XMLPlistWriter.fragment($0, indentation: indentation, style: style) }
+          .joined(separator: style.lineEnding + indentation)
+      }
+    }
+    let anchor = try positions(of: elements[min(position, elements.count - 1)]).element
+    let multiline = isFirstOnLine(anchor.start)
+    let indentation = multiline ? indentation(ofLineAt: anchor.start) : ""
+    let separator = multiline ? style.lineEnding + indentation : ""
+    let fragments = try values.map { try XMLPlistWriter.fragment($0, indentation: indentation, style: style) }
+    if position < elements.count {
+      return .insert(fragments.map { $0 + separator }.joined(), at: anchor.start)
+    }
+    let end = multiline ? endOfLineComments(after: anchor.end) : anchor.end
+    return .insert(fragments.map { separator + $0 }.joined(), at: end)
+  }
+
+  /// Removes the element at `index` of `array`, with its line when it stands alone on it.
+  public func removingElement(at index: Int, from array: PropertyListNode) throws -> TextEdit {
+    guard let elements = array.elements else {
+      throw PropertyListError(.invalidEdit, "'\(array.keyPath)' is a \(array.typeName), not an array")
+    }
+    guard elements.indices.contains(index) else {
+      throw PropertyListError(
+        .invalidEdit, "index \(index) is outside '\(array.keyPath)' (\(elements.count) elements)")
+    }
+    return TextEdit(range: removalRange(of: try positions(of: elements[index]).element), replacement: "")
+  }
+
+  /// Removes the entry at `entryIndex` (document order, duplicates counted) of `dictionary`: key,
+  /// value, and their lines when they stand alone on them.
+  public func removingEntry(at entryIndex: Int, from dictionary: PropertyListNode) throws -> TextEdit {
+    guard let entries = dictionary.entries else {
+      throw PropertyListError(.invalidEdit, "'\(dictionary.keyPath)' is a \(dictionary.typeName), not a dictionary")
+    }
+    guard entries.indices.contains(entryIndex) else {
+      throw PropertyListError(.invalidEdit, "entry \(entryIndex) is outside '\(dictionary.keyPath)'")
+    }
+    let entry = entries[entryIndex]
+    guard let key = entry.key.elementRange, let value = entry.value.elementRange else {
+      throw noPositions(dictionary)
+    }
+    return TextEdit(range: removalRange(of: ByteRange(start: key.start, end: value.end)), replacement: "")
+  }
+
+  /// Removes every entry for `key` in `dictionary` (none when it is absent).
+  public func removingEntries(forKey key: String, from dictionary: PropertyListNode) throws -> [TextEdit] {
+    guard let entries = dictionary.entries else {
+      throw PropertyListError(.invalidEdit, "'\(dictionary.keyPath)' is a \(dictionary.typeName), not a dictionary")
+    }
+    return try entries.indices.filter { entries[$0].key.text == key }.map {
+      try removingEntry(at: $0, from: dictionary)
+    }
+  }
+
+  // MARK: - Layout
+
+  private var style: IndentationStyle { indentationStyle }
+
+  /// Fills an empty `<array/>`, `<array></array>`, `<dict/>`… with the text `makeBody` returns for
+  /// the children's indentation.
+  private func insertIntoEmptyContainer(_ container: PropertyListNode, makeBody: (String) throws -> String) throws
+    -> TextEdit
+  {
+    let (element, content) = try positions(of: container)
+    let outer = indentation(ofLineAt: element.start)
+    let inner = outer + style.unit
+    let body = try makeBody(inner)
+    let name = container.elements != nil ? "array" : "dict"
+    if content.start == element.end {
+      // Self-closing: write both tags.
+      let text = "<\(name)>" + style.lineEnding + inner + body + style.lineEnding + outer + "</\(name)>"
+      return TextEdit(range: element, replacement: text)
+    }
+    if text(of: content).contains("\n") {
+      return .insert(style.lineEnding + inner + body, at: content.start)
+    }
+    return TextEdit(range: content, replacement: style.lineEnding + inner + body + style.lineEnding + outer)
+  }
+
+  /// `range` widened to its whole lines (line break included) when nothing else is on them, so a
+  /// removal leaves no blank line.
+  private func removalRange(of range: ByteRange) -> ByteRange {
+    let bytes = source.bytes
+    guard isFirstOnLine(range.start) else { return range }
+    var end = range.end
+    while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\r") { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\n") {
+      return ByteRange(start: lineStart(of: range.start), end: end + 1)
+    }
+    guard end == bytes.count else { return range }
+    // The last line of the file: take the line break before it instead.
+    var start = lineStart(of: range.start)
+    if start > 0 { start -= 1 }
+    if start > 0, bytes[start - 1] == UInt8(ascii: "\r") { start -= 1 }
+    return ByteRange(start: start, end: end)
+  }
+
+  /// Where a new line goes after the element ending at `offset`: past any comments that follow it
+  /// on its line (they belong to it), else `offset` itself.
+  private func endOfLineComments(after offset: Int) -> Int {
+    let bytes = source.bytes
+    var cursor = offset
+    var end = offset
+    while cursor < bytes.count {
+      let byte = bytes[cursor]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        cursor += 1
+      } else if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+        return end
+      } else if bytes[cursor...].starts(with: "<!--".utf8),
+        let close = firstOccurrence(of: "-->", from: cursor + 4), !bytes[cursor..<close].contains(UInt8(ascii: "\n"))
+      {
+        cursor = close + 3
+        end = cursor
+      } else {
+        return offset
+      }
+    }
+    return end
+  }
+
+  private func firstOccurrence(of pattern: String, from start: Int) -> Int? {
+    let needle = Array(pattern.utf8)
+    let bytes = source.bytes
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The offset where the line holding `offset` starts.
+  private func lineStart(of offset: Int) -> Int { source.lineStarts[source.lineIndex(of: offset)] }
+
+  /// Whether only spaces and tabs precede `offset` on its line.
+  private func isFirstOnLine(_ offset: Int) -> Bool {
+    source.bytes[lineStart(of: offset)..<offset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+  }
+
+  /// The spaces and tabs that start the line holding `offset`.
+  private func indentation(ofLineAt offset: Int) -> String {
+    let start = lineStart(of: offset)
+    let leading = source.bytes[start..<source.bytes.count].prefix {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+    }
+    return String(decoding: leading, as: UTF8.self)
+  }
+
+  /// The element and content ranges of `node`, or an error when it has none (binary plists).
+  private func positions(of node: PropertyListNode) throws -> (element: ByteRange, content: ByteRange) {
+    guard format == .xml, let element = node.elementRange, let content = node.contentRange,
+      element.end <= source.bytes.count
+    else { throw noPositions(node) }
+    return (element, content)
+  }
+
+  private func noPositions(_ node: PropertyListNode) -> PropertyListError {
+    PropertyListError(
+      .invalidEdit, "'\(node.keyPath)' has no byte positions (binary plists are rewritten whole, not edited)")
+  }
+}

@@ -1,0 +1,467 @@
+import Foundation
+import PredicateSyntax
+
+/// Reads an XML property list into nodes that know their byte ranges.
+///
+/// libxml2 decides whether the bytes are well-formed XML (and words the error when they are not);
+/// `XMLScanner` and this reader build the positioned tree and check the plist structure. Anything
+/// libxml2 accepts, the scanner handles.
+public enum XMLPlistReader {
+  /// The largest input read, in bytes (64 MiB).
+  public static let maximumInputSize = 64 << 20
+  /// The deepest nesting of arrays and dictionaries read.
+  public static let maximumNestingDepth = 512
+
+  /// What reading an XML plist produces.
+  public struct Result: Sendable {
+    /// The root value.
+    public var root: PropertyListNode
+    /// Every repeated key, in document order.
+    public var duplicateKeys: [DuplicateKey]
+  }
+
+  /// Reads the XML plist in `source`; errors carry the byte offset and line:column they point at.
+  public static func read(_ source: SourceText) throws -> Result {
+    do {
+      return try readUnlocated(source)
+    } catch let error as PropertyListError {
+      throw error.located(in: source)
+    }
+  }
+
+  private static func readUnlocated(_ source: SourceText) throws -> Result {
+    let bytes = source.bytes
+    guard bytes.count <= maximumInputSize else {
+      throw PropertyListError(
+        .limitExceeded, "file is larger than \(maximumInputSize >> 20) MiB (\(bytes.count) bytes)")
+    }
+    try rejectUnsupportedEncodings(bytes)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard bytes[start...].contains(where: { !XMLScanner.isWhitespace($0) }) else {
+      throw PropertyListError(.invalidPropertyList, "file is empty (no property list)", offset: 0)
+    }
+    var builder = TreeBuilder(bytes: bytes, start: start)
+    let built: Swift.Result<Result, PropertyListError>
+    do {
+      built = .success(try builder.build())
+    } catch let error as PropertyListError {
+      // Refusals and limits are reported before libxml2 runs: they are what keeps it safe.
+      if error.kind == .unsupported || error.kind == .limitExceeded { throw error }
+      built = .failure(error)
+    }
+    if let failure = LibXML2WellFormedness.firstError(in: bytes) {
+      throw PropertyListError(.malformedXML, failure.message, offset: offset(of: failure, in: source))
+    }
+    return try built.get()
+  }
+
+  /// Refuses UTF-16 and UTF-32, with or without a byte-order mark.
+  private static func rejectUnsupportedEncodings(_ bytes: [UInt8]) throws {
+    let utf16Starts: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]]
+    if utf16Starts.contains(where: { bytes.starts(with: $0) }) {
+      throw PropertyListError(
+        .unsupported, "UTF-16 plists are not supported; convert to UTF-8 with 'plutil -convert xml1'", offset: 0)
+    }
+  }
+
+  /// The byte offset libxml2's error points at: the parser's byte position when it lies on the
+  /// line libxml2 reports, otherwise that line and libxml2's column, clamped into the line.
+  private static func offset(of failure: LibXML2WellFormedness.Failure, in source: SourceText) -> Int {
+    guard failure.line >= 1 else { return min(failure.byteOffset ?? source.bytes.count, source.bytes.count) }
+    let index = min(failure.line - 1, source.lineStarts.count - 1)
+    let lineStart = source.lineStarts[index]
+    let lineEnd = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : source.bytes.count
+    if let byteOffset = failure.byteOffset, byteOffset >= lineStart, byteOffset <= lineEnd {
+      return byteOffset
+    }
+    return min(lineStart + max(0, failure.column - 1), max(lineStart, lineEnd))
+  }
+}
+
+/// A repeated key in one dictionary: lint rules report `duplicate-key` with both ranges.
+public struct DuplicateKey: Hashable, Sendable {
+  /// The key text.
+  public var key: String
+  /// The path of the dictionary holding both.
+  public var dictionaryPath: [PropertyListPathComponent]
+  /// The first occurrence (`<key>…</key>`).
+  public var firstRange: ByteRange
+  /// The later occurrence.
+  public var duplicateRange: ByteRange
+
+  /// A record of `key` repeated in the dictionary at `dictionaryPath`.
+  public init(
+    key: String, dictionaryPath: [PropertyListPathComponent], firstRange: ByteRange, duplicateRange: ByteRange
+  ) {
+    self.key = key
+    self.dictionaryPath = dictionaryPath
+    self.firstRange = firstRange
+    self.duplicateRange = duplicateRange
+  }
+}
+
+/// Builds the node tree from scanner tokens without recursion, so depth costs heap, not stack.
+private struct TreeBuilder {
+  private enum ContainerKind { case plist, array, dictionary }
+
+  private struct Frame {
+    var kind: ContainerKind
+    var name: String
+    var startTag: ByteRange
+    var path: [PropertyListPathComponent]
+    var elements: [PropertyListNode] = []
+    var entries: [PropertyListNode.Entry] = []
+    var pendingKey: PropertyListKey?
+    var firstKeyRanges: [String: ByteRange] = [:]
+  }
+
+  private var scanner: XMLScanner
+  private var stack: [Frame] = []
+  private var root: PropertyListNode?
+  private var duplicateKeys: [DuplicateKey] = []
+  private var sawXMLDeclaration = false
+
+  init(bytes: [UInt8], start: Int) {
+    scanner = XMLScanner(bytes: bytes, start: start)
+  }
+
+  private var bytes: [UInt8] { scanner.bytes }
+
+  mutating func build() throws -> XMLPlistReader.Result {
+    while let token = try scanner.next() {
+      if stack.isEmpty {
+        try handleOutsideRoot(token)
+      } else {
+        try handleInsideContainer(token)
+      }
+    }
+    if let open = stack.last {
+      throw PropertyListError(.malformedXML, "'<\(open.name)>' is never closed", offset: open.startTag.start)
+    }
+    guard let root else {
+      throw PropertyListError(.invalidPropertyList, "no property list found (expected '<plist>')", offset: 0)
+    }
+    return .init(root: root, duplicateKeys: duplicateKeys)
+  }
+
+  /// Tokens before and after the root element.
+  private mutating func handleOutsideRoot(_ token: XMLToken) throws {
+    switch token.kind {
+    case .xmlDeclaration(let encoding):
+      if let encoding, !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased()) {
+        throw PropertyListError(
+          .unsupported, "encoding '\(encoding)' is not supported; plists must be UTF-8", offset: token.range.start)
+      }
+      sawXMLDeclaration = true
+    case .doctype, .comment, .processingInstruction:
+      break
+    case .text:
+      guard isWhitespace(token.range) else {
+        throw PropertyListError(.malformedXML, "text outside the root element", offset: firstNonSpace(token.range))
+      }
+    case .cdata:
+      throw PropertyListError(.malformedXML, "CDATA outside the root element", offset: token.range.start)
+    case .endTag(let name):
+      throw PropertyListError(.malformedXML, "unexpected '</\(name)>'", offset: token.range.start)
+    case .startTag(let name, let selfClosing):
+      guard root == nil else {
+        throw PropertyListError(.malformedXML, "more than one root element", offset: token.range.start)
+      }
+      if name == "plist" {
+        guard !selfClosing else {
+          throw PropertyListError(.invalidPropertyList, "'<plist/>' holds no value", offset: token.range.start)
+        }
+        stack.append(Frame(kind: .plist, name: name, startTag: token.range, path: []))
+      } else {
+        try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: [])
+      }
+    }
+  }
+
+  /// Tokens inside `<plist>`, `<array>` or `<dict>`.
+  private mutating func handleInsideContainer(_ token: XMLToken) throws {
+    // A snapshot of the fields needed, not the frame: copying the frame would share its element
+    // buffer and make every append copy it (quadratic time on long arrays).
+    let last = stack.count - 1
+    let frame = (
+      kind: stack[last].kind, name: stack[last].name, pendingKey: stack[last].pendingKey, path: stack[last].path,
+      elementCount: stack[last].elements.count
+    )
+    switch token.kind {
+    case .comment, .processingInstruction:
+      break
+    case .text:
+      guard isWhitespace(token.range) else {
+        throw PropertyListError(
+          .invalidPropertyList, "unexpected text in '<\(frame.name)>'", offset: firstNonSpace(token.range))
+      }
+    case .cdata(let content):
+      guard isWhitespace(content) else {
+        throw PropertyListError(
+          .invalidPropertyList, "unexpected CDATA in '<\(frame.name)>'", offset: token.range.start)
+      }
+    case .xmlDeclaration, .doctype:
+      throw PropertyListError(
+        .malformedXML, "unexpected declaration inside '<\(frame.name)>'", offset: token.range.start)
+    case .endTag(let name):
+      guard name == frame.name else {
+        throw PropertyListError(
+          .malformedXML, "expected '</\(frame.name)>', found '</\(name)>'", offset: token.range.start)
+      }
+      try closeContainer(endTag: token.range)
+    case .startTag(let name, let selfClosing):
+      if name == "key" {
+        guard frame.kind == .dictionary else {
+          throw PropertyListError(.invalidPropertyList, "'<key>' outside a '<dict>'", offset: token.range.start)
+        }
+        if let pending = frame.pendingKey {
+          throw PropertyListError(
+            .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
+        }
+        let (text, map, element) = try readText(elementName: name, tag: token.range, selfClosing: selfClosing)
+        stack[stack.count - 1].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
+        return
+      }
+      let path: [PropertyListPathComponent]
+      switch frame.kind {
+      case .plist:
+        if root != nil || frame.elementCount != 0 {
+          throw PropertyListError(
+            .invalidPropertyList, "'<plist>' holds more than one value", offset: token.range.start)
+        }
+        path = []
+      case .array:
+        path = frame.path + [.index(frame.elementCount)]
+      case .dictionary:
+        guard let key = frame.pendingKey else {
+          throw PropertyListError(
+            .invalidPropertyList, "expected '<key>' before '<\(name)>' in a '<dict>'", offset: token.range.start)
+        }
+        path = frame.path + [.key(key.text)]
+      }
+      try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: path)
+    }
+  }
+
+  /// A value's start tag: opens a container or reads a whole scalar.
+  private mutating func startValue(name: String, selfClosing: Bool, tag: ByteRange, path: [PropertyListPathComponent])
+    throws
+  {
+    switch name {
+    case "array", "dict":
+      let kind: ContainerKind = name == "array" ? .array : .dictionary
+      if selfClosing {
+        let content: PropertyListNode.Content = kind == .array ? .array([]) : .dictionary([])
+        try deliver(
+          PropertyListNode(
+            content: content, path: path, elementRange: tag, contentRange: .empty(at: tag.end)))
+        return
+      }
+      let depth = stack.filter { $0.kind != .plist }.count + 1
+      guard depth <= XMLPlistReader.maximumNestingDepth else {
+        throw PropertyListError(
+          .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels",
+          offset: tag.start)
+      }
+      stack.append(Frame(kind: kind, name: name, startTag: tag, path: path))
+    case "true", "false":
+      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+      guard text.trimmingXMLWhitespace().isEmpty else {
+        throw PropertyListError(.invalidPropertyList, "'<\(name)>' must be empty", offset: tag.end)
+      }
+      try deliver(
+        PropertyListNode(
+          content: .boolean(name == "true"), path: path, elementRange: element, contentRange: map.contentRange))
+    case "string":
+      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+      try deliver(
+        PropertyListNode(
+          content: .string(text), path: path, elementRange: element, contentRange: map.contentRange, sourceMap: map))
+    case "integer", "real", "date", "data":
+      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+      let content: PropertyListNode.Content
+      switch name {
+      case "integer":
+        guard let number = PropertyListScalars.integer(from: text) else {
+          throw invalidScalar(text, name, map, detail: "a 64-bit decimal or 0x-hexadecimal integer")
+        }
+        content = .integer(number)
+      case "real":
+        guard let number = PropertyListScalars.real(from: text) else {
+          throw invalidScalar(text, name, map, detail: "a decimal number")
+        }
+        content = .real(number)
+      case "date":
+        guard let date = PropertyListScalars.date(from: text) else {
+          throw invalidScalar(text, name, map, detail: "a date like '2024-05-17T09:30:00Z'")
+        }
+        content = .date(date)
+      default:
+        guard let data = PropertyListScalars.data(from: text) else {
+          throw invalidScalar(text, name, map, detail: "base64")
+        }
+        content = .data(data)
+      }
+      try deliver(
+        PropertyListNode(content: content, path: path, elementRange: element, contentRange: map.contentRange))
+    default:
+      throw PropertyListError(.invalidPropertyList, "unknown element '<\(name)>'", offset: tag.start)
+    }
+  }
+
+  private func invalidScalar(_ text: String, _ name: String, _ map: TextSourceMap, detail: String)
+    -> PropertyListError
+  {
+    let shown = text.trimmingXMLWhitespace()
+    let quoted = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+    let what = shown.isEmpty ? "empty '<\(name)>'" : "'\(quoted)' is not a valid '<\(name)>'"
+    return PropertyListError(.invalidPropertyList, "\(what) (expected \(detail))", offset: map.contentRange.start)
+  }
+
+  /// Closes the innermost container and hands its node to its parent.
+  private mutating func closeContainer(endTag: ByteRange) throws {
+    let frame = stack.removeLast()
+    switch frame.kind {
+    case .plist:
+      guard root != nil else {
+        throw PropertyListError(.invalidPropertyList, "'<plist>' holds no value", offset: frame.startTag.start)
+      }
+    case .array, .dictionary:
+      if let pending = frame.pendingKey {
+        throw PropertyListError(
+          .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
+      }
+      let content: PropertyListNode.Content =
+        frame.kind == .array ? .array(frame.elements) : .dictionary(frame.entries)
+      try deliver(
+        PropertyListNode(
+          content: content, path: frame.path, elementRange: ByteRange(start: frame.startTag.start, end: endTag.end),
+          contentRange: ByteRange(start: frame.startTag.end, end: endTag.start)))
+    }
+  }
+
+  /// Gives a finished value to the container it belongs to (or makes it the root).
+  private mutating func deliver(_ node: PropertyListNode) throws {
+    guard !stack.isEmpty else {
+      root = node
+      return
+    }
+    let index = stack.count - 1
+    switch stack[index].kind {
+    case .plist:
+      root = node
+    case .array:
+      stack[index].elements.append(node)
+    case .dictionary:
+      guard let key = stack[index].pendingKey, let keyRange = key.elementRange else { return }
+      if let firstRange = stack[index].firstKeyRanges[key.text] {
+        duplicateKeys.append(
+          DuplicateKey(
+            key: key.text, dictionaryPath: stack[index].path, firstRange: firstRange, duplicateRange: keyRange))
+      } else {
+        stack[index].firstKeyRanges[key.text] = keyRange
+      }
+      stack[index].entries.append(.init(key: key, value: node))
+      stack[index].pendingKey = nil
+    }
+  }
+
+  /// Reads the character content of a leaf element up to its end tag: text with entity and
+  /// character references decoded, CDATA taken as is, comments and processing instructions skipped.
+  private mutating func readText(elementName: String, tag: ByteRange, selfClosing: Bool) throws
+    -> (text: String, map: TextSourceMap, element: ByteRange)
+  {
+    var builder = TextSourceMapBuilder()
+    if selfClosing {
+      let built = builder.build(contentRange: .empty(at: tag.end))
+      return (built.text, built.map, tag)
+    }
+    while let token = try scanner.next() {
+      switch token.kind {
+      case .text:
+        try decodeText(token.range, into: &builder)
+      case .cdata(let content):
+        builder.appendVerbatim(bytes[content.start..<content.end], sourceStart: content.start)
+      case .comment, .processingInstruction:
+        break
+      case .endTag(let name) where name == elementName:
+        let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start))
+        return (built.text, built.map, ByteRange(start: tag.start, end: token.range.end))
+      case .endTag(let name):
+        throw PropertyListError(
+          .malformedXML, "expected '</\(elementName)>', found '</\(name)>'", offset: token.range.start)
+      case .startTag(let name, _):
+        throw PropertyListError(
+          .invalidPropertyList, "unexpected element '<\(name)>' inside '<\(elementName)>'", offset: token.range.start)
+      case .xmlDeclaration, .doctype:
+        throw PropertyListError(
+          .malformedXML, "unexpected declaration inside '<\(elementName)>'", offset: token.range.start)
+      }
+    }
+    throw PropertyListError(.malformedXML, "'<\(elementName)>' is never closed", offset: tag.start)
+  }
+
+  /// Decodes the references in the text bytes `range`.
+  private func decodeText(_ range: ByteRange, into builder: inout TextSourceMapBuilder) throws {
+    var runStart = range.start
+    var cursor = range.start
+    while cursor < range.end {
+      guard bytes[cursor] == UInt8(ascii: "&") else {
+        cursor += 1
+        continue
+      }
+      builder.appendVerbatim(bytes[runStart..<cursor], sourceStart: runStart)
+      var end = cursor + 1
+      while end < range.end, end - cursor <= 32, bytes[end] != UInt8(ascii: ";") { end += 1 }
+      guard end < range.end, bytes[end] == UInt8(ascii: ";") else {
+        throw PropertyListError(.malformedXML, "'&' must start a reference like '&amp;'", offset: cursor)
+      }
+      let name = String(decoding: bytes[cursor + 1..<end], as: UTF8.self)
+      let reference = ByteRange(start: cursor, end: end + 1)
+      builder.appendReference(try decodeReference(name, at: cursor), sourceRange: reference)
+      cursor = end + 1
+      runStart = cursor
+    }
+    builder.appendVerbatim(bytes[runStart..<range.end], sourceStart: runStart)
+  }
+
+  /// The UTF-8 bytes of `&name;`.
+  private func decodeReference(_ name: String, at offset: Int) throws -> [UInt8] {
+    switch name {
+    case "amp": return [UInt8(ascii: "&")]
+    case "lt": return [UInt8(ascii: "<")]
+    case "gt": return [UInt8(ascii: ">")]
+    case "quot": return [UInt8(ascii: "\"")]
+    case "apos": return [UInt8(ascii: "'")]
+    default: break
+    }
+    if name.hasPrefix("#") {
+      let digits = name.dropFirst()
+      let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+      guard let value, !digits.isEmpty, !digits.contains("+"), !digits.contains("-"),
+        let scalar = Unicode.Scalar(value), Self.isXMLCharacter(value)
+      else {
+        throw PropertyListError(.malformedXML, "'&\(name);' is not a valid character reference", offset: offset)
+      }
+      return Array(String(Character(scalar)).utf8)
+    }
+    throw PropertyListError(
+      .unsupported,
+      "entity reference '&\(name);' is not supported in a property list (only &amp; &lt; &gt; "
+        + "&quot; &apos; and character references like &#34;)", offset: offset)
+  }
+
+  /// Whether `value` is a character XML 1.0 allows.
+  private static func isXMLCharacter(_ value: UInt32) -> Bool {
+    value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+      || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+  }
+
+  private func isWhitespace(_ range: ByteRange) -> Bool {
+    bytes[range.start..<range.end].allSatisfy(XMLScanner.isWhitespace)
+  }
+
+  private func firstNonSpace(_ range: ByteRange) -> Int {
+    bytes[range.start..<range.end].firstIndex { !XMLScanner.isWhitespace($0) } ?? range.start
+  }
+}

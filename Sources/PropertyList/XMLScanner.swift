@@ -1,0 +1,238 @@
+import PredicateSyntax
+
+/// One piece of XML markup or text, with the bytes it covers.
+struct XMLToken: Sendable {
+  /// What the bytes are.
+  enum Kind: Sendable, Equatable {
+    /// `<name …>` or `<name …/>`.
+    case startTag(name: String, selfClosing: Bool)
+    /// `</name>`.
+    case endTag(name: String)
+    /// Character data between markup, entity references not yet decoded.
+    case text
+    /// `<![CDATA[…]]>`, with the range of what is between the brackets.
+    case cdata(content: ByteRange)
+    /// `<!--…-->`.
+    case comment
+    /// `<?target …?>` other than the XML declaration.
+    case processingInstruction
+    /// `<!DOCTYPE …>`.
+    case doctype
+    /// `<?xml …?>` at the very start, with the declared encoding if any.
+    case xmlDeclaration(encoding: String?)
+  }
+
+  /// What the bytes are.
+  var kind: Kind
+  /// The bytes of the whole token.
+  var range: ByteRange
+}
+
+/// Splits the bytes of a plist into XML tokens. It checks only what it needs to find token
+/// boundaries; libxml2 decides well-formedness. It never reads out of bounds and always advances.
+struct XMLScanner {
+  /// The bytes scanned.
+  let bytes: [UInt8]
+  /// Where the next token starts.
+  private(set) var offset: Int
+  /// Where the document starts (after a UTF-8 byte-order mark).
+  private let documentStart: Int
+
+  /// A scanner over `bytes` starting at `start`.
+  init(bytes: [UInt8], start: Int) {
+    self.bytes = bytes
+    self.offset = start
+    self.documentStart = start
+  }
+
+  /// The next token, or `nil` at the end of the bytes.
+  mutating func next() throws -> XMLToken? {
+    guard offset < bytes.count else { return nil }
+    let start = offset
+    guard bytes[start] == UInt8(ascii: "<") else {
+      offset = firstIndex(of: UInt8(ascii: "<"), from: start) ?? bytes.count
+      return XMLToken(kind: .text, range: ByteRange(start: start, end: offset))
+    }
+    if hasPrefix("<!--", at: start) {
+      offset = try end(of: "-->", from: start + 4, what: "comment", start: start)
+      return XMLToken(kind: .comment, range: ByteRange(start: start, end: offset))
+    }
+    if hasPrefix("<![CDATA[", at: start) {
+      offset = try end(of: "]]>", from: start + 9, what: "CDATA section", start: start)
+      let content = ByteRange(start: start + 9, end: offset - 3)
+      return XMLToken(kind: .cdata(content: content), range: ByteRange(start: start, end: offset))
+    }
+    if hasPrefix("<!DOCTYPE", at: start) {
+      offset = try scanDoctype(from: start)
+      return XMLToken(kind: .doctype, range: ByteRange(start: start, end: offset))
+    }
+    if hasPrefix("<?", at: start) {
+      offset = try end(of: "?>", from: start + 2, what: "processing instruction", start: start)
+      let range = ByteRange(start: start, end: offset)
+      if start == documentStart, hasPrefix("<?xml", at: start), start + 5 < bytes.count,
+        Self.isWhitespace(bytes[start + 5]) || bytes[start + 5] == UInt8(ascii: "?")
+      {
+        return XMLToken(kind: .xmlDeclaration(encoding: declaredEncoding(in: range)), range: range)
+      }
+      return XMLToken(kind: .processingInstruction, range: range)
+    }
+    if hasPrefix("</", at: start) {
+      var cursor = start + 2
+      let name = try scanName(at: &cursor, after: "'</'")
+      skipWhitespace(&cursor)
+      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else {
+        throw PropertyListError(.malformedXML, "expected '>' to end '</\(name)'", offset: cursor)
+      }
+      offset = cursor + 1
+      return XMLToken(kind: .endTag(name: name), range: ByteRange(start: start, end: offset))
+    }
+    if hasPrefix("<!", at: start) {
+      throw PropertyListError(.malformedXML, "unexpected markup declaration", offset: start)
+    }
+    var cursor = start + 1
+    let name = try scanName(at: &cursor, after: "'<'")
+    let selfClosing = try scanAttributes(at: &cursor, elementName: name)
+    offset = cursor
+    return XMLToken(kind: .startTag(name: name, selfClosing: selfClosing), range: ByteRange(start: start, end: offset))
+  }
+
+  // MARK: - Pieces
+
+  /// Skips attributes up to and including `>` or `/>`; returns whether the tag closes itself.
+  private func scanAttributes(at cursor: inout Int, elementName: String) throws -> Bool {
+    while true {
+      let before = cursor
+      skipWhitespace(&cursor)
+      guard cursor < bytes.count else {
+        throw PropertyListError(.malformedXML, "unterminated start tag '<\(elementName)'", offset: cursor)
+      }
+      if bytes[cursor] == UInt8(ascii: ">") {
+        cursor += 1
+        return false
+      }
+      if hasPrefix("/>", at: cursor) {
+        cursor += 2
+        return true
+      }
+      guard cursor > before else {
+        throw PropertyListError(.malformedXML, "expected whitespace before an attribute", offset: cursor)
+      }
+      let attribute = try scanName(at: &cursor, after: "'<\(elementName)'")
+      skipWhitespace(&cursor)
+      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
+        throw PropertyListError(.malformedXML, "expected '=' after attribute '\(attribute)'", offset: cursor)
+      }
+      cursor += 1
+      skipWhitespace(&cursor)
+      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else {
+        throw PropertyListError(.malformedXML, "expected a quoted value for attribute '\(attribute)'", offset: cursor)
+      }
+      let quote = bytes[cursor]
+      guard let closing = firstIndex(of: quote, from: cursor + 1) else {
+        throw PropertyListError(.malformedXML, "unterminated value of attribute '\(attribute)'", offset: cursor)
+      }
+      cursor = closing + 1
+    }
+  }
+
+  /// Scans `<!DOCTYPE …>`, refusing an internal subset that declares entities.
+  private func scanDoctype(from start: Int) throws -> Int {
+    var cursor = start + 9
+    var quote: UInt8?
+    var inSubset = false
+    while cursor < bytes.count {
+      let byte = bytes[cursor]
+      if let open = quote {
+        if byte == open { quote = nil }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if inSubset, hasPrefix("<!ENTITY", at: cursor) {
+        throw PropertyListError(
+          .unsupported,
+          "entity declarations are not allowed in a property list (external entities and "
+            + "entity expansion are refused)", offset: cursor)
+      } else if inSubset, hasPrefix("<!--", at: cursor) {
+        cursor = try end(of: "-->", from: cursor + 4, what: "comment", start: cursor)
+        continue
+      } else if byte == UInt8(ascii: "[") {
+        inSubset = true
+      } else if byte == UInt8(ascii: "]") {
+        inSubset = false
+      } else if byte == UInt8(ascii: ">"), !inSubset {
+        return cursor + 1
+      }
+      cursor += 1
+    }
+    throw PropertyListError(.malformedXML, "unterminated '<!DOCTYPE'", offset: start)
+  }
+
+  /// The `encoding` pseudo-attribute of the XML declaration in `range`, if any.
+  private func declaredEncoding(in range: ByteRange) -> String? {
+    let text = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+    guard let keyword = text.range(of: "encoding") else { return nil }
+    let rest = text[keyword.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    return String(rest.dropFirst().prefix { $0 != quote })
+  }
+
+  /// Scans an XML name at `cursor`.
+  private func scanName(at cursor: inout Int, after context: String) throws -> String {
+    let start = cursor
+    while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) { cursor += 1 }
+    guard cursor > start else {
+      throw PropertyListError(.malformedXML, "expected a name after \(context)", offset: start)
+    }
+    return String(decoding: bytes[start..<cursor], as: UTF8.self)
+  }
+
+  /// The offset just past the first `terminator` at or after `from`.
+  private func end(of terminator: String, from: Int, what: String, start: Int) throws -> Int {
+    let pattern = Array(terminator.utf8)
+    var cursor = from
+    while cursor + pattern.count <= bytes.count {
+      if bytes[cursor] == pattern[0], bytes[cursor..<cursor + pattern.count].elementsEqual(pattern) {
+        return cursor + pattern.count
+      }
+      cursor += 1
+    }
+    throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start)
+  }
+
+  private func skipWhitespace(_ cursor: inout Int) {
+    while cursor < bytes.count, Self.isWhitespace(bytes[cursor]) { cursor += 1 }
+  }
+
+  private func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+    var cursor = start
+    while cursor < bytes.count {
+      if bytes[cursor] == byte { return cursor }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// Whether `bytes` at `index` start with `prefix`.
+  func hasPrefix(_ prefix: StaticString, at index: Int) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    return prefix.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+  }
+
+  /// XML whitespace: space, tab, line feed, carriage return.
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// A byte that may appear in an XML name (any non-ASCII byte is let through for libxml2 to judge).
+  static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+      UInt8(ascii: ":"), 0x80...0xFF:
+      return true
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+      return !first
+    default:
+      return false
+    }
+  }
+}
