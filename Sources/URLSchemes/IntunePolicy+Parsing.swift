@@ -1,0 +1,308 @@
+import Yams
+
+extension IntunePolicy {
+  /// Reads a policy from JSON or YAML text, in one of two shapes.
+  ///
+  /// **Graph** — an `iosManagedAppProtection` exactly as an admin exports it (or a `{"value": [policy]}` list
+  /// with one policy). The fields read are `allowedOutboundDataTransferDestinations`,
+  /// `disableProtectionOfManagedOutboundOpenInData`, `filterOpenInToOnlyManagedApps`, `exemptedAppProtocols`
+  /// (key-value pairs whose values are `;`-separated schemes, all pairs merged), `managedBrowserToOpenLinksRequired`,
+  /// `managedBrowser`, `customBrowserProtocol`, `exemptedUniversalLinks`, `managedUniversalLinks`, `saveAsBlocked`
+  /// with `allowedDataStorageLocations`, and `blockDataIngestionIntoOrganizationDocuments` with
+  /// `allowedDataIngestionLocations`. Every other field, `@odata.*` included, is ignored; `null` means "absent".
+  /// A location list restricts only when its switch (`saveAsBlocked`, `blockDataIngestionIntoOrganizationDocuments`)
+  /// is true, or, when the switch is absent, when the list is not empty.
+  ///
+  /// **Short** — our own form, recognised by its keys; every key is optional and unknown keys are errors:
+  /// ```yaml
+  /// sendOrgData: managedApps   # allApps | managedApps | managedAppsWithOSSharing
+  ///                            # | managedAppsWithOpenInFiltering | none
+  /// exemptSchemes: [default, tel, telprompt]  # replaces Intune's list; `default` stands for it; "tel;maps" works
+  /// browser: edge              # any | edge | managedBrowser (the retired Intune browser) | unmanaged:<protocol>
+  /// exemptUniversalLinks: [default, "https://*.example.com/*"]   # `default` = Intune's default exemptions
+  /// managedUniversalLinks: ["http://*.sharepoint-df.com/*"]
+  /// saveTo: [onedrive-for-business, sharepoint]   # IntuneMAMSaveLocation names; absent = everywhere
+  /// openFrom: [camera, photos]                    # IntuneMAMOpenLocation names; absent = everywhere
+  /// ```
+  ///
+  /// Throws `IntunePolicyError` naming the field for a malformed value or contradictory settings.
+  public static func parse(_ text: String) throws -> IntunePolicy {
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch {
+      let firstLine = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+      throw IntunePolicyError(field: "policy", message: "not valid JSON or YAML: \(firstLine)")
+    }
+    guard let root else { throw IntunePolicyError(field: "policy", message: "the document is empty") }
+    guard let mapping = root.mapping else {
+      throw IntunePolicyError(field: "policy", message: "expected an object of settings")
+    }
+    let keys = Set(mapping.keys.compactMap(\.string))
+    let policy: IntunePolicy
+    if !keys.isDisjoint(with: ShortFormReader.distinctiveKeys) {
+      policy = try ShortFormReader(mapping: mapping).read()
+    } else {
+      policy = try GraphReader(mapping: try GraphReader.unwrapList(mapping)).read()
+    }
+    try policy.validate()
+    return policy
+  }
+}
+
+/// Typed access to a YAML/JSON mapping with errors that name the field.
+private struct FieldReader {
+  let mapping: Node.Mapping
+
+  /// The value of `field`, or nil when the key is absent or its value is null.
+  func value(_ field: String) -> Node? {
+    guard let node = mapping[field] else { return nil }
+    if case .scalar(let scalar) = node, scalar.style == .plain,
+      ["null", "Null", "NULL", "~", ""].contains(scalar.string)
+    {
+      return nil
+    }
+    return node
+  }
+
+  func bool(_ field: String) throws -> Bool? {
+    guard let node = value(field) else { return nil }
+    guard let value = node.bool else { throw typeError(field, expected: "true or false", found: node) }
+    return value
+  }
+
+  func string(_ field: String) throws -> String? {
+    guard let node = value(field) else { return nil }
+    guard case .scalar(let scalar) = node else { throw typeError(field, expected: "a string", found: node) }
+    return scalar.string
+  }
+
+  func strings(_ field: String) throws -> [String]? {
+    guard let node = value(field) else { return nil }
+    if case .scalar(let scalar) = node {
+      return scalar.string.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+    guard let sequence = node.sequence else { throw typeError(field, expected: "a list of strings", found: node) }
+    return try sequence.map { element in
+      guard case .scalar(let scalar) = element else {
+        throw typeError(field, expected: "a list of strings", found: element)
+      }
+      return scalar.string
+    }
+  }
+
+  func enumeration<Value: RawRepresentable & CaseIterable>(_ field: String, as type: Value.Type) throws -> Value?
+  where Value.RawValue == String {
+    guard let text = try string(field) else { return nil }
+    if let value = Value(rawValue: text) { return value }
+    let choices = Value.allCases.map(\.rawValue).joined(separator: ", ")
+    throw IntunePolicyError(field: field, message: "'\(text)' is not one of \(choices)")
+  }
+
+  func typeError(_ field: String, expected: String, found: Node) -> IntunePolicyError {
+    let shown: String
+    switch found {
+    case .scalar(let scalar): shown = "'\(scalar.string)'"
+    case .mapping: shown = "an object"
+    case .sequence: shown = "a list"
+    case .alias: shown = "an alias"
+    }
+    return IntunePolicyError(field: field, message: "expected \(expected), found \(shown)")
+  }
+}
+
+/// Reads Graph's `iosManagedAppProtection`.
+private struct GraphReader {
+  let fields: FieldReader
+
+  init(mapping: Node.Mapping) { fields = FieldReader(mapping: mapping) }
+
+  static let policyFields: Set<String> = [
+    "allowedOutboundDataTransferDestinations", "disableProtectionOfManagedOutboundOpenInData",
+    "filterOpenInToOnlyManagedApps", "exemptedAppProtocols", "managedBrowserToOpenLinksRequired", "managedBrowser",
+    "customBrowserProtocol", "exemptedUniversalLinks", "managedUniversalLinks", "allowedDataStorageLocations",
+    "allowedDataIngestionLocations", "saveAsBlocked", "blockDataIngestionIntoOrganizationDocuments",
+  ]
+
+  /// A Graph list response (`{"value": [policy]}`) holding one policy becomes that policy.
+  static func unwrapList(_ mapping: Node.Mapping) throws -> Node.Mapping {
+    let keys = Set(mapping.keys.compactMap(\.string))
+    guard keys.isDisjoint(with: policyFields), let list = mapping["value"]?.sequence else { return mapping }
+    guard list.count == 1, let only = list.first?.mapping else {
+      throw IntunePolicyError(field: "value", message: "holds \(list.count) policies: export a single policy")
+    }
+    return only
+  }
+
+  func read() throws -> IntunePolicy {
+    var policy = IntunePolicy()
+    if let destinations = try fields.enumeration(
+      "allowedOutboundDataTransferDestinations", as: IntunePolicy.DataTransferDestinations.self)
+    {
+      policy.allowedOutboundDataTransferDestinations = destinations
+    }
+    if let value = try fields.bool("disableProtectionOfManagedOutboundOpenInData") {
+      policy.disableProtectionOfManagedOutboundOpenInData = value
+    }
+    if let value = try fields.bool("filterOpenInToOnlyManagedApps") { policy.filterOpenInToOnlyManagedApps = value }
+    if let protocols = try exemptedAppProtocols() { policy.exemptedAppProtocols = protocols }
+    if let value = try fields.bool("managedBrowserToOpenLinksRequired") {
+      policy.managedBrowserToOpenLinksRequired = value
+    }
+    if let browser = try fields.enumeration("managedBrowser", as: IntunePolicy.ManagedBrowser.self) {
+      policy.managedBrowser = browser
+    }
+    if let text = try fields.string("customBrowserProtocol"), !text.trimmingSpaces().isEmpty {
+      policy.customBrowserProtocol = URLSchemeSyntax.normalized(text.trimmingSpaces())
+    }
+    if let links = try fields.strings("exemptedUniversalLinks") { policy.exemptedUniversalLinks = links }
+    if let links = try fields.strings("managedUniversalLinks") { policy.managedUniversalLinks = links }
+    if let locations = try restrictedLocations(switch: "saveAsBlocked", list: "allowedDataStorageLocations") {
+      policy.allowedSaveLocations = Set(locations.flatMap(IntuneMAMSaveLocation.locations(forGraphValue:)))
+    }
+    if let locations = try restrictedLocations(
+      switch: "blockDataIngestionIntoOrganizationDocuments", list: "allowedDataIngestionLocations")
+    {
+      policy.allowedOpenLocations = Set(locations.flatMap(IntuneMAMOpenLocation.locations(forGraphValue:)))
+    }
+    return policy
+  }
+
+  /// The merged schemes of every key-value pair, or nil when the field is absent.
+  func exemptedAppProtocols() throws -> [String]? {
+    let field = "exemptedAppProtocols"
+    guard let node = fields.value(field) else { return nil }
+    guard let pairs = node.sequence else {
+      throw fields.typeError(field, expected: "a list of {\"name\", \"value\"} pairs", found: node)
+    }
+    var schemes: [String] = []
+    for pair in pairs {
+      guard let pairFields = pair.mapping.map(FieldReader.init(mapping:)) else {
+        throw fields.typeError(field, expected: "a list of {\"name\", \"value\"} pairs", found: pair)
+      }
+      guard let value = try pairFields.string("value") else { continue }
+      schemes += value.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+    return IntunePolicy.uniqueLowercased(schemes)
+  }
+
+  /// The allowed locations when the list restricts, nil when everything is allowed.
+  func restrictedLocations(switch switchField: String, list listField: String) throws -> [String]? {
+    let list = try fields.strings(listField) ?? []
+    let restricted = try fields.bool(switchField) ?? !list.isEmpty
+    return restricted ? list : nil
+  }
+}
+
+/// Reads sharelint's short policy form (documented on `IntunePolicy.parse(_:)`).
+private struct ShortFormReader {
+  let mapping: Node.Mapping
+  let fields: FieldReader
+
+  init(mapping: Node.Mapping) {
+    self.mapping = mapping
+    fields = FieldReader(mapping: mapping)
+  }
+
+  /// The keys that mark a document as short form (`managedUniversalLinks` is also a Graph field).
+  static let distinctiveKeys: Set<String> = [
+    "sendOrgData", "exemptSchemes", "browser", "exemptUniversalLinks", "saveTo", "openFrom",
+  ]
+
+  static let keys = distinctiveKeys.union(["managedUniversalLinks"])
+
+  func read() throws -> IntunePolicy {
+    for key in mapping.keys {
+      let name = key.string ?? ""
+      if !Self.keys.contains(name) {
+        let known = Self.keys.sorted().joined(separator: ", ")
+        throw IntunePolicyError(
+          field: name, message: "unknown key in the short policy form (keys: \(known)); Graph fields do not mix in")
+      }
+    }
+    var policy = IntunePolicy()
+    if let sendOrgData = try fields.string("sendOrgData") { try apply(sendOrgData: sendOrgData, to: &policy) }
+    if let schemes = try fields.strings("exemptSchemes") {
+      policy.exemptedAppProtocols = IntunePolicy.uniqueLowercased(
+        expandingDefault(schemes, IntuneSchemeLists.defaultExemptedAppProtocols))
+    }
+    if let browser = try fields.string("browser") { try apply(browser: browser, to: &policy) }
+    if let links = try fields.strings("exemptUniversalLinks") {
+      policy.exemptedUniversalLinks = expandingDefault(links, IntuneSchemeLists.defaultExemptedUniversalLinks)
+    }
+    if let links = try fields.strings("managedUniversalLinks") { policy.managedUniversalLinks = links }
+    if let names = try fields.strings("saveTo") {
+      policy.allowedSaveLocations = Set(try names.map { try location(named: $0, field: "saveTo") })
+    }
+    if let names = try fields.strings("openFrom") {
+      policy.allowedOpenLocations = Set(try names.map { try location(named: $0, field: "openFrom") })
+    }
+    return policy
+  }
+
+  func expandingDefault(_ values: [String], _ defaults: [String]) -> [String] {
+    values.flatMap { $0 == "default" ? defaults : [$0] }
+  }
+
+  func apply(sendOrgData: String, to policy: inout IntunePolicy) throws {
+    switch sendOrgData {
+    case "allApps": policy.allowedOutboundDataTransferDestinations = .allApps
+    case "managedApps": policy.allowedOutboundDataTransferDestinations = .managedApps
+    case "managedAppsWithOSSharing":
+      policy.allowedOutboundDataTransferDestinations = .managedApps
+      policy.disableProtectionOfManagedOutboundOpenInData = true
+    case "managedAppsWithOpenInFiltering":
+      policy.allowedOutboundDataTransferDestinations = .managedApps
+      policy.filterOpenInToOnlyManagedApps = true
+    case "none": policy.allowedOutboundDataTransferDestinations = .none
+    default:
+      throw IntunePolicyError(
+        field: "sendOrgData",
+        message: "'\(sendOrgData)' is not one of allApps, managedApps, managedAppsWithOSSharing, "
+          + "managedAppsWithOpenInFiltering, none")
+    }
+  }
+
+  func apply(browser: String, to policy: inout IntunePolicy) throws {
+    switch browser {
+    case "any": policy.managedBrowserToOpenLinksRequired = false
+    case "edge":
+      policy.managedBrowserToOpenLinksRequired = true
+      policy.managedBrowser = .microsoftEdge
+    case "managedBrowser": policy.managedBrowserToOpenLinksRequired = true
+    default:
+      let prefix = "unmanaged:"
+      guard browser.hasPrefix(prefix) else {
+        throw IntunePolicyError(
+          field: "browser", message: "'\(browser)' is not one of any, edge, managedBrowser, unmanaged:<protocol>")
+      }
+      let browserProtocol = String(browser.dropFirst(prefix.count)).trimmingSpaces()
+      guard !browserProtocol.isEmpty else {
+        throw IntunePolicyError(field: "browser", message: "'unmanaged:' needs a protocol, e.g. unmanaged:mybrowser")
+      }
+      if let problem = URLSchemeSyntax.problem(in: browserProtocol) {
+        throw IntunePolicyError(field: "browser", message: "protocol '\(browserProtocol)' \(problem)")
+      }
+      policy.managedBrowserToOpenLinksRequired = true
+      policy.customBrowserProtocol = URLSchemeSyntax.normalized(browserProtocol)
+    }
+  }
+
+  func location<Location: RawRepresentable & CaseIterable>(named name: String, field: String) throws -> Location
+  where Location.RawValue == String {
+    if let location = Location(rawValue: name) { return location }
+    let choices = Location.allCases.map(\.rawValue).joined(separator: ", ")
+    throw IntunePolicyError(field: field, message: "'\(name)' is not one of \(choices)")
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces, tabs and line breaks.
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}
