@@ -10,7 +10,10 @@ let package = Package(
   products: [
     .executable(name: "sharelint", targets: ["sharelint"]),
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
+    .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "PropertyList", targets: ["PropertyList"]),
+    .library(name: "URLSchemes", targets: ["URLSchemes"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,7 +50,7 @@ let package = Package(
     // Tests: one target per library, plus the system-library smoke test and the CLI tests.
     .testTarget(name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax"]),
     .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-    .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation"]),
+    .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
     .testTarget(name: "ActivationRulesTests", dependencies: ["ActivationRules"]),
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),

@@ -24,7 +24,9 @@ public enum JSONValue: Hashable, Sendable {
     case .integer(let value): output += String(value)
     case .number(let value):
       if value.isFinite {
-        output += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(describing: value)
+        // Whole numbers print without ".0"; the magnitude check keeps Int64(value) from trapping.
+        let isWhole = abs(value) < 1e15 && Double(Int64(value)) == value
+        output += isWhole ? String(Int64(value)) : String(describing: value)
       } else {
         output += "null"
       }

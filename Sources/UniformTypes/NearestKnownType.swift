@@ -1,0 +1,68 @@
+extension UniformTypeRegistry {
+  /// The known identifier `identifier` most likely meant, for an "unknown type" diagnostic:
+  /// the only known type with the same last component (`public.pdf` gives `com.adobe.pdf`), else
+  /// the closest by edit distance (a transposition counts as one edit) when close enough.
+  /// A known identifier gives its own canonical spelling; a wrapped Intune MAM identifier gets a
+  /// wrapped suggestion. `nil` when nothing is close.
+  public func nearestKnown(to identifier: String) -> String? {
+    if let canonical = canonicalIdentifier(identifier) { return canonical }
+    if IntuneMAMTypes.isIntuneMAMType(identifier) {
+      let unwrapped = IntuneMAMTypes.unwrappingIntuneMAM(identifier)
+      return nearestKnown(to: unwrapped).map(IntuneMAMTypes.intuneMAMTwin(of:))
+    }
+    let wanted = Array(IdentifierFolding.folded(identifier).utf8)
+    guard !wanted.isEmpty else { return nil }
+    func lastComponent(_ bytes: [UInt8]) -> [UInt8] {
+      bytes.split(separator: UInt8(ascii: ".")).last.map(Array.init) ?? bytes
+    }
+    let wantedLast = lastComponent(wanted)
+    let sameLast = knownIdentifiers.filter { lastComponent(Array(IdentifierFolding.folded($0).utf8)) == wantedLast }
+    if sameLast.count == 1 { return sameLast[0] }
+    let limit = max(1, min(3, wanted.count / 5))
+    var best: (distance: Int, sharesNamespace: Bool, spelling: String)?
+    for candidate in knownIdentifiers {
+      let folded = Array(IdentifierFolding.folded(candidate).utf8)
+      guard abs(folded.count - wanted.count) <= limit else { continue }
+      let distance = EditDistance.optimalStringAlignment(wanted, folded, limit: limit)
+      guard distance <= limit else { continue }
+      let sharesNamespace = folded.prefix { $0 != UInt8(ascii: ".") } == wanted.prefix { $0 != UInt8(ascii: ".") }
+      if let current = best,
+        current.distance < distance || (current.distance == distance && (current.sharesNamespace || !sharesNamespace))
+      {
+        continue
+      }
+      best = (distance, sharesNamespace, candidate)
+    }
+    return best?.spelling
+  }
+}
+
+/// Edit distances between byte strings.
+enum EditDistance {
+  /// The optimal string alignment distance (Levenshtein plus adjacent transpositions) between
+  /// `lhs` and `rhs`; any answer above `limit` is reported as `limit + 1`.
+  static func optimalStringAlignment(_ lhs: [UInt8], _ rhs: [UInt8], limit: Int) -> Int {
+    if lhs == rhs { return 0 }
+    if lhs.isEmpty || rhs.isEmpty { return min(max(lhs.count, rhs.count), limit + 1) }
+    let width = rhs.count + 1
+    var previousPrevious = [Int](repeating: 0, count: width)
+    var previous = Array(0...rhs.count)
+    var current = [Int](repeating: 0, count: width)
+    for i in 1...lhs.count {
+      current[0] = i
+      var rowMinimum = i
+      for j in 1...rhs.count {
+        let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+          value = min(value, previousPrevious[j - 2] + 1)
+        }
+        current[j] = value
+        rowMinimum = min(rowMinimum, value)
+      }
+      if rowMinimum > limit { return limit + 1 }
+      (previousPrevious, previous, current) = (previous, current, previousPrevious)
+    }
+    return min(previous[rhs.count], limit + 1)
+  }
+}
