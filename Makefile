@@ -23,11 +23,10 @@ release: deps
 	$(SWIFT) build -c release --product sharelint
 
 run: release
-	@for rule in Samples/Rules/*.predicate; do \
-	  echo "==> sharelint rule format --pretty - < $$rule"; \
-	  $(RELEASE_BIN) rule format --pretty - < "$$rule" || echo "(exit status $$?)"; \
-	  echo; \
-	done
+	@echo "==> sharelint lint Samples/  (the samples hold planted mistakes: findings and a non-zero status are expected)"
+	@$(RELEASE_BIN) lint Samples/; echo "==> exit status $$? (0 clean, 1 error findings, 2 unusable input such as Samples/Malformed)"
+	@echo "==> sharelint rule format --pretty - < Samples/Rules/exactly-one-pdf.predicate"
+	@$(RELEASE_BIN) rule format --pretty - < Samples/Rules/exactly-one-pdf.predicate
 
 test: deps
 	$(SWIFT) test
@@ -35,6 +34,7 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/predicate-parse-benchmark Grammar/examples/valid Samples/Rules
+	Benchmarks/url-check-vs-awk.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -12,5 +12,9 @@ let package = Package(
       name: "predicate-parse-benchmark",
       dependencies: ["BenchmarkSupport", .product(name: "PredicateSyntax", package: "sharelint")]
     ),
+    .executableTarget(
+      name: "url-check-benchmark",
+      dependencies: ["BenchmarkSupport", .product(name: "URLSchemes", package: "sharelint")]
+    ),
   ]
 )

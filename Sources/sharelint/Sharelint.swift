@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `sharelint` command: argument parsing only; the work happens in the libraries.
 @main
-struct Sharelint: ParsableCommand {
+struct Sharelint: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sharelint",
     abstract: "Lint and rewrite what the Microsoft Intune App SDK needs in an iOS app's plists.",
@@ -11,16 +11,20 @@ struct Sharelint: ParsableCommand {
       2 usage error, unreadable or malformed input, or an internal failure (one line on standard error).
       """,
     version: SharelintVersion.current,
-    subcommands: [RuleCommand.self]
+    subcommands: [LintCommand.self, FixCommand.self, RuleCommand.self, URLCommand.self, PolicyCommand.self, RulesCommand.self, ExplainCommand.self]
   )
 
   /// Runs the command line with sharelint's exit statuses: usage errors exit 2 (argument-parser
   /// would use 64), help and version exit 0, and a command's own `ExitCode` passes through.
-  static func main() {
+  static func main() async {
     let status: Int32
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
       status = 0
     } catch {
       status = CommandLineExit.report(error, usingMessageOf: Sharelint.self)

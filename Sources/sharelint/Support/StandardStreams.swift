@@ -49,6 +49,11 @@ enum StandardStreams {
     isatty(2) == 1 && getenv("NO_COLOR") == nil
   }
 
+  /// Whether standard output is a terminal and colour is not turned off with `NO_COLOR`.
+  static var standardOutputWantsColour: Bool {
+    isatty(1) == 1 && getenv("NO_COLOR") == nil
+  }
+
   /// All of standard input.
   static func readStandardInput() throws -> [UInt8] {
     try readAll(descriptor: 0, name: "standard input")

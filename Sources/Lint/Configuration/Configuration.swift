@@ -1,0 +1,242 @@
+import Foundation
+import PredicateSyntax
+import Yams
+
+/// `.sharelint.yml`: which rules run, at what severity, on which files, and how targets count.
+///
+/// ```yaml
+/// disabled_rules: [IM004, intunemam-scheme-in-extension]   # codes or identifiers
+/// severity:                                                # per rule: error, warning or info
+///   US003: warning
+/// excluded: ["Pods/**", "**/Tests/**"]                      # globs, relative to this file
+/// intune_managed: true          # apply the Intune rules even without IntuneMAMSettings
+/// sdk_version: 27               # the iOS SDK linked against (27+: 25 query schemes)
+/// build_settings:               # values for $(NAME) references, like -D NAME=VALUE
+///   PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+/// ```
+///
+/// Unknown keys and unknown rule names are errors that name them: a typo must not silently turn
+/// a check off.
+public struct Configuration: Sendable {
+  /// The identifiers of the rules turned off.
+  public var disabledRules: Set<String> = []
+  /// Severity per rule identifier.
+  public var severityOverrides: [String: Severity] = [:]
+  /// Glob patterns of paths not to lint.
+  public var excluded: [String] = []
+  /// The folder `excluded` patterns are relative to.
+  public var baseDirectory: String = "."
+  /// Forces the Intune rules on or off for every target.
+  public var intuneManaged: Bool?
+  /// The iOS SDK version linked against.
+  public var sdkVersion: Int?
+  /// Build settings for `$(NAME)` references.
+  public var buildSettings: [String: String] = [:]
+  /// The file this came from, if any.
+  public var path: String?
+
+  /// The keys `.sharelint.yml` may have.
+  public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune_managed", "sdk_version",
+                                 "build_settings"]
+  /// The file name searched for, upwards from each linted file.
+  public static let fileName = ".sharelint.yml"
+
+  /// The defaults: every rule on, default severities.
+  public init() {}
+
+  /// Whether the rule runs.
+  public func isEnabled(_ description: RuleDescription) -> Bool { !disabledRules.contains(description.identifier) }
+
+  /// The rule's severity after overrides.
+  public func severity(for description: RuleDescription) -> Severity {
+    severityOverrides[description.identifier] ?? description.defaultSeverity
+  }
+
+  /// Whether `path` matches one of the `excluded` globs.
+  public func isExcluded(_ path: String) -> Bool {
+    let relative = Configuration.relativePath(path, to: baseDirectory)
+    return excluded.contains { Glob.matches(pattern: $0, path: relative) || Glob.matches(pattern: $0, path: path) }
+  }
+
+  static func relativePath(_ path: String, to base: String) -> String {
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let baseAbsolute = URL(fileURLWithPath: base).standardizedFileURL.path
+    if absolute.hasPrefix(baseAbsolute + "/") { return String(absolute.dropFirst(baseAbsolute.count + 1)) }
+    return path
+  }
+
+  // MARK: - Reading
+
+  /// Reads the configuration at `path`.
+  public static func load(path: String) throws(ConfigurationError) -> Configuration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigurationError(path: path, message: "cannot read the configuration file")
+    }
+    var configuration = try parse(String(decoding: data, as: UTF8.self), path: path)
+    configuration.path = path
+    configuration.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return configuration
+  }
+
+  /// Parses configuration text; `path` names it in errors.
+  public static func parse(_ text: String, path: String = Configuration.fileName) throws(ConfigurationError)
+    -> Configuration
+  {
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch {
+      throw ConfigurationError(path: path, message: "invalid YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+    }
+    var configuration = Configuration()
+    guard let node else { return configuration }
+    guard let mapping = node.mapping else {
+      throw ConfigurationError(path: path, line: node.mark?.line, message: "the configuration must be a mapping of keys")
+    }
+    for (keyNode, value) in mapping {
+      let key = keyNode.string ?? ""
+      let line = keyNode.mark?.line
+      func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: line, message: message) }
+      switch key {
+      case "disabled_rules":
+        for name in try stringList(value, key: key, fail: fail) {
+          configuration.disabledRules.insert(try ruleIdentifier(name, fail: fail))
+        }
+      case "severity":
+        guard let severities = value.mapping else { throw fail("'severity' must map rule names to error, warning or info") }
+        for (ruleNode, severityNode) in severities {
+          let identifier = try ruleIdentifier(ruleNode.string ?? "", fail: fail)
+          guard let severity = severityNode.string.flatMap(Severity.init(rawValue:)) else {
+            throw fail("severity of '\(ruleNode.string ?? "")' must be error, warning or info")
+          }
+          configuration.severityOverrides[identifier] = severity
+        }
+      case "excluded":
+        configuration.excluded = try stringList(value, key: key, fail: fail)
+      case "intune_managed":
+        guard let flag = value.bool else { throw fail("'intune_managed' must be true or false") }
+        configuration.intuneManaged = flag
+      case "sdk_version":
+        guard let version = value.int, version > 0 else { throw fail("'sdk_version' must be a positive integer") }
+        configuration.sdkVersion = version
+      case "build_settings":
+        guard let settings = value.mapping else { throw fail("'build_settings' must map names to values") }
+        for (name, setting) in settings {
+          guard let name = name.string, let setting = setting.string else {
+            throw fail("'build_settings' must map names to string values")
+          }
+          configuration.buildSettings[name] = setting
+        }
+      default:
+        let suggestion = knownKeys.min { editDistance($0, key) < editDistance($1, key) }
+          .flatMap { editDistance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        throw fail("unknown key '\(key)'\(suggestion); known keys: \(knownKeys.joined(separator: ", "))")
+      }
+    }
+    return configuration
+  }
+
+  private static func stringList(
+    _ node: Node, key: String, fail: (String) -> ConfigurationError
+  ) throws(ConfigurationError) -> [String] {
+    if let single = node.string, node.scalar != nil { return [single] }
+    guard let sequence = node.sequence else { throw fail("'\(key)' must be a list of strings") }
+    var strings: [String] = []
+    for element in sequence {
+      guard let string = element.string else { throw fail("'\(key)' must be a list of strings") }
+      strings.append(string)
+    }
+    return strings
+  }
+
+  private static func ruleIdentifier(_ name: String, fail: (String) -> ConfigurationError) throws(ConfigurationError)
+    -> String
+  {
+    guard let rule = RuleRegistry.rule(named: name) else {
+      throw fail("unknown rule '\(name)'; `sharelint rules` lists them")
+    }
+    return rule.description.identifier
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    var row = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      row[0] = i
+      for j in 1...b.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &row)
+    }
+    return previous[b.count]
+  }
+
+  /// The nearest `.sharelint.yml` in `directory` or a folder above it.
+  public static func find(from directory: String) -> String? {
+    var url = URL(fileURLWithPath: directory).standardizedFileURL
+    while true {
+      let candidate = url.appendingPathComponent(fileName).path
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      let parent = url.deletingLastPathComponent()
+      if parent.path == url.path { return nil }
+      url = parent
+    }
+  }
+}
+
+/// A configuration file that cannot be used: one line naming the file, the line and the problem.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+  /// The file.
+  public var path: String
+  /// The 1-based line, when known.
+  public var line: Int?
+  /// What is wrong.
+  public var message: String
+
+  /// An error in `path` at `line`.
+  public init(path: String, line: Int? = nil, message: String) {
+    self.path = path
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+/// Glob patterns: `*` (within a path component), `**` (any number of components), `?`.
+enum Glob {
+  static func matches(pattern: String, path: String) -> Bool {
+    matches(Array(pattern.utf8)[...], Array(path.utf8)[...])
+  }
+
+  private static func matches(_ pattern: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>) -> Bool {
+    guard let first = pattern.first else { return path.isEmpty }
+    let star = UInt8(ascii: "*")
+    if first == star, pattern.dropFirst().first == star {
+      var rest = pattern.dropFirst(2)
+      if rest.first == UInt8(ascii: "/") { rest = rest.dropFirst() }
+      var candidate = path
+      while true {
+        if matches(rest, candidate) { return true }
+        guard let slash = candidate.firstIndex(of: UInt8(ascii: "/")) else { return rest.isEmpty }
+        candidate = candidate[(slash + 1)...]
+      }
+    }
+    if first == star {
+      var candidate = path
+      while true {
+        if matches(pattern.dropFirst(), candidate) { return true }
+        guard let next = candidate.first, next != UInt8(ascii: "/") else { return false }
+        candidate = candidate.dropFirst()
+      }
+    }
+    guard let character = path.first else { return false }
+    if first == UInt8(ascii: "?") ? character != UInt8(ascii: "/") : first == character {
+      return matches(pattern.dropFirst(), path.dropFirst())
+    }
+    return false
+  }
+}

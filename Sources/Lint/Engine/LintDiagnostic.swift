@@ -1,0 +1,79 @@
+import PredicateSyntax
+import PropertyList
+
+/// One finding of one rule, ready for a reporter or the fixer.
+public struct LintDiagnostic: Sendable {
+  /// The rule's identifier (`missing-mam-types`).
+  public var rule: String
+  /// The rule's code (`AR004`).
+  public var code: String
+  /// The severity after configuration.
+  public var severity: Severity
+  /// The one-line message.
+  public var message: String
+  /// The file, as given on the command line (or inside an `.ipa`: `App.ipa/Payload/…`).
+  public var file: String
+  /// The bytes it is about; nil in a binary plist, which has no positions.
+  public var range: ByteRange?
+  /// 1-based start and end, from `range`; nil without one.
+  public var start: SourceText.Position?
+  public var end: SourceText.Position?
+  /// The key path of the value concerned, `NSExtension.NSExtensionAttributes.NSExtensionActivationRule`.
+  public var keyPath: String
+  /// A short label shown under the caret.
+  public var label: String?
+  /// Secondary messages.
+  public var notes: [String]
+  /// The fix, when the rule offers one.
+  public var fix: LintFix?
+
+  /// A diagnostic; positions are computed from `range` in `source`.
+  public init(
+    rule: String, code: String, severity: Severity, message: String, source: SourceText, range: ByteRange?,
+    keyPath: String, label: String? = nil, notes: [String] = [], fix: LintFix? = nil
+  ) {
+    self.rule = rule
+    self.code = code
+    self.severity = severity
+    self.message = message
+    file = source.name
+    self.range = range
+    start = range.map { source.position(of: $0.start) }
+    end = range.map { source.position(of: $0.end) }
+    self.keyPath = keyPath
+    self.label = label
+    self.notes = notes
+    self.fix = fix
+  }
+
+  /// Sorting: by file, then position (diagnostics without one first), then code.
+  static func ordered(_ lhs: LintDiagnostic, _ rhs: LintDiagnostic) -> Bool {
+    if lhs.file != rhs.file { return lhs.file < rhs.file }
+    let left = lhs.range?.start ?? -1
+    let right = rhs.range?.start ?? -1
+    if left != right { return left < right }
+    if lhs.code != rhs.code { return lhs.code < rhs.code }
+    if lhs.keyPath != rhs.keyPath { return lhs.keyPath < rhs.keyPath }
+    return lhs.message < rhs.message
+  }
+}
+
+/// A fix: a title, its applicability, and the changes it makes to one file.
+public struct LintFix: Sendable {
+  /// What it does, imperative: "add 'contoso-intunemam' after 'contoso'".
+  public var title: String
+  /// How far it can be trusted.
+  public var applicability: FixIt.Applicability
+  /// The file it changes (a path as in `LintDiagnostic.file`).
+  public var file: String
+  /// The changes, expressed on the plist's structure; lowered to byte edits for XML files.
+  public var changes: [PlistChange]
+
+  /// A fix of `file`.
+  public init(title: String, applicability: FixIt.Applicability, file: String, changes: [PlistChange]) {
+    self.title = title
+    self.applicability = applicability
+    self.file = file
+    self.changes = changes
+  }
+}

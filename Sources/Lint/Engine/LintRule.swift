@@ -1,0 +1,71 @@
+import PredicateSyntax
+import PropertyList
+
+/// A lint rule: a static description (identifier, code, rationale, examples) and a check that
+/// reports findings about one target. Rules are small value types registered in `RuleRegistry`.
+public protocol LintRule: Sendable {
+  /// What the rule is; see `RuleDescription`.
+  static var description: RuleDescription { get }
+  /// A rule with its default behaviour.
+  init()
+  /// Reports what is wrong with `target` into `findings`.
+  func check(_ target: LintTarget, into findings: inout Findings)
+}
+
+/// Collects one rule's findings about one target, with helpers that turn plist nodes into
+/// positioned diagnostics.
+public struct Findings: Sendable {
+  let description: RuleDescription
+  /// What the rule has found so far.
+  public private(set) var diagnostics: [LintDiagnostic] = []
+
+  init(description: RuleDescription) {
+    self.description = description
+  }
+
+  /// Reports `message` about `range` of `document` (nil range: the key path alone names the place).
+  public mutating func report(
+    _ message: String, in document: PropertyListDocument, range: ByteRange?, keyPath: String,
+    label: String? = nil, notes: [String] = [], fix: LintFix? = nil
+  ) {
+    let usable = document.format == .xml ? range : nil
+    diagnostics.append(LintDiagnostic(
+      rule: description.identifier, code: description.code, severity: description.defaultSeverity,
+      message: message, source: document.source, range: usable, keyPath: keyPath, label: label, notes: notes,
+      fix: fix))
+  }
+
+  /// Reports `message` about a value: its whole element.
+  public mutating func report(
+    _ message: String, about node: PropertyListNode, in document: PropertyListDocument, label: String? = nil,
+    notes: [String] = [], fix: LintFix? = nil
+  ) {
+    report(message, in: document, range: node.elementRange, keyPath: node.keyPath, label: label, notes: notes, fix: fix)
+  }
+
+  /// Reports `message` about a dictionary entry: its `<key>` element.
+  public mutating func report(
+    _ message: String, aboutKeyOf entry: PropertyListNode.Entry, in document: PropertyListDocument,
+    label: String? = nil, notes: [String] = [], fix: LintFix? = nil
+  ) {
+    report(message, in: document, range: entry.key.elementRange ?? entry.value.elementRange,
+           keyPath: entry.value.keyPath, label: label, notes: notes, fix: fix)
+  }
+
+  /// Reports a missing key `key` of `dictionary`: the finding points at the dictionary's opening
+  /// tag and names the key path the value would have.
+  public mutating func report(
+    _ message: String, missingKey key: String, of dictionary: PropertyListNode, in document: PropertyListDocument,
+    notes: [String] = [], fix: LintFix? = nil
+  ) {
+    let keyPath = (dictionary.path + [.key(key)]).keyPathDescription
+    let range = dictionary.elementRange.map { ByteRange(start: $0.start, end: min($0.end, $0.start + 6)) }
+    report(message, in: document, range: range, keyPath: keyPath, notes: notes, fix: fix)
+  }
+
+  /// A fix of `document` with this rule's applicability.
+  public func fix(_ title: String, in document: PropertyListDocument, _ changes: [PlistChange]) -> LintFix {
+    LintFix(title: title, applicability: description.fixApplicability ?? .displayOnly, file: document.source.name,
+            changes: changes)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import PredicateSyntax
+import PropertyList
+
+/// A lint run over paths: discovery, configuration, reading, the rules, and everything the
+/// reporters and the fixer need. Targets are linted concurrently; the report is in a fixed order.
+public enum LintSession {
+  /// What the command line gives a run.
+  public struct Options: Sendable {
+    /// Files and folders (Info.plists, entitlements, folders, `.app` bundles, `.ipa` archives).
+    public var paths: [String]
+    /// `--config FILE`: used for every file instead of the nearest `.sharelint.yml`.
+    public var configurationPath: String?
+    /// `-D NAME=VALUE` arguments.
+    public var definitions: [String]
+    /// `--xcconfig FILE` arguments.
+    public var xcconfigFiles: [String]
+    /// `--sdk-version N`.
+    public var sdkVersion: Int?
+
+    /// Options for `paths`.
+    public init(
+      paths: [String], configurationPath: String? = nil, definitions: [String] = [], xcconfigFiles: [String] = [],
+      sdkVersion: Int? = nil
+    ) {
+      self.paths = paths
+      self.configurationPath = configurationPath
+      self.definitions = definitions
+      self.xcconfigFiles = xcconfigFiles
+      self.sdkVersion = sdkVersion
+    }
+  }
+
+  /// A failure that stops the run before any file is linted: exit status 2.
+  public struct InputError: Error, CustomStringConvertible, Sendable {
+    /// The one-line reason.
+    public var description: String
+  }
+
+  /// Runs the lint.
+  public static func run(_ options: Options) async throws(InputError) -> LintReport {
+    let commandLineSettings: BuildSettings
+    do {
+      commandLineSettings = try BuildSettings(definitions: options.definitions, xcconfigFiles: options.xcconfigFiles)
+    } catch {
+      throw InputError(description: String(describing: error))
+    }
+    var fixedConfiguration: Configuration?
+    if let path = options.configurationPath {
+      do {
+        fixedConfiguration = try Configuration.load(path: path)
+      } catch {
+        throw InputError(description: error.description)
+      }
+    }
+    let discovery: DiscoveryResult
+    do {
+      discovery = try TargetDiscovery(buildSettings: commandLineSettings).discover(options.paths)
+    } catch {
+      throw InputError(description: String(describing: error))
+    }
+
+    var configurations = ConfigurationCache(fixed: fixedConfiguration)
+    var jobs: [TargetJob] = []
+    var problems = discovery.problems.map(\.description)
+    for target in discovery.targets {
+      let configuration: Configuration
+      do {
+        configuration = try configurations.configuration(for: target.displayPath)
+      } catch {
+        throw InputError(description: error.description)
+      }
+      if configuration.isExcluded(target.displayPath) { continue }
+      var settings = settings(for: configuration, base: commandLineSettings)
+      if let version = options.sdkVersion { settings.sdkVersion = version }
+      let containingApp = discovery.containingApp(of: target)?.infoPlist
+      jobs.append(TargetJob(target: target, containingApp: containingApp, configuration: configuration, settings: settings))
+    }
+    if jobs.isEmpty && discovery.targets.isEmpty && problems.isEmpty {
+      problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
+    }
+
+    let results = await withTaskGroup(of: (Int, TargetResult).self) { group in
+      for (index, job) in jobs.enumerated() {
+        group.addTask { (index, job.run()) }
+      }
+      var collected = [TargetResult?](repeating: nil, count: jobs.count)
+      for await (index, result) in group { collected[index] = result }
+      return collected.compactMap { $0 }
+    }
+
+    var report = LintReport(problems: problems, targetCount: results.filter(\.linted).count)
+    var seen = Set<String>()
+    for result in results {
+      for diagnostic in result.diagnostics {
+        // A file shared by two targets (an entitlements file, a containing app) reports once.
+        let key = "\(diagnostic.code)|\(diagnostic.file)|\(diagnostic.range?.start ?? -1)|\(diagnostic.keyPath)|\(diagnostic.message)"
+        if seen.insert(key).inserted { report.diagnostics.append(diagnostic) }
+      }
+      report.documents.merge(result.documents) { first, _ in first }
+      report.unreadableSources.merge(result.unreadableSources) { first, _ in first }
+    }
+    report.diagnostics.sort(by: LintDiagnostic.ordered)
+    return report
+  }
+
+  /// The settings a target gets from the command line and its configuration.
+  static func settings(for configuration: Configuration, base: BuildSettings) -> LintSettings {
+    var buildSettings = base
+    for (name, value) in configuration.buildSettings.sorted(by: { $0.key < $1.key })
+    where buildSettings.value(of: name) == nil {
+      buildSettings.define(name, as: value)
+    }
+    return LintSettings(
+      intuneManaged: configuration.intuneManaged, sdkVersion: configuration.sdkVersion, buildSettings: buildSettings)
+  }
+
+  /// The PL001 finding for a file that does not read, positioned when the reader knows where.
+  public static func unreadableDiagnostic(_ error: Error, source: SourceText) -> LintDiagnostic {
+    let description = MalformedPlistRule.description
+    let message: String
+    var range: ByteRange?
+    if let plistError = error as? PropertyListError {
+      message = plistError.message
+      if let offset = plistError.offset {
+        let start = max(0, min(offset, source.bytes.count))
+        range = ByteRange(start: start, end: min(source.bytes.count, start + 1))
+      }
+    } else {
+      message = String(describing: error)
+    }
+    return LintDiagnostic(
+      rule: description.identifier, code: description.code, severity: description.defaultSeverity,
+      message: message, source: source, range: range, keyPath: "")
+  }
+
+  // MARK: - One target
+
+  struct TargetResult: Sendable {
+    var diagnostics: [LintDiagnostic] = []
+    var documents: [String: PropertyListDocument] = [:]
+    var unreadableSources: [String: SourceText] = [:]
+    var linted = false
+  }
+
+  struct TargetJob: Sendable {
+    let target: DiscoveredTarget
+    let containingApp: DiscoveredPlist?
+    let configuration: Configuration
+    let settings: LintSettings
+
+    func run() -> TargetResult {
+      var result = TargetResult()
+      func load(_ plist: DiscoveredPlist?) -> PropertyListDocument? {
+        guard let plist else { return nil }
+        do {
+          let document = try plist.document()
+          result.documents[plist.displayPath] = document
+          return document
+        } catch {
+          let source = SourceText(name: plist.displayPath, bytes: plist.bytes)
+          result.unreadableSources[plist.displayPath] = source
+          result.diagnostics.append(LintSession.unreadableDiagnostic(error, source: source))
+          return nil
+        }
+      }
+      let info = load(target.infoPlist)
+      let entitlements = load(target.entitlements)
+      let appInfo = (try? containingApp?.document()) ?? nil
+      guard let info else { return result }
+      let lintTarget = LintTarget(
+        infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
+      result.diagnostics += Linter(configuration: configuration).lint(lintTarget)
+      result.linted = true
+      return result
+    }
+  }
+
+  /// Configurations by folder: `--config` for everything, else the nearest `.sharelint.yml`.
+  struct ConfigurationCache {
+    let fixed: Configuration?
+    var byPath: [String: Configuration] = [:]
+
+    mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
+      if let fixed { return fixed }
+      var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().path
+      // Paths inside an archive or bundle look up from the archive's folder.
+      while !FileManager.default.fileExists(atPath: folder), folder != "/" , !folder.isEmpty {
+        folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+      }
+      guard let path = Configuration.find(from: folder) else { return Configuration() }
+      if let cached = byPath[path] { return cached }
+      let loaded = try Configuration.load(path: path)
+      byPath[path] = loaded
+      return loaded
+    }
+  }
+}

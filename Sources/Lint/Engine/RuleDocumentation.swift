@@ -1,0 +1,73 @@
+import PredicateSyntax
+
+/// The rule catalogue as text, generated from the rule descriptions: `sharelint rules`,
+/// `sharelint explain RULE` and the README's rule table are all this one source.
+public enum RuleDocumentation {
+  /// The README's table: code, identifier, severity, fix, summary.
+  public static func markdownTable(_ rules: [RuleDescription] = RuleRegistry.rules.map { $0.description }) -> String {
+    var lines = ["| Code | Identifier | Severity | Fix | Intune only | Summary |", "|---|---|---|---|---|---|"]
+    for rule in rules {
+      let fix = rule.fixApplicability?.rawValue ?? "—"
+      lines.append(
+        "| \(rule.code) | `\(rule.identifier)` | \(rule.defaultSeverity.rawValue) | \(fix) | \(rule.requiresIntune ? "yes" : "no") | \(rule.summary) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per rule, for `sharelint rules`.
+  public static func textList(_ rules: [RuleDescription] = RuleRegistry.rules.map { $0.description }) -> String {
+    let width = rules.map(\.identifier.count).max() ?? 0
+    return rules.map { rule in
+      let padded = rule.identifier + String(repeating: " ", count: max(0, width - rule.identifier.count))
+      let fix = rule.fixApplicability.map { " [fix: \($0.rawValue)]" } ?? ""
+      return "\(rule.code)  \(padded)  \(rule.defaultSeverity.rawValue.padding(7))  \(rule.summary)\(fix)"
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// The catalogue as JSON (sorted keys), for scripts.
+  public static func json(_ rules: [RuleDescription] = RuleRegistry.rules.map { $0.description }) -> String {
+    JSONValue.array(rules.map { rule in
+      .object([
+        "code": .string(rule.code), "identifier": .string(rule.identifier), "summary": .string(rule.summary),
+        "severity": .string(rule.defaultSeverity.rawValue), "fix": rule.fixApplicability.map { .string($0.rawValue) } ?? .null,
+        "intuneOnly": .bool(rule.requiresIntune), "whatItDoes": .string(rule.whatItDoes),
+        "whyItMatters": .string(rule.whyItMatters), "useInstead": .string(rule.useInstead),
+      ])
+    }).serialized(pretty: true) + "\n"
+  }
+
+  /// The full explanation of one rule: What it does / Why it matters / Example / Use instead /
+  /// Fix safety, with the rule's own examples.
+  public static func explanation(_ rule: RuleDescription) -> String {
+    var text = "\(rule.code) \(rule.identifier): \(rule.summary)\n"
+    text += "Default severity: \(rule.defaultSeverity.rawValue)"
+    text += rule.requiresIntune ? "; applies to Intune-managed targets\n\n" : "\n\n"
+    text += "What it does\n  \(rule.whatItDoes)\n\n"
+    text += "Why it matters\n  \(rule.whyItMatters)\n\n"
+    if let example = rule.triggeringExamples.first {
+      text += "Example (\(example.file.rawValue))\n" + indented(example.infoPlistOrEntitlements.replacingMarkers()) + "\n"
+      if let corrected = example.corrected {
+        text += "Fixed\n" + indented(corrected) + "\n"
+      }
+    }
+    text += "Use instead\n  \(rule.useInstead)\n\n"
+    text += "Fix safety\n  \(rule.fixSafetyText)\n"
+    return text
+  }
+
+  private static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+  }
+}
+
+extension RuleExample {
+  /// The text of the file the example is about.
+  var infoPlistOrEntitlements: String { file == .infoPlist ? infoPlist : (entitlements ?? infoPlist) }
+}
+
+extension String {
+  /// The example text without its `↓` markers.
+  func replacingMarkers() -> String { filter { $0 != "↓" } }
+
+  func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,75 @@
+import PredicateSyntax
+import PropertyList
+
+/// Applies fixes to documents in memory: XML files get their byte edits (sorted by offset, any
+/// edit overlapping one already taken is skipped, every other byte kept); binary files get their
+/// value tree changed and re-serialized. Writing is the caller's job (atomically).
+public enum Fixer {
+  /// The new contents of one file.
+  public struct FixedFile: Sendable {
+    /// The document as it was read.
+    public var original: PropertyListDocument
+    /// Its new bytes.
+    public var bytes: [UInt8]
+    /// The titles of the fixes applied.
+    public var applied: [String]
+    /// The titles of the fixes left out because they overlapped another or could not be made.
+    public var skipped: [String]
+
+    /// Whether the bytes differ from the original.
+    public var changed: Bool { bytes != original.source.bytes }
+  }
+
+  /// Which fixes a run applies.
+  public static func isApplied(_ fix: LintFix, includingUnsafe: Bool) -> Bool {
+    switch fix.applicability {
+    case .safe: return true
+    case .unsafe: return includingUnsafe
+    case .displayOnly: return false
+    }
+  }
+
+  /// Applies `fixes` (all to `document`) and returns the file's new contents.
+  public static func apply(_ fixes: [LintFix], to document: PropertyListDocument) -> FixedFile {
+    var applied: [String] = []
+    var skipped: [String] = []
+    switch document.format {
+    case .xml:
+      var edits: [TextEdit] = []
+      var taken: [ByteRange] = []
+      for fix in fixes {
+        guard let fixEdits = try? fix.changes.flatMap({ try $0.textEdits(in: document) }) else {
+          skipped.append(fix.title)
+          continue
+        }
+        let overlaps = fixEdits.contains { edit in taken.contains { $0.overlaps(edit.range) } }
+        if overlaps {
+          skipped.append(fix.title)
+          continue
+        }
+        taken += fixEdits.map(\.range)
+        edits += fixEdits
+        applied.append(fix.title)
+      }
+      let (bytes, notApplied) = document.source.bytes.applying(edits)
+      if !notApplied.isEmpty { skipped.append("\(notApplied.count) overlapping edits") }
+      return FixedFile(original: document, bytes: bytes, applied: applied, skipped: skipped)
+    case .binary:
+      var value = document.root.value
+      for fix in fixes {
+        do {
+          var changed = value
+          for change in fix.changes { changed = try change.applied(to: changed) }
+          value = changed
+          applied.append(fix.title)
+        } catch {
+          skipped.append(fix.title)
+        }
+      }
+      guard !applied.isEmpty, let bytes = try? document.serialized(value) else {
+        return FixedFile(original: document, bytes: document.source.bytes, applied: [], skipped: skipped + applied)
+      }
+      return FixedFile(original: document, bytes: bytes, applied: applied, skipped: skipped)
+    }
+  }
+}

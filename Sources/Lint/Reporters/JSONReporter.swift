@@ -1,0 +1,47 @@
+import PredicateSyntax
+
+/// One JSON object, sorted keys:
+/// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "problems"}, "version": 1}`.
+/// Each diagnostic has `rule`, `code`, `severity`, `message`, `file`, `line`, `column`, `endLine`,
+/// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, and
+/// `fix` (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists.
+public enum JSONReporter {
+  /// The report as pretty-printed JSON.
+  public static func render(_ report: LintReport) -> String {
+    let diagnostics = report.diagnostics.map { diagnostic -> JSONValue in
+      var object: [String: JSONValue] = [
+        "rule": .string(diagnostic.rule),
+        "code": .string(diagnostic.code),
+        "severity": .string(diagnostic.severity.rawValue),
+        "message": .string(diagnostic.message),
+        "file": .string(diagnostic.file),
+        "line": diagnostic.start.map { .integer(Int64($0.line)) } ?? .null,
+        "column": diagnostic.start.map { .integer(Int64($0.column)) } ?? .null,
+        "endLine": diagnostic.end.map { .integer(Int64($0.line)) } ?? .null,
+        "endColumn": diagnostic.end.map { .integer(Int64($0.column)) } ?? .null,
+        "keyPath": .string(diagnostic.keyPath),
+        "notes": .array(diagnostic.notes.map { .string($0) }),
+      ]
+      if let fix = diagnostic.fix {
+        object["fix"] = .object([
+          "title": .string(fix.title),
+          "applicability": .string(fix.applicability.rawValue),
+          "file": .string(fix.file),
+          "edits": .array(report.edits(of: fix).map { edit in
+            .object(["range": edit.range.json, "replacement": .string(edit.replacement)])
+          }),
+        ])
+      }
+      return .object(object)
+    }
+    let summary: JSONValue = .object([
+      "errors": .integer(Int64(report.count(.error))),
+      "warnings": .integer(Int64(report.count(.warning))),
+      "infos": .integer(Int64(report.count(.info))),
+      "targets": .integer(Int64(report.targetCount)),
+      "problems": .array(report.problems.map { .string($0) }),
+    ])
+    return JSONValue.object(["diagnostics": .array(diagnostics), "summary": summary, "version": .integer(1)])
+      .serialized(pretty: true) + "\n"
+  }
+}

@@ -1,0 +1,105 @@
+import PredicateSyntax
+
+/// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, every rule's metadata in
+/// `tool.driver.rules`, one result per diagnostic with its region (omitted in binary plists: SARIF
+/// requires lines ≥ 1, and those files have none), its key path as a logical location, and fixes.
+public enum SARIFReporter {
+  /// The report as a SARIF log.
+  public static func render(_ report: LintReport) -> String {
+    let rules = RuleRegistry.rules.map { $0.description }
+    let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
+    let ruleObjects = rules.map { rule -> JSONValue in
+      .object([
+        "id": .string(rule.code),
+        "name": .string(rule.identifier),
+        "shortDescription": .object(["text": .string(rule.summary)]),
+        "fullDescription": .object(["text": .string(rule.whatItDoes)]),
+        "help": .object([
+          "text": .string("\(rule.whatItDoes)\n\nWhy it matters: \(rule.whyItMatters)\n\nUse instead: \(rule.useInstead)"),
+        ]),
+        "defaultConfiguration": .object(["level": .string(level(rule.defaultSeverity))]),
+        "properties": .object(["tags": .array([.string(rule.requiresIntune ? "intune" : "plist")])]),
+      ])
+    }
+    let results = report.diagnostics.map { diagnostic -> JSONValue in
+      var physical: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(uri(diagnostic.file))])]
+      if let start = diagnostic.start, let end = diagnostic.end {
+        physical["region"] = .object([
+          "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
+          "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(max(end.column, 1))),
+        ])
+      }
+      var location: [String: JSONValue] = ["physicalLocation": .object(physical)]
+      if !diagnostic.keyPath.isEmpty {
+        location["logicalLocations"] = .array([.object(["fullyQualifiedName": .string(diagnostic.keyPath)])])
+      }
+      var result: [String: JSONValue] = [
+        "ruleId": .string(diagnostic.code),
+        "level": .string(level(diagnostic.severity)),
+        "message": .object(["text": .string(diagnostic.message)]),
+        "locations": .array([.object(location)]),
+      ]
+      if let index = ruleIndex[diagnostic.code] { result["ruleIndex"] = .integer(Int64(index)) }
+      if let fix = diagnostic.fix, let source = report.source(of: fix.file) {
+        let replacements = report.edits(of: fix).map { edit -> JSONValue in
+          let start = source.position(of: edit.range.start)
+          let end = source.position(of: edit.range.end)
+          return .object([
+            "deletedRegion": .object([
+              "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
+              "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(end.column)),
+            ]),
+            "insertedContent": .object(["text": .string(edit.replacement)]),
+          ])
+        }
+        if !replacements.isEmpty {
+          result["fixes"] = .array([.object([
+            "description": .object(["text": .string(fix.title)]),
+            "artifactChanges": .array([.object([
+              "artifactLocation": .object(["uri": .string(uri(fix.file))]),
+              "replacements": .array(replacements),
+            ])]),
+          ])])
+        }
+      }
+      return .object(result)
+    }
+    let log: JSONValue = .object([
+      "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+      "version": "2.1.0",
+      "runs": .array([.object([
+        "tool": .object(["driver": .object([
+          "name": "sharelint",
+          "informationUri": "https://github.com/sharelint/sharelint",
+          "rules": .array(ruleObjects),
+        ])]),
+        "results": .array(results),
+      ])]),
+    ])
+    return log.serialized(pretty: true) + "\n"
+  }
+
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: return "error"
+    case .warning: return "warning"
+    case .info: return "note"
+    }
+  }
+
+  /// A relative URI reference for a path (spaces and other reserved characters percent-encoded).
+  static func uri(_ path: String) -> String {
+    var output = ""
+    for byte in path.utf8 {
+      let isUnreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || "-._~/".utf8.contains(byte)
+      if isUnreserved {
+        output.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        output += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return output
+  }
+}

@@ -1,0 +1,40 @@
+import PredicateSyntax
+
+/// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
+public struct TextReporter: Sendable {
+  /// Whether to use ANSI colours (a terminal, and no `NO_COLOR`).
+  public var colour: Bool
+
+  /// A reporter.
+  public init(colour: Bool = false) { self.colour = colour }
+
+  /// The whole report.
+  public func render(_ report: LintReport) -> String {
+    var output = ""
+    let renderer = CaretRenderer(colour: colour)
+    for diagnostic in report.diagnostics {
+      let location = diagnostic.start.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
+      output += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code) \(diagnostic.rule)]\n"
+      var annotations = diagnostic.notes.map { CaretRenderer.Annotation(kind: "note", message: $0) }
+      if let fix = diagnostic.fix {
+        let safety = fix.applicability == .safe ? "" : " (\(fix.applicability.rawValue) fix)"
+        annotations.append(.init(kind: "help", message: fix.title + safety))
+      }
+      if let range = diagnostic.range, let source = report.source(of: diagnostic.file) {
+        output += renderer.snippet(
+          severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source)
+        output += "\n"
+      } else {
+        if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
+        for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
+      }
+    }
+    let errors = report.count(.error)
+    let warnings = report.count(.warning)
+    let infos = report.count(.info)
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    output += "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
+      + " in \(plural(report.targetCount, "target"))\n"
+    return output
+  }
+}

@@ -1,0 +1,108 @@
+/// EN004: the first keychain group is not the target's own bundle identifier.
+struct BundleIDNotFirstKeychainGroupRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "bundle-id-not-first-keychain-group",
+    code: "EN004",
+    summary: "the first keychain access group is not the target's bundle identifier",
+    whatItDoes: """
+      Requires the first entry of `keychain-access-groups` to be `$(AppIdentifierPrefix)` followed by \
+      the Info.plist's `CFBundleIdentifier` (`$(AppIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)` when \
+      the bundle identifier is that build setting).
+      """,
+    whyItMatters: """
+      iOS stores keychain items that name no group in the first group of the list. With a shared group \
+      first, the app's own items land where every app of the team can read them, and reordering later \
+      makes items saved before the change disappear for the app on users' devices. Microsoft's guide: \
+      "Ensure the app's bundle ID is the first entry in the list."
+      """,
+    useInstead: "Put `$(AppIdentifierPrefix)<bundle id>` first, before shared and Intune groups.",
+    fixApplicability: nil,
+    defaultSeverity: .warning,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.fabrikam.field</string>
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t↓<string>$(AppIdentifierPrefix)com.fabrikam.shared</string>
+          \t<string>$(AppIdentifierPrefix)com.fabrikam.field</string>
+          </array>
+          """,
+        file: .entitlements),
+    ],
+    nonTriggeringExamples: [
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t<string>$(AppIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
+          </array>
+          """,
+        file: .entitlements),
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes</string>
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+          </array>
+          """,
+        file: .entitlements),
+    ]
+  )
+
+  /// The build-setting references Xcode expands to the bundle identifier.
+  static let bundleIdentifierReferences = ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}"]
+
+  /// Whether a group named `name` (prefix removed) is the group of `bundleIdentifier`.
+  static func names(_ name: String, bundleIdentifier: String, productBundleIdentifier: String?) -> Bool {
+    if name == bundleIdentifier { return true }
+    if bundleIdentifierReferences.contains(bundleIdentifier) {
+      return bundleIdentifierReferences.contains(name) || name == productBundleIdentifier
+    }
+    // A literal bundle identifier: the reference matches unless the build settings say otherwise.
+    return bundleIdentifierReferences.contains(name)
+      && (productBundleIdentifier ?? bundleIdentifier) == bundleIdentifier
+  }
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let entitlements = target.entitlements, let bundleIdentifier = target.bundleIdentifier,
+      let elements = entitlements.root[KeychainAccessGroups.key]?.elements, let first = elements.first,
+      let firstGroup = first.string
+    else { return }
+    let productBundleIdentifier = target.settings.buildSettings.value(of: "PRODUCT_BUNDLE_IDENTIFIER")
+    func isOwnGroup(_ group: String) -> Bool {
+      Self.names(
+        KeychainAccessGroups.name(of: group), bundleIdentifier: bundleIdentifier,
+        productBundleIdentifier: productBundleIdentifier)
+    }
+    guard !isOwnGroup(firstGroup) else { return }
+    let expected = KeychainAccessGroups.appIdentifierPrefix + bundleIdentifier
+    var notes: [String] = []
+    if let ownIndex = elements.firstIndex(where: { $0.string.map { isOwnGroup($0) } == true }) {
+      notes.append("'\(elements[ownIndex].string ?? expected)' is at '\(elements[ownIndex].keyPath)'; move it first")
+    }
+    findings.report(
+      "the first keychain group is '\(firstGroup)', not the target's own '\(expected)'; new keychain items go "
+        + "into the first group",
+      about: first, in: entitlements, notes: notes)
+  }
+}

@@ -1,0 +1,199 @@
+import PropertyList
+
+/// IM009: `IntuneMAMSettings.AppGroupIdentifiers` differs from the entitlements' app groups.
+struct AppGroupsMismatchRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "app-groups-mismatch",
+    code: "IM009",
+    summary: "AppGroupIdentifiers differs from the entitlements' app groups",
+    whatItDoes: """
+      When the target has an entitlements file, requires `IntuneMAMSettings.AppGroupIdentifiers` to \
+      list exactly the entitlements' `com.apple.security.application-groups`, in their order, and to \
+      be absent when the entitlements have none: what IntuneMAMConfigurator writes.
+      """,
+    whyItMatters: """
+      The SDK learns from `AppGroupIdentifiers` which shared containers hold the app's data; a group \
+      missing from it is outside the SDK's file protection and selective wipe, so on the device org \
+      data written there by the app or its extensions is not encrypted by policy and survives a wipe. \
+      A group listed but not entitled points the SDK at a container the app cannot open.
+      """,
+    useInstead: "Copy the entitlements' app groups into `AppGroupIdentifiers` (or rerun the configurator).",
+    fixApplicability: .safe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AppGroupIdentifiers</key>
+        \t↓<array>
+        \t\t<string>group.com.fabrikam.field</string>
+        \t</array>
+        </dict>
+        """,
+        entitlements: """
+          <key>com.apple.security.application-groups</key>
+          <array>
+          \t<string>group.com.fabrikam.field</string>
+          \t<string>group.com.fabrikam.field.offline</string>
+          </array>
+          """,
+        corrected: """
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>AppGroupIdentifiers</key>
+          \t<array>
+          \t\t<string>group.com.fabrikam.field</string>
+          \t\t<string>group.com.fabrikam.field.offline</string>
+          \t</array>
+          </dict>
+          """),
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        ↓<dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        """,
+        entitlements: """
+          <key>com.apple.security.application-groups</key>
+          <array>
+          \t<string>group.com.contoso.notes</string>
+          </array>
+          """,
+        corrected: """
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>ContainingAppBundleId</key>
+          \t<string>com.contoso.notes</string>
+          \t<key>AppGroupIdentifiers</key>
+          \t<array>
+          \t\t<string>group.com.contoso.notes</string>
+          \t</array>
+          </dict>
+          """),
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes</string>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t↓<key>AppGroupIdentifiers</key>
+        \t<array>
+        \t\t<string>group.com.contoso.notes</string>
+        \t</array>
+        </dict>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+          </array>
+          """,
+        corrected: """
+          <key>CFBundleIdentifier</key>
+          <string>com.contoso.notes</string>
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AppGroupIdentifiers</key>
+        \t<array>
+        \t\t<string>group.com.contoso.notes</string>
+        \t</array>
+        </dict>
+        """,
+        entitlements: """
+          <key>com.apple.security.application-groups</key>
+          <array>
+          \t<string>group.com.contoso.notes</string>
+          </array>
+          """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AppGroupIdentifiers</key>
+        \t<array>
+        \t\t<string>group.com.contoso.notes</string>
+        \t</array>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let entitlements = target.entitlements, let settings = target.intuneSettings,
+      let settingsEntries = settings.entries
+    else { return }
+    let document = target.infoPlist
+    let entitledGroups = entitlements.root["com.apple.security.application-groups"]?.elements?
+      .compactMap(\.string) ?? []
+    let settingsPath: [PropertyListPathComponent] = [.key("IntuneMAMSettings")]
+    let listed = settingsEntries.last { $0.key.text == "AppGroupIdentifiers" }
+
+    guard let listed else {
+      guard !entitledGroups.isEmpty else { return }
+      let fix = findings.fix(
+        "add 'AppGroupIdentifiers' with the entitlements' app groups", in: document,
+        [.insertEntry(
+          into: settingsPath, key: "AppGroupIdentifiers", value: .array(entitledGroups.map { .string($0) }),
+          after: nil)])
+      findings.report(
+        "IntuneMAMSettings has no 'AppGroupIdentifiers' but the entitlements have app groups "
+          + Self.quotedList(entitledGroups),
+        missingKey: "AppGroupIdentifiers", of: settings, in: document, fix: fix)
+      return
+    }
+
+    guard !entitledGroups.isEmpty else {
+      let becomesEmpty = settingsEntries.allSatisfy { $0.key.text == "AppGroupIdentifiers" }
+      let fix = becomesEmpty
+        ? findings.fix(
+          "remove 'AppGroupIdentifiers' and the then empty 'IntuneMAMSettings'", in: document,
+          [.removeEntries(from: [], key: "IntuneMAMSettings")])
+        : findings.fix(
+          "remove 'AppGroupIdentifiers'", in: document,
+          [.removeEntries(from: settingsPath, key: "AppGroupIdentifiers")])
+      findings.report(
+        "'AppGroupIdentifiers' is set but the entitlements have no app groups", aboutKeyOf: listed, in: document,
+        fix: fix)
+      return
+    }
+
+    let listedGroups = listed.value.elements?.compactMap(\.string)
+    guard listedGroups != entitledGroups || listed.value.elements?.count != entitledGroups.count else { return }
+    let fix = findings.fix(
+      "set 'AppGroupIdentifiers' to the entitlements' app groups", in: document,
+      [.replaceValue(at: listed.value.path, with: .array(entitledGroups.map { .string($0) }))])
+    findings.report(
+      Self.mismatchMessage(listed: listedGroups, entitled: entitledGroups), about: listed.value, in: document,
+      fix: fix)
+  }
+
+  /// What differs between the listed and the entitled groups, most useful difference first.
+  static func mismatchMessage(listed: [String]?, entitled: [String]) -> String {
+    guard let listed else {
+      return "'AppGroupIdentifiers' is not an array of the entitlements' app groups " + quotedList(entitled)
+    }
+    let missing = entitled.filter { !listed.contains($0) }
+    let extra = listed.filter { !entitled.contains($0) }
+    if !missing.isEmpty {
+      return "'AppGroupIdentifiers' lacks the entitlements' app groups " + quotedList(missing)
+    }
+    if !extra.isEmpty {
+      return "'AppGroupIdentifiers' lists " + quotedList(extra) + ", which the entitlements do not have"
+    }
+    return "'AppGroupIdentifiers' differs from the entitlements' app groups " + quotedList(entitled)
+      + " in order or repetition"
+  }
+
+  /// `'a', 'b'`.
+  static func quotedList(_ values: [String]) -> String {
+    values.map { "'\($0)'" }.joined(separator: ", ")
+  }
+}

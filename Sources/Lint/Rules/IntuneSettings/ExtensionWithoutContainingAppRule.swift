@@ -1,0 +1,65 @@
+/// IM008: an extension whose `IntuneMAMSettings` does not name its containing app.
+struct ExtensionWithoutContainingAppRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "extension-without-containing-app",
+    code: "IM008",
+    summary: "an extension's IntuneMAMSettings lacks ContainingAppBundleId",
+    whatItDoes: "In app extensions, requires `ContainingAppBundleId` under `IntuneMAMSettings`.",
+    whyItMatters: """
+      The SDK inside an extension uses it to find the containing app's enrolled account and policy \
+      ("Required for iOS extensions" in Microsoft's settings table). Without it the extension does not \
+      know which managed app it belongs to, so on the device the admin's app protection policy is not \
+      applied consistently to what users share or open through the extension.
+      """,
+    useInstead: "Add `ContainingAppBundleId` with the containing app's `CFBundleIdentifier`.",
+    fixApplicability: nil,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        ↓<dict>
+        \t<key>AppGroupIdentifiers</key>
+        \t<array>
+        \t\t<string>group.com.fabrikam.field</string>
+        \t</array>
+        </dict>
+        <key>NSExtension</key>
+        <dict>
+        \t<key>NSExtensionPointIdentifier</key>
+        \t<string>com.apple.ui-services</string>
+        </dict>
+        """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        <key>NSExtension</key>
+        <dict>
+        \t<key>NSExtensionPointIdentifier</key>
+        \t<string>com.apple.share-services</string>
+        </dict>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard target.kind == .appExtension, target.intuneSettings?["ContainingAppBundleId"] == nil else { return }
+    let containingBundleIdentifier = target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string
+    findings.reportMissingIntuneSetting(
+      "IntuneMAMSettings has no 'ContainingAppBundleId'; the extension cannot find its app's enrollment",
+      key: "ContainingAppBundleId", of: target,
+      notes: containingBundleIdentifier.map { ["the containing app's bundle identifier is '\($0)'"] } ?? [])
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import PredicateSyntax
+import PropertyList
+
+/// The plist type the Intune App SDK expects for a setting under `IntuneMAMSettings`.
+enum IntuneSettingType: Sendable, Equatable {
+  /// `<string>`.
+  case string
+  /// `<true/>` or `<false/>`.
+  case boolean
+  /// `<integer>` or `<real>` (the docs say "Number").
+  case number
+  /// `<array>` of `<string>`.
+  case stringArray
+
+  /// How messages name the type: "a boolean (<true/> or <false/>)".
+  var phrase: String {
+    switch self {
+    case .string: return "a string"
+    case .boolean: return "a boolean (<true/> or <false/>)"
+    case .number: return "a number (<integer> or <real>)"
+    case .stringArray: return "an array of strings"
+    }
+  }
+
+  /// Whether `node` has this type (an array's elements are checked separately).
+  func matches(_ node: PropertyListNode) -> Bool {
+    switch (self, node.content) {
+    case (.string, .string), (.boolean, .boolean), (.number, .integer), (.number, .real), (.stringArray, .array):
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// One setting the Intune App SDK reads from `IntuneMAMSettings`.
+struct IntuneSetting: Sendable {
+  /// The key, exactly as the SDK spells it.
+  let name: String
+  /// The plist type the SDK reads.
+  let type: IntuneSettingType
+  /// What it does, from Microsoft's settings table.
+  let summary: String
+}
+
+/// Every key the Intune App SDK for iOS documents under `IntuneMAMSettings`, with its type: the one
+/// table `unknown-intune-setting` (IM001) and `intune-setting-type` (IM002) read.
+///
+/// Sources:
+/// - the settings table of "Stage 3: Intune SDK integration into your iOS app", section "Configure
+///   settings for the Intune App SDK":
+///   https://learn.microsoft.com/en-us/intune/intune-service/developer/app-sdk-ios-phase3
+///   (MicrosoftDocs/memdocs `memdocs/intune/developer/app-sdk-ios-phase3.md` @08b4e829 and @136c7bc0);
+/// - the 2018 table of "Microsoft Intune App SDK for iOS developer guide" for the settings since
+///   dropped from the docs (`DebugSettingsEnabled`, `MainNibFile…`, `MainStoryboardFile…`):
+///   Microsoft/IntuneDocs `intune/app-sdk-ios.md` (ms.date 01/10/2018);
+/// - IntuneMAMConfigurator 21.7.1, which still migrates `MainNibFile~iphone` and
+///   `MainStoryboardFile~iphone` (shared/reference/intune-sdk-notes.md §1.3 item 1).
+enum IntuneSettingsCatalog {
+  /// The documented settings, in the docs' order.
+  static let settings: [IntuneSetting] = [
+    IntuneSetting(name: "ADALClientId", type: .string, summary: "the app's Microsoft Entra client identifier"),
+    IntuneSetting(name: "ADALAuthority", type: .string, summary: "the app's Microsoft Entra authority"),
+    IntuneSetting(name: "ADALRedirectUri", type: .string, summary: "the app's Microsoft Entra redirect URI"),
+    IntuneSetting(name: "ADALRedirectScheme", type: .string, summary: "the app's Microsoft Entra redirect scheme"),
+    IntuneSetting(name: "ADALLogOverrideDisabled", type: .boolean, summary: "keeps MSAL logs out of the SDK's log"),
+    IntuneSetting(
+      name: "ADALCacheKeychainGroupOverride", type: .string,
+      summary: "the keychain group for the MSAL cache instead of com.microsoft.adalcache"),
+    IntuneSetting(name: "AppGroupIdentifiers", type: .stringArray, summary: "the entitlements' app groups"),
+    IntuneSetting(name: "ContainingAppBundleId", type: .string, summary: "an extension's containing app"),
+    IntuneSetting(
+      name: "AutoEnrollOnLaunch", type: .boolean, summary: "enroll at launch when a managed identity exists"),
+    IntuneSetting(name: "MAMPolicyRequired", type: .boolean, summary: "block the app from starting without a policy"),
+    IntuneSetting(name: "MAMPolicyWarnAbsent", type: .boolean, summary: "warn at launch when there is no policy"),
+    IntuneSetting(name: "MultiIdentity", type: .boolean, summary: "the app is multi-identity aware"),
+    IntuneSetting(
+      name: "SafariViewControllerBlockedOverride", type: .boolean, summary: "disables the SafariViewController hooks"),
+    IntuneSetting(name: "SplashIconFile", type: .string, summary: "the Intune splash icon"),
+    IntuneSetting(name: "SplashIconFile~ipad", type: .string, summary: "the Intune splash icon on iPad"),
+    IntuneSetting(name: "SplashDuration", type: .number, summary: "minimum seconds the Intune splash shows"),
+    IntuneSetting(name: "BackgroundColor", type: .string, summary: "background color of the SDK's UI"),
+    IntuneSetting(name: "ForegroundColor", type: .string, summary: "foreground color of the SDK's UI"),
+    IntuneSetting(name: "AccentColor", type: .string, summary: "accent color of the SDK's UI"),
+    IntuneSetting(name: "SecondaryBackgroundColor", type: .string, summary: "secondary background of the MTD screens"),
+    IntuneSetting(name: "SecondaryForegroundColor", type: .string, summary: "secondary foreground of the MTD screens"),
+    IntuneSetting(name: "SupportsDarkMode", type: .boolean, summary: "the SDK's UI follows dark mode"),
+    IntuneSetting(name: "MAMTelemetryDisabled", type: .boolean, summary: "the SDK sends no telemetry"),
+    IntuneSetting(name: "MAMTelemetryUsePPE", type: .boolean, summary: "telemetry goes to the PPE back end"),
+    IntuneSetting(
+      name: "MaxFileProtectionLevel", type: .string, summary: "the highest NSFileProtectionType supported"),
+    IntuneSetting(name: "OpenInActionExtension", type: .boolean, summary: "YES for Open-in action extensions"),
+    IntuneSetting(
+      name: "WebViewHandledURLSchemes", type: .stringArray, summary: "URL schemes the app's WebView handles"),
+    IntuneSetting(
+      name: "DocumentBrowserFileCachePath", type: .string, summary: "where decrypted document-browser files go"),
+    IntuneSetting(name: "VerboseLoggingEnabled", type: .boolean, summary: "the SDK logs verbosely"),
+    IntuneSetting(name: "FinishLaunchingAtStartup", type: .boolean, summary: "needed with BGTaskScheduler"),
+    IntuneSetting(name: "ValuesToScrubFromLogging", type: .stringArray, summary: "app config values kept out of logs"),
+    IntuneSetting(
+      name: "DebugSettingsEnabled", type: .boolean, summary: "test policies from the Settings bundle apply"),
+    IntuneSetting(name: "MainNibFile", type: .string, summary: "legacy: the main nib (now NSMainNibFile)"),
+    IntuneSetting(name: "MainNibFile~ipad", type: .string, summary: "legacy: the iPad main nib"),
+    IntuneSetting(name: "MainNibFile~iphone", type: .string, summary: "legacy: the iPhone main nib"),
+    IntuneSetting(name: "MainStoryboardFile", type: .string, summary: "legacy: the main storyboard"),
+    IntuneSetting(name: "MainStoryboardFile~ipad", type: .string, summary: "legacy: the iPad main storyboard"),
+    IntuneSetting(name: "MainStoryboardFile~iphone", type: .string, summary: "legacy: the iPhone main storyboard"),
+  ]
+
+  /// The settings by key.
+  static let settingsByName: [String: IntuneSetting] = Dictionary(
+    settings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// The color settings, read as `#RRGGBB` (IM005).
+  static let colorSettingNames = [
+    "BackgroundColor", "ForegroundColor", "AccentColor", "SecondaryBackgroundColor", "SecondaryForegroundColor",
+  ]
+
+  /// The values `MaxFileProtectionLevel` accepts (IM006).
+  static let fileProtectionLevels = [
+    "NSFileProtectionComplete", "NSFileProtectionCompleteUnlessOpen",
+    "NSFileProtectionCompleteUntilFirstUserAuthentication", "NSFileProtectionNone",
+  ]
+
+  /// The documented setting nearest to `name` by edit distance (case-insensitive), with that distance.
+  static func nearestSetting(to name: String) -> (setting: IntuneSetting, distance: Int) {
+    let lowered = Array(name.lowercased())
+    var best = (setting: settings[0], distance: Int.max)
+    for setting in settings {
+      let distance = editDistance(lowered, Array(setting.name.lowercased()))
+      if distance < best.distance { best = (setting, distance) }
+    }
+    return best
+  }
+
+  /// The Levenshtein distance between two character sequences.
+  static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
+    guard !source.isEmpty else { return target.count }
+    guard !target.isEmpty else { return source.count }
+    var previousRow = Array(0...target.count)
+    for (sourceIndex, sourceCharacter) in source.enumerated() {
+      var currentRow = [sourceIndex + 1] + Array(repeating: 0, count: target.count)
+      for (targetIndex, targetCharacter) in target.enumerated() {
+        let substitution = previousRow[targetIndex] + (sourceCharacter == targetCharacter ? 0 : 1)
+        currentRow[targetIndex + 1] = min(substitution, previousRow[targetIndex + 1] + 1, currentRow[targetIndex] + 1)
+      }
+      previousRow = currentRow
+    }
+    return previousRow[target.count]
+  }
+}
+
+/// How the SDK's Foundation reading of a flag turns out: `<true/>`, a non-zero integer, or a string
+/// `-[NSString boolValue]` takes for YES ("YES", "true", "1"…).
+func intuneFlagIsOn(_ node: PropertyListNode?) -> Bool {
+  guard let node else { return false }
+  switch node.content {
+  case .boolean(let flag):
+    return flag
+  case .integer(let number):
+    return number != 0
+  case .string(let text):
+    let significant: Substring = text.drop { (character: Character) in character.isWhitespace }
+      .drop { (character: Character) in character == "+" || character == "-" }
+      .drop { (character: Character) in character == "0" }
+    guard let first = significant.first else { return false }
+    return "YyTt123456789".contains(first)
+  default:
+    return false
+  }
+}
+
+/// `typeName` with its article, for messages: "a string", "an integer", "data".
+func typeNameWithArticle(_ node: PropertyListNode) -> String {
+  switch node.typeName {
+  case "integer", "array": return "an \(node.typeName)"
+  case "data": return "data"
+  case "dict": return "a dictionary"
+  default: return "a \(node.typeName)"
+  }
+}
+
+/// The key after which `key` keeps a sorted dictionary sorted (the greatest key sorting before it),
+/// or nil to append at the end; Xcode writes Info.plist and entitlements keys sorted.
+func keySortingBefore(_ key: String, in dictionary: PropertyListNode) -> String? {
+  dictionary.entries?.map(\.key.text).filter { $0 < key }.max()
+}
+
+/// The opening `<dict>` tag of a dictionary, where findings about a key it lacks point.
+func openingTagRange(of dictionary: PropertyListNode) -> ByteRange? {
+  dictionary.elementRange.map { ByteRange(start: $0.start, end: min($0.end, $0.start + 6)) }
+}
+
+extension Findings {
+  /// Reports a setting missing from `IntuneMAMSettings`: at the dictionary's opening tag, or at the
+  /// root's when the target is Intune-managed by configuration and has no `IntuneMAMSettings`.
+  mutating func reportMissingIntuneSetting(
+    _ message: String, key: String, of target: LintTarget, notes: [String] = [], fix: LintFix? = nil
+  ) {
+    if let settings = target.intuneSettings {
+      report(message, missingKey: key, of: settings, in: target.infoPlist, notes: notes, fix: fix)
+    } else {
+      report(
+        message, in: target.infoPlist, range: openingTagRange(of: target.infoPlist.root),
+        keyPath: "IntuneMAMSettings.\(key)", notes: notes, fix: fix)
+    }
+  }
+}

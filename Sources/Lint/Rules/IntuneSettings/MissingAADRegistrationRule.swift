@@ -1,0 +1,80 @@
+/// IM007: an app without its Microsoft Entra registration in `IntuneMAMSettings`.
+struct MissingAADRegistrationRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "missing-aad-registration",
+    code: "IM007",
+    summary: "an app's IntuneMAMSettings lacks ADALClientId or a redirect URI or scheme",
+    whatItDoes: """
+      In apps (not extensions), requires `ADALClientId` and one of `ADALRedirectUri` or \
+      `ADALRedirectScheme` under `IntuneMAMSettings`.
+      """,
+    whyItMatters: """
+      Microsoft's settings table marks both as "Required for all apps": the SDK signs the user in to \
+      Microsoft Entra ID with the app's own registration to enroll. Without them, token requests for \
+      enrollment fail or the user is asked to sign in twice, and the app never receives its app \
+      protection policy on the device.
+      """,
+    useInstead: """
+      Add the app registration's client id as `ADALClientId` and its redirect URI \
+      (`msauth.<bundle id>://auth`) as `ADALRedirectUri`.
+      """,
+    fixApplicability: nil,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        ↓<dict>
+        \t<key>ADALClientId</key>
+        \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+        </dict>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        ↓↓<dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+        \t<key>ADALRedirectScheme</key>
+        \t<string>msauth.com.contoso.notes</string>
+        </dict>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        <key>NSExtension</key>
+        <dict>
+        \t<key>NSExtensionPointIdentifier</key>
+        \t<string>com.apple.share-services</string>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard target.kind == .app else { return }
+    let settings = target.intuneSettings
+    if settings?["ADALClientId"] == nil {
+      findings.reportMissingIntuneSetting(
+        "IntuneMAMSettings has no 'ADALClientId'; the SDK cannot sign in with the app's Entra registration",
+        key: "ADALClientId", of: target)
+    }
+    if settings?["ADALRedirectUri"] == nil && settings?["ADALRedirectScheme"] == nil {
+      findings.reportMissingIntuneSetting(
+        "IntuneMAMSettings has neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra sign-in cannot "
+          + "return to the app",
+        key: "ADALRedirectUri", of: target)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import PropertyList
+
+/// IM011: an Intune-managed app without `NSFaceIDUsageDescription`.
+struct MissingFaceIDUsageRule: LintRule {
+  /// The text the fix writes; the app's owner should replace it with their own words.
+  static let defaultUsageDescription = "Face ID is used to unlock your organization's data in this app."
+
+  static let description = RuleDescription(
+    identifier: "missing-face-id-usage",
+    code: "IM011",
+    summary: "an Intune-managed app has no NSFaceIDUsageDescription",
+    whatItDoes: """
+      In apps (not extensions), requires the top-level `NSFaceIDUsageDescription`; the finding points \
+      at `IntuneMAMSettings`, the reason the key is needed.
+      """,
+    whyItMatters: """
+      An Intune app protection policy can let users open the app with Face ID instead of the Intune \
+      PIN. iOS needs this text to ask the user for Face ID; without it Face ID does not work for the \
+      app on the device and users must type their PIN every time. IntuneMAMConfigurator does not add \
+      it: Microsoft's integration guide asks for it by hand "with a default message".
+      """,
+    useInstead: "Add `NSFaceIDUsageDescription` with a sentence telling users why the app uses Face ID.",
+    fixApplicability: .unsafe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.fabrikam.field</string>
+        ↓<key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        <key>UILaunchStoryboardName</key>
+        <string>LaunchScreen</string>
+        """,
+        corrected: """
+          <key>CFBundleIdentifier</key>
+          <string>com.fabrikam.field</string>
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>AutoEnrollOnLaunch</key>
+          \t<true/>
+          </dict>
+          <key>NSFaceIDUsageDescription</key>
+          <string>\(defaultUsageDescription)</string>
+          <key>UILaunchStoryboardName</key>
+          <string>LaunchScreen</string>
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        <key>NSFaceIDUsageDescription</key>
+        <string>Unlock your notes with Face ID.</string>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        <key>NSExtension</key>
+        <dict>
+        \t<key>NSExtensionPointIdentifier</key>
+        \t<string>com.apple.share-services</string>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    let root = target.infoPlist.root
+    guard target.kind == .app, root["NSFaceIDUsageDescription"] == nil else { return }
+    let key = "NSFaceIDUsageDescription"
+    let intuneKeyRange = root.entries?.last { $0.key.text == "IntuneMAMSettings" }?.key.elementRange
+    let fix = findings.fix(
+      "add '\(key)' with a default text", in: target.infoPlist,
+      [.insertEntry(
+        into: [], key: key, value: .string(Self.defaultUsageDescription), after: keySortingBefore(key, in: root))])
+    findings.report(
+      "'\(key)' is missing; Intune's Face ID app access needs it", in: target.infoPlist,
+      range: intuneKeyRange ?? openingTagRange(of: root), keyPath: key,
+      notes: ["IntuneMAMConfigurator does not add it; the fix writes a default text to review"], fix: fix)
+  }
+}

@@ -1,0 +1,64 @@
+/// IM001: a key under `IntuneMAMSettings` that the Intune App SDK does not know.
+struct UnknownIntuneSettingRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "unknown-intune-setting",
+    code: "IM001",
+    summary: "a key under IntuneMAMSettings that the Intune App SDK does not know",
+    whatItDoes: """
+      Compares every key of `IntuneMAMSettings` with the settings Microsoft documents for the Intune \
+      App SDK for iOS and names the nearest documented one.
+      """,
+    whyItMatters: """
+      The SDK reads only the keys it knows and silently ignores the rest, so a misspelled setting has \
+      no effect on the device: `AutoEnrollOnLaunh` leaves automatic enrollment off, a misspelled \
+      `MAMTelemetryDisabled` keeps telemetry on.
+      """,
+    useInstead: "Spell the setting exactly as Microsoft's settings table does (keys are case-sensitive).",
+    fixApplicability: nil,
+    defaultSeverity: .warning,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+        \t↓<key>AutoEnrollOnLaunh</key>
+        \t<true/>
+        \t↓<key>mamPolicyRequired</key>
+        \t<false/>
+        </dict>
+        """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        \t<key>SplashIconFile~ipad</key>
+        \t<string>SplashIcon-iPad</string>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let entries = target.intuneSettings?.entries else { return }
+    for entry in entries where IntuneSettingsCatalog.settingsByName[entry.key.text] == nil {
+      let name = entry.key.text
+      let nearest = IntuneSettingsCatalog.nearestSetting(to: name)
+      let message: String
+      if nearest.distance == 0 {
+        message = "'\(name)' is not an Intune App SDK setting (keys are case-sensitive); did you mean "
+          + "'\(nearest.setting.name)'?"
+      } else if nearest.distance <= max(2, name.count / 4) {
+        message = "'\(name)' is not an Intune App SDK setting and is ignored; did you mean '\(nearest.setting.name)'?"
+      } else {
+        message = "'\(name)' is not an Intune App SDK setting and is ignored; the nearest documented setting is "
+          + "'\(nearest.setting.name)'"
+      }
+      findings.report(message, aboutKeyOf: entry, in: target.infoPlist)
+    }
+  }
+}

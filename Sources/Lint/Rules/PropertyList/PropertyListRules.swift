@@ -1,0 +1,5 @@
+/// The PL family: the plist file itself.
+let propertyListRules: [any LintRule.Type] = [
+  MalformedPlistRule.self,
+  DuplicateKeyRule.self,
+]

@@ -1,0 +1,101 @@
+import Foundation
+import ZIPFoundation
+
+/// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
+/// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Each entry's size and
+/// the number of entries are bounded, so a zip bomb or a corrupt archive gives one problem, not a crash.
+public struct ApplicationArchiveReader: Sendable {
+  /// The largest uncompressed entry read (16 MiB by default).
+  public var maximumEntrySize: Int
+  /// The most entries an archive may hold (100,000 by default).
+  public var maximumEntryCount: Int
+
+  /// A reader with the given bounds.
+  public init(maximumEntrySize: Int = 16 << 20, maximumEntryCount: Int = 100_000) {
+    self.maximumEntrySize = maximumEntrySize
+    self.maximumEntryCount = maximumEntryCount
+  }
+
+  /// Whether a path inside an archive is an app's or an app extension's Info.plist.
+  static func isBundleInfoPlist(_ entryPath: String) -> Bool {
+    let components = entryPath.split(separator: "/", omittingEmptySubsequences: false)
+    guard components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return false }
+    let isApp: (Substring) -> Bool = { $0.hasSuffix(".app") && $0.count > 4 }
+    switch components.count {
+    case 3:
+      return components[0] == "Payload" && isApp(components[1]) && components[2] == "Info.plist"
+    case 5:
+      return components[0] == "Payload" && isApp(components[1]) && components[2] == "PlugIns"
+        && components[3].hasSuffix(".appex") && components[3].count > 6 && components[4] == "Info.plist"
+    default:
+      return false
+    }
+  }
+
+  /// Thrown from the extraction consumer to stop reading an entry that grows past the bound.
+  private struct EntryTooLarge: Error {}
+
+  /// Adds the archive's Info.plists to `candidates`, or a problem when it cannot be read.
+  func collect(archiveAt path: String, displayPath: String, into candidates: inout DiscoveryCandidates) {
+    let archive: Archive
+    do {
+      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    } catch {
+      candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
+      return
+    }
+    let identity = DiscoveryPaths.identity(of: path)
+    var count = 0
+    var found: [DiscoveryCandidates.Candidate] = []
+    for entry in archive {
+      count += 1
+      guard count <= maximumEntryCount else {
+        candidates.problems.append(
+          DiscoveryProblem(path: displayPath, message: "archive has more than \(maximumEntryCount) entries"))
+        return
+      }
+      guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
+      let entryDisplay = DiscoveryPaths.displayPath(displayPath, entry.path)
+      switch read(entry, of: archive) {
+      case .success(let bytes):
+        let plist = DiscoveredPlist(displayPath: entryDisplay, filePath: nil, location: .archiveEntry, bytes: bytes)
+        found.append(DiscoveryCandidates.Candidate(plist: plist, identity: identity + "!/" + entry.path))
+      case .failure(let problem):
+        candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message))
+      }
+    }
+    if found.isEmpty {
+      candidates.problems.append(
+        DiscoveryProblem(path: displayPath, message: "archive holds no Payload/*.app/Info.plist"))
+    }
+    for candidate in found { candidates.addInfoPlist(candidate) }
+  }
+
+  /// The failure to read one entry.
+  private struct EntryProblem: Error {
+    var message: String
+  }
+
+  private func read(_ entry: Entry, of archive: Archive) -> Result<[UInt8], EntryProblem> {
+    let limit = maximumEntrySize
+    guard entry.uncompressedSize <= UInt64(limit) else {
+      return .failure(EntryProblem(message: "archive entry is larger than \(Self.describe(limit))"))
+    }
+    var bytes: [UInt8] = []
+    do {
+      _ = try archive.extract(entry, skipCRC32: false) { chunk in
+        guard bytes.count + chunk.count <= limit else { throw EntryTooLarge() }
+        bytes.append(contentsOf: chunk)
+      }
+    } catch is EntryTooLarge {
+      return .failure(EntryProblem(message: "archive entry expands past \(Self.describe(limit))"))
+    } catch {
+      return .failure(EntryProblem(message: "archive entry cannot be read (corrupt archive)"))
+    }
+    return .success(bytes)
+  }
+
+  private static func describe(_ size: Int) -> String {
+    size >= 1 << 20 && size % (1 << 20) == 0 ? "\(size >> 20) MiB" : "\(size) bytes"
+  }
+}

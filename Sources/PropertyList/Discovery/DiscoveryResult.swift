@@ -1,0 +1,59 @@
+/// What discovery found: the targets, sorted by display path, and the files it could not use.
+public struct DiscoveryResult: Sendable {
+  /// The targets, sorted by `displayPath` (byte order), each file once.
+  public var targets: [DiscoveredTarget]
+  /// Files that could not be read (unreadable files, corrupt or oversized archives), in the order
+  /// met; a run reports them and goes on.
+  public var problems: [DiscoveryProblem]
+
+  /// A result holding `targets` and `problems`.
+  public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem]) {
+    self.targets = targets
+    self.problems = problems
+  }
+
+  /// The app target an extension is tied to, when found.
+  public func containingApp(of target: DiscoveredTarget) -> DiscoveredTarget? {
+    guard let path = target.containingAppPath else { return nil }
+    return targets.first { $0.kind == .app && $0.displayPath == path }
+  }
+
+  /// The extensions tied to `app`, in display-path order.
+  public func extensions(of app: DiscoveredTarget) -> [DiscoveredTarget] {
+    targets.filter { $0.kind == .appExtension && $0.containingAppPath == app.displayPath }
+  }
+}
+
+/// A file discovery found but could not use, with a one-line reason.
+public struct DiscoveryProblem: Hashable, Sendable, CustomStringConvertible {
+  /// The display path of the file (or archive entry).
+  public var path: String
+  /// A lowercase, one-line reason without a trailing period.
+  public var message: String
+
+  /// A problem with `path`: `message`.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: message`.
+  public var description: String { "\(path): \(message)" }
+}
+
+/// A path given to discovery that does not exist: a usage error the command turns into exit status 2.
+public struct DiscoveryError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path as given.
+  public var path: String
+  /// A one-line, lowercase reason.
+  public var message: String
+
+  /// The error for `path`: `message`.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `'path' does not exist`.
+  public var description: String { "'\(path)' \(message)" }
+}

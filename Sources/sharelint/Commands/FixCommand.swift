@@ -1,0 +1,61 @@
+import ArgumentParser
+import Lint
+
+/// `sharelint fix`: apply the fixes `lint` offers.
+struct FixCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fix",
+    abstract: "Apply the fixes of lint findings, changing only the bytes they fix.",
+    discussion: """
+      Applies safe fixes (and unsafe ones with --unsafe) in one pass: edits sorted by offset, any \
+      edit overlapping one already taken skipped. Every byte outside the edits is kept; new entries \
+      are indented like their neighbours; files are written atomically and never when they changed \
+      since they were read. Binary plists are rewritten whole. Files inside .ipa archives and .app \
+      bundles are not written. Running fix twice changes nothing the second time.
+
+      --check writes nothing and exits 1 when something would change; --diff writes nothing and \
+      prints a unified diff.
+
+      Exit status: 0 nothing left to report at error level; 1 errors remain (or, with --check, \
+      something would change); 2 usage error, unusable input, or a file that could not be written.
+      """
+  )
+
+  @OptionGroup var input: LintInputOptions
+
+  @Flag(help: "Apply unsafe fixes too (review them).")
+  var unsafe = false
+
+  @Flag(help: "Write nothing; exit 1 when a fix would change a file.")
+  var check = false
+
+  @Flag(help: "Write nothing; print the changes as a unified diff.")
+  var diff = false
+
+  func run() async throws {
+    let report = try await input.runSession()
+    reportProblems(report)
+    let plans = FixSession.plan(report, includingUnsafe: unsafe)
+    if check || diff {
+      if diff { StandardStreams.writeOutput(FixSession.diff(plans)) }
+      if check {
+        for plan in plans {
+          StandardStreams.writeOutput("would fix \(plan.path): \(plan.fixed.applied.count) fixes\n")
+        }
+      }
+      if report.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
+      if check && !plans.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
+      return
+    }
+    let failures = FixSession.write(plans)
+    for failure in failures { StandardStreams.writeError("sharelint: \(failure)\n") }
+    let fixCount = plans.filter { $0.notWritable == nil }.reduce(0) { $0 + $1.fixed.applied.count }
+    let fileCount = plans.filter { $0.notWritable == nil }.count
+    let after = try await input.runSession()
+    let remaining = after.count(.error)
+    StandardStreams.writeOutput(
+      "applied \(fixCount) fixes to \(fileCount) files; \(remaining) errors and \(after.count(.warning)) warnings remain\n")
+    if !failures.isEmpty || report.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
+    if remaining > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Lint
+
+/// `sharelint lint`: every Intune integration mistake, with file:line:column.
+struct LintCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Check Info.plists and entitlements for what the Intune App SDK needs.",
+    discussion: """
+      Finds apps and extensions under the given paths (an extension is an Info.plist with \
+      NSExtension), pairs each with its entitlements and its containing app, and runs every rule \
+      (`sharelint rules` lists them; `sharelint explain CODE` tells what each checks and why). The \
+      Intune rules apply to targets with IntuneMAMSettings, or all of them with `intune_managed: true` \
+      in .sharelint.yml.
+
+      Formats: text (file:line:col: severity: message [CODE identifier] and the source line with a \
+      caret), json (one object, sorted keys; see the README), sarif (2.1.0), github (workflow \
+      annotations). Binary plists have no positions: their findings name the key path.
+
+      Exit status: 0 no error findings; 1 error findings (with --strict, warnings too); 2 a usage \
+      error, a malformed or unreadable file (reported as PL001 and on standard error), or a missing path.
+
+      Examples:
+        sharelint lint MyApp/
+        sharelint lint --format sarif . > sharelint.sarif
+        sharelint lint -D PRODUCT_BUNDLE_IDENTIFIER=com.contoso.notes build/Contoso.ipa
+      """
+  )
+
+  @OptionGroup var input: LintInputOptions
+
+  @Option(help: "text, json, sarif or github.")
+  var format: ReportFormat = .text
+
+  @Flag(help: "Exit 1 on warnings as well as errors.")
+  var strict = false
+
+  func run() async throws {
+    let report = try await input.runSession()
+    StandardStreams.writeOutput(format.render(report, colour: format == .text && StandardStreams.standardOutputWantsColour))
+    reportProblems(report)
+    var status = report.exitStatus
+    if status == 0 && strict && report.count(.warning) > 0 { status = 1 }
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Lint
+
+/// The options `lint`, `fix` and `configure` share: what to read and the context to read it in.
+struct LintInputOptions: ParsableArguments {
+  @Argument(help: ArgumentHelp(
+    "Info.plist and .entitlements files, folders (searched recursively), .app bundles or .ipa archives.",
+    discussion: "Defaults to the current folder."))
+  var paths: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp(
+    "A .sharelint.yml to use for every file, instead of the nearest one above each file.", valueName: "file"))
+  var config: String?
+
+  @Option(name: .customShort("D"), help: ArgumentHelp(
+    "A build setting for $(NAME) references, as NAME=VALUE (repeatable; overrides --xcconfig).", valueName: "name=value"))
+  var definitions: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("An .xcconfig file of build settings (repeatable).", valueName: "file"))
+  var xcconfig: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp(
+    "The iOS SDK version the app links against; 27 or later honours only 25 LSApplicationQueriesSchemes entries.",
+    valueName: "n"))
+  var sdkVersion: Int?
+
+  var sessionOptions: LintSession.Options {
+    LintSession.Options(
+      paths: paths.isEmpty ? ["."] : paths, configurationPath: config, definitions: definitions,
+      xcconfigFiles: xcconfig, sdkVersion: sdkVersion)
+  }
+
+  /// Runs the lint, turning a stopping failure into exit status 2.
+  func runSession() async throws -> LintReport {
+    do {
+      return try await LintSession.run(sessionOptions)
+    } catch {
+      throw InputError(error.description)
+    }
+  }
+}
+
+/// Writes each unusable input's one-line reason on standard error.
+func reportProblems(_ report: LintReport) {
+  for problem in report.problems { StandardStreams.writeError("sharelint: \(problem)\n") }
+}

@@ -1,0 +1,61 @@
+import Lint
+import Testing
+
+@Suite struct ConfigurationTests {
+  @Test func readsEveryKey() throws {
+    let configuration = try Configuration.parse("""
+      disabled_rules: [PL002]
+      severity:
+        duplicate-key: warning
+      excluded: ["Pods/**"]
+      intune_managed: true
+      sdk_version: 27
+      build_settings:
+        PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+      """)
+    #expect(configuration.disabledRules == ["duplicate-key"])
+    #expect(configuration.severityOverrides["duplicate-key"] == .warning)
+    #expect(configuration.excluded == ["Pods/**"])
+    #expect(configuration.intuneManaged == true)
+    #expect(configuration.sdkVersion == 27)
+    #expect(configuration.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.notes")
+  }
+
+  @Test func unknownKeysAndRulesAreErrorsThatNameThem() {
+    #expect {
+      try Configuration.parse("disabled_rule: [PL002]\n")
+    } throws: { error in
+      let text = String(describing: error)
+      return text.contains("unknown key 'disabled_rule'") && text.contains("did you mean 'disabled_rules'")
+        && text.contains(":1:")
+    }
+    #expect {
+      try Configuration.parse("disabled_rules: [XX999]\n")
+    } throws: { String(describing: $0).contains("unknown rule 'XX999'") }
+    #expect {
+      try Configuration.parse("severity:\n  PL002: fatal\n")
+    } throws: { String(describing: $0).contains("must be error, warning or info") }
+    #expect {
+      try Configuration.parse("sdk_version: [1]\n")
+    } throws: { String(describing: $0).contains("'sdk_version'") }
+    #expect {
+      try Configuration.parse("{ not yaml: [")
+    } throws: { String(describing: $0).contains("invalid YAML") }
+  }
+
+  @Test func excludedGlobs() throws {
+    var configuration = try Configuration.parse("excluded: [\"Pods/**\", \"**/Tests/*.plist\", \"Build?/Info.plist\"]\n")
+    configuration.baseDirectory = "/repo"
+    #expect(configuration.isExcluded("/repo/Pods/AFNetworking/Info.plist"))
+    #expect(configuration.isExcluded("/repo/App/Tests/Info.plist"))
+    #expect(configuration.isExcluded("/repo/Build1/Info.plist"))
+    #expect(!configuration.isExcluded("/repo/App/Info.plist"))
+    #expect(!configuration.isExcluded("/repo/App/Tests/Deep/Info.plist"))
+  }
+
+  @Test func disabledRulesDoNotRunAndSeveritiesApply() throws {
+    let configuration = try Configuration.parse("disabled_rules: [duplicate-key]\n")
+    let linter = Linter(configuration: configuration)
+    #expect(!linter.rules.contains { type(of: $0).description.code == "PL002" })
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Lint
+import PredicateSyntax
+import PropertyList
+import Testing
+
+@Suite struct ReporterTests {
+  /// A small report: one duplicate key in an XML plist (with a position) and one in a binary plist.
+  static func sampleReport() throws -> LintReport {
+    let xml = RuleExample.document(for: """
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes</string>
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes2</string>
+      """)
+    let document = try PropertyListDocument(source: SourceText(name: "App/Info.plist", string: xml))
+    let target = LintTarget(infoPlist: document)
+    let diagnostics = Linter().lint(target).filter { $0.code == "PL002" }
+    return LintReport(diagnostics: diagnostics, documents: ["App/Info.plist": document], targetCount: 1)
+  }
+
+  @Test func textShowsFileLineColumnAndCaret() throws {
+    let text = TextReporter().render(try Self.sampleReport())
+    #expect(text.contains("App/Info.plist:7:2: error: key 'CFBundleIdentifier' appears twice"))
+    #expect(text.contains("[PL002 duplicate-key]"))
+    #expect(text.contains("7 | \t<key>CFBundleIdentifier</key>"))
+    #expect(text.contains("  | \t" + String(repeating: "^", count: "<key>CFBundleIdentifier</key>".count) + "\n"))
+    #expect(text.contains("  = note: the first 'CFBundleIdentifier' is at line 5, column 2"))
+    #expect(text.hasSuffix("1 error, 0 warnings, 0 notes in 1 target\n"))
+  }
+
+  @Test func jsonHasTheDocumentedFieldsWithSortedKeys() throws {
+    let json = JSONReporter.render(try Self.sampleReport())
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+    for key in ["rule", "code", "severity", "message", "file", "line", "column", "endLine", "endColumn", "keyPath"] {
+      #expect(diagnostic[key] != nil, "missing \(key)")
+    }
+    #expect(diagnostic["line"] as? Int == 7)
+    #expect(diagnostic["keyPath"] as? String == "CFBundleIdentifier")
+    let keys = json.split(separator: "\n").compactMap { line -> String? in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\"") else { return nil }
+      return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+    }
+    #expect(keys.contains("code"))
+  }
+
+  @Test func sarifValidatesAgainstTheSchema() throws {
+    let sarif = SARIFReporter.render(try Self.sampleReport())
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-\(UUID().uuidString).sarif")
+    try sarif.write(to: log, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    #expect(object["version"] as? String == "2.1.0")
+    let run = try #require((object["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect((driver["rules"] as? [Any])?.count == RuleRegistry.rules.count)
+    guard FileManager.default.fileExists(atPath: schema.path) else {
+      Issue.record("the SARIF schema is not at \(schema.path)")
+      return
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+      jsonschema.validate(log, schema); print("valid")
+      """, schema.path, log.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    process.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0 && output.contains("valid"), "\(output)")
+  }
+
+  @Test func githubAnnotationsEscapeTheirFields() throws {
+    let text = GitHubReporter.render(try Self.sampleReport())
+    #expect(text.hasPrefix("::error file=App/Info.plist,line=7,col=2,endLine=7,endColumn=31,title=PL002 duplicate-key::"))
+  }
+
+  @Test func theReadmeRuleTableIsGeneratedFromTheRules() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let start = try #require(text.range(of: "<!-- rules:start"))
+    let startLineEnd = try #require(text[start.upperBound...].firstIndex(of: "\n"))
+    let end = try #require(text.range(of: "<!-- rules:end -->"))
+    let table = String(text[text.index(after: startLineEnd)..<end.lowerBound])
+    #expect(table == RuleDocumentation.markdownTable(),
+            "regenerate the README table with `sharelint rules --format markdown`")
+  }
+}
