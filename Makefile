@@ -7,7 +7,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/sharelint
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test bench clean readme
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxml-2.0 libpcre2-8; then \
@@ -38,3 +38,9 @@ bench: deps
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# Regenerates the README's rule table from the rule descriptions (a test checks they agree).
+readme: build
+	@.build/debug/sharelint rules --format markdown > .build/rules-table.md
+	@python3 -c 'import sys; s=open("README.md").read(); t=open(".build/rules-table.md").read(); a=s.index("<!-- rules:start"); a=s.index("\n",a)+1; b=s.index("<!-- rules:end -->"); open("README.md","w").write(s[:a]+t+s[b:])'
+	@echo "README.md rule table regenerated"

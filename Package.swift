@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "PropertyList", targets: ["PropertyList"]),
+    .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "URLSchemes", targets: ["URLSchemes"]),
   ],
   dependencies: [
@@ -52,7 +53,9 @@ let package = Package(
     .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
     .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
-    .testTarget(name: "ActivationRulesTests", dependencies: ["ActivationRules"]),
+    .testTarget(
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),
     .testTarget(name: "LintTests", dependencies: ["Lint"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),

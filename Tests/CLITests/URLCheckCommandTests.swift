@@ -1,42 +1,6 @@
 import Foundation
 import Testing
 
-/// A folder of its own under the temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  /// Writes `text` to `name` in the folder and returns its path.
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = url.appendingPathComponent(name)
-    try Data(text.utf8).write(to: file)
-    return file.path
-  }
-
-  /// An Info.plist whose LSApplicationQueriesSchemes lists `schemes` in order.
-  func infoPlist(queriesSchemes schemes: [String]) throws -> String {
-    let entries = schemes.map { "    <string>\($0)</string>" }.joined(separator: "\n")
-    return try write("Info.plist", """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-      \(entries)
-        </array>
-      </dict>
-      </plist>
-
-      """)
-  }
-}
 
 @Suite struct URLCheckCommandTests {
   static let managedAppsPolicy = "sendOrgData: managedApps\nbrowser: edge\n"

@@ -17,6 +17,9 @@ public enum LintSession {
     public var xcconfigFiles: [String]
     /// `--sdk-version N`.
     public var sdkVersion: Int?
+    /// Contents to use instead of what is on disk, by display path: how `fix` lints the result of
+    /// one pass of fixes before writing anything.
+    public var overlay: [String: [UInt8]] = [:]
 
     /// Options for `paths`.
     public init(
@@ -74,7 +77,9 @@ public enum LintSession {
       var settings = settings(for: configuration, base: commandLineSettings)
       if let version = options.sdkVersion { settings.sdkVersion = version }
       let containingApp = discovery.containingApp(of: target)?.infoPlist
-      jobs.append(TargetJob(target: target, containingApp: containingApp, configuration: configuration, settings: settings))
+      jobs.append(TargetJob(
+        target: target, containingApp: containingApp, configuration: configuration, settings: settings,
+        overlay: options.overlay))
     }
     if jobs.isEmpty && discovery.targets.isEmpty && problems.isEmpty {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -148,13 +153,15 @@ public enum LintSession {
     let containingApp: DiscoveredPlist?
     let configuration: Configuration
     let settings: LintSettings
+    let overlay: [String: [UInt8]]
 
     func run() -> TargetResult {
       var result = TargetResult()
       func load(_ plist: DiscoveredPlist?) -> PropertyListDocument? {
         guard let plist else { return nil }
         do {
-          let document = try plist.document()
+          let document = try overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) }
+            ?? plist.document()
           result.documents[plist.displayPath] = document
           return document
         } catch {
@@ -166,7 +173,10 @@ public enum LintSession {
       }
       let info = load(target.infoPlist)
       let entitlements = load(target.entitlements)
-      let appInfo = (try? containingApp?.document()) ?? nil
+      let appInfo = containingApp.flatMap { plist in
+        (try? overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) })
+          ?? (try? plist.document())
+      }
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)

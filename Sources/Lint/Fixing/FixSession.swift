@@ -36,25 +36,81 @@ public enum FixSession {
     return plans
   }
 
-  /// Writes every writable plan; returns one-line failures (the other files are still written).
-  public static func write(_ plans: [FilePlan]) -> [String] {
+  /// The outcome of fixing: each changed file's bytes before and after every pass.
+  public struct Outcome: Sendable {
+    /// The report of the first pass: what was wrong before any fix.
+    public var initialReport: LintReport
+    /// The report after the last pass: what remains.
+    public var finalReport: LintReport
+    /// The changed files in path order: the document as read and its final bytes.
+    public var files: [(original: PropertyListDocument, bytes: [UInt8], notWritable: String?)]
+    /// How many fixes were applied over all passes.
+    public var appliedCount: Int
+    /// How many passes ran.
+    public var passes: Int
+  }
+
+  /// The most passes a fix run makes: fixes that insert at the same place, or change a binary
+  /// plist's shape, land over successive passes until nothing changes.
+  public static let maximumPasses = 10
+
+  /// Lints, applies the fixes in memory, lints the result, and repeats until no fix changes
+  /// anything (at most `maximumPasses`). Nothing is written.
+  public static func run(_ options: LintSession.Options, includingUnsafe: Bool) async throws(LintSession.InputError)
+    -> Outcome
+  {
+    var current = options
+    let initial = try await LintSession.run(current)
+    var report = initial
+    var originals: [String: PropertyListDocument] = [:]
+    var notWritable: [String: String] = [:]
+    var applied = 0
+    var passes = 0
+    while passes < maximumPasses {
+      let plans = plan(report, includingUnsafe: includingUnsafe)
+      guard !plans.isEmpty else { break }
+      passes += 1
+      for plan in plans {
+        originals[plan.path] = originals[plan.path] ?? initial.documents[plan.path] ?? plan.fixed.original
+        if let reason = plan.notWritable { notWritable[plan.path] = reason }
+        current.overlay[plan.path] = plan.fixed.bytes
+        applied += plan.fixed.applied.count
+      }
+      report = try await LintSession.run(current)
+    }
+    let files = originals.keys.sorted().compactMap { path -> (PropertyListDocument, [UInt8], String?)? in
+      guard let original = originals[path], let bytes = current.overlay[path], bytes != original.source.bytes else {
+        return nil
+      }
+      return (original, bytes, notWritable[path])
+    }
+    return Outcome(
+      initialReport: initial, finalReport: report, files: files.map { (original: $0.0, bytes: $0.1, notWritable: $0.2) },
+      appliedCount: applied, passes: passes)
+  }
+
+  /// Writes every writable file of `outcome` atomically (refusing files changed since they were
+  /// read); returns one-line failures (the other files are still written).
+  public static func write(_ outcome: Outcome) -> [String] {
     var failures: [String] = []
-    for plan in plans {
-      if let reason = plan.notWritable {
-        failures.append("\(plan.path): not written: \(reason)")
+    for file in outcome.files {
+      let path = file.original.source.name
+      if let reason = file.notWritable {
+        failures.append("\(path): not written: \(reason)")
         continue
       }
       do {
-        try plan.fixed.original.writeAtomically(plan.fixed.bytes)
+        try file.original.writeAtomically(file.bytes)
       } catch {
-        failures.append("\(plan.path): not written: \(error)")
+        failures.append("\(path): not written: \(error)")
       }
     }
     return failures
   }
 
-  /// The unified diff of every plan.
-  public static func diff(_ plans: [FilePlan]) -> String {
-    plans.map { UnifiedDiff.diff(old: $0.fixed.original.source.bytes, new: $0.fixed.bytes, path: $0.path) }.joined()
+  /// The unified diff of every changed file.
+  public static func diff(_ outcome: Outcome) -> String {
+    outcome.files.map { UnifiedDiff.diff(old: $0.original.source.bytes, new: $0.bytes, path: $0.original.source.name) }
+      .joined()
   }
 }

@@ -63,9 +63,21 @@ public struct CaretRenderer: Sendable {
       return lines.joined(separator: "\n")
     }
     let start = source.position(of: range.start)
+    let gutter = String(repeating: " ", count: String(start.line).count)
+    lines.append(gutter + "--> \(source.name):\(start.line):\(start.column)")
+    lines.append(snippet(severity: severity, range: range, label: label, annotations: annotations, in: source))
+    return lines.joined(separator: "\n")
+  }
+
+  /// The excerpt with its caret and the annotations, without headline or location: what the
+  /// lint reporter prints under its own `file:line:col: …` line.
+  public func snippet(
+    severity: Severity, range: ByteRange, label: String?, annotations: [Annotation], in source: SourceText
+  ) -> String {
+    var lines: [String] = []
+    let start = source.position(of: range.start)
     let lineNumber = String(start.line)
     let gutter = String(repeating: " ", count: lineNumber.count)
-    lines.append(gutter + "--> \(source.name):\(start.line):\(start.column)")
     lines.append(gutter + " |")
     let (excerpt, caretColumn, caretWidth) = excerptLine(for: range, in: source)
     lines.append(lineNumber + " | " + excerpt.text)

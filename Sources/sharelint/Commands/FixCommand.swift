@@ -33,29 +33,30 @@ struct FixCommand: AsyncParsableCommand {
   var diff = false
 
   func run() async throws {
-    let report = try await input.runSession()
-    reportProblems(report)
-    let plans = FixSession.plan(report, includingUnsafe: unsafe)
+    let outcome: FixSession.Outcome
+    do {
+      outcome = try await FixSession.run(input.sessionOptions, includingUnsafe: unsafe)
+    } catch {
+      throw InputError(error.description)
+    }
+    reportProblems(outcome.initialReport)
     if check || diff {
-      if diff { StandardStreams.writeOutput(FixSession.diff(plans)) }
+      if diff { StandardStreams.writeOutput(FixSession.diff(outcome)) }
       if check {
-        for plan in plans {
-          StandardStreams.writeOutput("would fix \(plan.path): \(plan.fixed.applied.count) fixes\n")
-        }
+        for file in outcome.files { StandardStreams.writeOutput("would fix \(file.original.source.name)\n") }
       }
-      if report.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
-      if check && !plans.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
+      if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
+      if check && !outcome.files.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
       return
     }
-    let failures = FixSession.write(plans)
+    let failures = FixSession.write(outcome)
     for failure in failures { StandardStreams.writeError("sharelint: \(failure)\n") }
-    let fixCount = plans.filter { $0.notWritable == nil }.reduce(0) { $0 + $1.fixed.applied.count }
-    let fileCount = plans.filter { $0.notWritable == nil }.count
-    let after = try await input.runSession()
-    let remaining = after.count(.error)
+    let written = outcome.files.filter { $0.notWritable == nil }.count
+    let remaining = outcome.finalReport
     StandardStreams.writeOutput(
-      "applied \(fixCount) fixes to \(fileCount) files; \(remaining) errors and \(after.count(.warning)) warnings remain\n")
-    if !failures.isEmpty || report.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
-    if remaining > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
+      "applied \(outcome.appliedCount) fixes to \(written) files; "
+        + "\(remaining.count(.error)) errors and \(remaining.count(.warning)) warnings remain\n")
+    if !failures.isEmpty || outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
+    if remaining.count(.error) > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
   }
 }

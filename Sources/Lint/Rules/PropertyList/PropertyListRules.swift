@@ -2,4 +2,5 @@
 let propertyListRules: [any LintRule.Type] = [
   MalformedPlistRule.self,
   DuplicateKeyRule.self,
+  UnresolvedBuildSettingRule.self,
 ]

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@Suite struct LintCommandTests {
+  static let samples = Sharelint.packageRoot.appendingPathComponent("Samples")
+
+  static func diagnostics(_ json: String) throws -> [[String: Any]] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return try #require(object["diagnostics"] as? [[String: Any]])
+  }
+
+  @Test func cleanSampleHasNoErrors() throws {
+    let result = try Sharelint.run(["lint", "--format", "json", "Samples/ContosoClean"])
+    let errors = try Self.diagnostics(result.standardOutput).filter { $0["severity"] as? String == "error" }
+    #expect(errors.isEmpty, "\(errors)")
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func everyPlantedMistakeOfAnImplementedRuleIsFound() throws {
+    let rules = try Sharelint.run(["rules", "--format", "json"])
+    let registered = Set(try #require(try JSONSerialization.jsonObject(with: Data(rules.standardOutput.utf8))
+      as? [[String: Any]]).compactMap { $0["code"] as? String })
+    let result = try Sharelint.run(["lint", "--format", "json", "Samples"])
+    #expect(result.status == 2, "Samples/Malformed makes the run's input unusable")
+    let found = try Self.diagnostics(result.standardOutput).map { diagnostic in
+      "\(diagnostic["file"] as? String ?? "")\t\(diagnostic["code"] as? String ?? "")\t\(diagnostic["keyPath"] as? String ?? "")"
+    }
+    let table = try String(contentsOf: Self.samples.appendingPathComponent("expected-findings.tsv"), encoding: .utf8)
+    var checked = 0
+    for row in table.split(separator: "\n").dropFirst() {
+      let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count >= 3, registered.contains(fields[1]) else { continue }
+      checked += 1
+      #expect(found.contains(fields[0...2].joined(separator: "\t")), "not found: \(row)")
+    }
+    #expect(checked >= 15)
+  }
+
+  @Test func malformedPlistIsPL001WithItsPositionAndExitTwo() throws {
+    let result = try Sharelint.run(["lint", "Samples/Malformed/Info.plist"])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.contains("Samples/Malformed/Info.plist:"))
+    #expect(result.standardOutput.contains("[PL001 malformed-plist]"))
+  }
+
+  @Test func binaryAndXMLFormsGiveTheSameFindings() throws {
+    let folder = try TemporaryFolder()
+    let xml = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam"), as: "XML")
+    let binary = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam"), as: "Binary")
+    // The binary twin is written by Python's plistlib, an independent writer.
+    let convert = Process()
+    convert.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    convert.arguments = ["python3", "-c", """
+      import plistlib, sys
+      for name in ("Info.plist", "Fabrikam.entitlements"):
+          path = sys.argv[1] + "/" + name
+          value = plistlib.load(open(path, "rb"))
+          plistlib.dump(value, open(path, "wb"), fmt=plistlib.FMT_BINARY)
+      """, binary]
+    try convert.run()
+    convert.waitUntilExit()
+    #expect(convert.terminationStatus == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: binary + "/Info.plist")).prefix(8) == Data("bplist00".utf8))
+    func findings(_ path: String) throws -> [[String: Any]] {
+      try Self.diagnostics(try Sharelint.run(["lint", "--format", "json", path]).standardOutput)
+        .filter { $0["code"] as? String != "PL002" }  // a binary plist cannot hold a duplicate key
+    }
+    func summary(_ diagnostics: [[String: Any]]) -> [String] {
+      diagnostics.map { "\($0["code"] as? String ?? "") \($0["keyPath"] as? String ?? "")" }.sorted()
+    }
+    let fromBinary = try findings(binary)
+    let fromXML = try findings(xml)
+    #expect(fromBinary.count >= 10)
+    #expect(summary(fromBinary) == summary(fromXML))
+    #expect(fromBinary.allSatisfy { $0["line"] is NSNull })
+    #expect(fromXML.allSatisfy { $0["line"] is Int })
+  }
+
+  @Test func fixChangesOnlyWhatItFixesAndASecondRunChangesNothing() throws {
+    let folder = try TemporaryFolder()
+    let app = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam"), as: "Fabrikam")
+    let plist = app + "/Info.plist"
+    let before = try String(contentsOfFile: plist, encoding: .utf8)
+    let check = try Sharelint.run(["fix", "--check", app])
+    #expect(check.status == 1)
+    #expect(try String(contentsOfFile: plist, encoding: .utf8) == before, "--check wrote")
+    let diff = try Sharelint.run(["fix", "--diff", app])
+    #expect(diff.standardOutput.contains("--- a/"))
+    #expect(diff.standardOutput.contains("+\t<key>NSMainNibFile</key>"))
+    let fix = try Sharelint.run(["fix", app])
+    #expect(fix.standardOutput.hasPrefix("applied "))
+    let after = try String(contentsOfFile: plist, encoding: .utf8)
+    #expect(after != before)
+    // Every line of the original that the fixes did not touch is still there, in order.
+    let kept = Set(after.split(separator: "\n", omittingEmptySubsequences: false))
+    let removedLines = before.split(separator: "\n", omittingEmptySubsequences: false).filter { !kept.contains($0) }
+    #expect(removedLines.count <= 4, "fix removed more lines than its fixes: \(removedLines)")
+    let again = try Sharelint.run(["fix", "--check", app])
+    #expect(again.status == 0, "a second fix would still change: \(again.standardOutput)")
+  }
+
+  @Test func hostileXMLIsRefusedQuicklyWithoutTouchingAnything() throws {
+    let folder = try TemporaryFolder()
+    let laughs = (1...9).map { "<!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 - 1);", count: 10) + "\">" }
+      .joined(separator: "\n")
+    let billion = try folder.write("Info.plist", """
+      <?xml version="1.0"?>
+      <!DOCTYPE plist [<!ENTITY lol0 "lol">
+      \(laughs)
+      <!ENTITY ext SYSTEM "http://example.invalid/evil.dtd">]>
+      <plist version="1.0"><dict><key>a</key><string>&lol9;&ext;</string></dict></plist>
+      """)
+    let start = Date()
+    let result = try Sharelint.run(["lint", billion])
+    #expect(Date().timeIntervalSince(start) < 5)
+    #expect(result.status == 2)
+    #expect(result.standardOutput.contains("PL001"))
+  }
+
+  @Test func missingPathAndBadConfigurationExitTwoWithOneLine() throws {
+    let missing = try Sharelint.run(["lint", "No/Such/Folder"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.split(separator: "\n").count == 1)
+    let folder = try TemporaryFolder()
+    let config = try folder.write("bad.yml", "disabled_rule: [PL002]\n")
+    let bad = try Sharelint.run(["lint", "--config", config, "Samples/ContosoClean"])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.contains("unknown key 'disabled_rule'"))
+  }
+
+  @Test func rulesAndExplain() throws {
+    let rules = try Sharelint.run(["rules"])
+    #expect(rules.status == 0)
+    #expect(rules.standardOutput.contains("PL002  duplicate-key"))
+    let explain = try Sharelint.run(["explain", "PL002"])
+    #expect(explain.standardOutput.contains("Why it matters"))
+    #expect(explain.standardOutput.contains("Fix safety"))
+    let unknown = try Sharelint.run(["explain", "XX999"])
+    #expect(unknown.status == 2)
+  }
+}
