@@ -20,6 +20,9 @@ public enum LintSession {
     /// Contents to use instead of what is on disk, by display path: how `fix` lints the result of
     /// one pass of fixes before writing anything.
     public var overlay: [String: [UInt8]] = [:]
+    /// When set, only these rules (by code) run: how `configure` applies exactly the
+    /// configurator's changes through the lint rules' own fixes.
+    public var onlyRules: Set<String>?
 
     /// Options for `paths`.
     public init(
@@ -79,7 +82,7 @@ public enum LintSession {
       let containingApp = discovery.containingApp(of: target)?.infoPlist
       jobs.append(TargetJob(
         target: target, containingApp: containingApp, configuration: configuration, settings: settings,
-        overlay: options.overlay))
+        overlay: options.overlay, onlyRules: options.onlyRules))
     }
     if jobs.isEmpty && discovery.targets.isEmpty && problems.isEmpty {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -154,6 +157,7 @@ public enum LintSession {
     let configuration: Configuration
     let settings: LintSettings
     let overlay: [String: [UInt8]]
+    let onlyRules: Set<String>?
 
     func run() -> TargetResult {
       var result = TargetResult()
@@ -180,7 +184,8 @@ public enum LintSession {
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-      result.diagnostics += Linter(configuration: configuration).lint(lintTarget)
+      let rules = RuleRegistry.rules.filter { onlyRules?.contains($0.description.code) ?? true }
+      result.diagnostics += Linter(configuration: configuration, rules: rules).lint(lintTarget)
       result.linted = true
       return result
     }

@@ -4,8 +4,11 @@ import ArgumentParser
 struct RuleCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rule",
-    abstract: "Parse and format NSExtensionActivationRule predicates.",
-    subcommands: [RuleParseCommand.self, RuleFormatCommand.self]
+    abstract: "Parse, format, augment, convert, evaluate and simulate NSExtensionActivationRule predicates.",
+    subcommands: [
+      RuleParseCommand.self, RuleFormatCommand.self, RuleAugmentCommand.self, RuleConvertCommand.self,
+      RuleEvalCommand.self, RuleSimulateCommand.self,
+    ]
   )
 }
 
