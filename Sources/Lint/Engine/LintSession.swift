@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import ActivationRules
 import PropertyList
 
 /// A lint run over paths: discovery, configuration, reading, the rules, and everything the
@@ -23,6 +24,11 @@ public enum LintSession {
     /// When set, only these rules (by code) run: how `configure` applies exactly the
     /// configurator's changes through the lint rules' own fixes.
     public var onlyRules: Set<String>?
+    /// An entitlements file to pair with every Info.plist found, whatever its name or folder
+    /// (`configure -e`).
+    public var entitlementsPath: String?
+    /// The shape a dictionary activation rule is converted to before the Intune types are added.
+    public var activationRuleShape: ConversionShape = .canonical
 
     /// Options for `paths`.
     public init(
@@ -59,11 +65,23 @@ public enum LintSession {
         throw InputError(description: error.description)
       }
     }
-    let discovery: DiscoveryResult
+    var discovery: DiscoveryResult
     do {
       discovery = try TargetDiscovery(buildSettings: commandLineSettings).discover(options.paths)
     } catch {
       throw InputError(description: String(describing: error))
+    }
+    if let path = options.entitlementsPath {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw InputError(description: "cannot read the entitlements file '\(path)'")
+      }
+      let entitlements = DiscoveredPlist(displayPath: path, filePath: path, location: .sourceFile, bytes: Array(data))
+      discovery.targets = discovery.targets.filter { $0.infoPlist != nil }.map { target in
+        DiscoveredTarget(
+          kind: target.kind, infoPlist: target.infoPlist, entitlements: entitlements,
+          extensionPointIdentifier: target.extensionPointIdentifier, bundleIdentifier: target.bundleIdentifier,
+          containingAppPath: target.containingAppPath, containingAppEvidence: target.containingAppEvidence)
+      }
     }
 
     var configurations = ConfigurationCache(fixed: fixedConfiguration)
@@ -79,6 +97,7 @@ public enum LintSession {
       if configuration.isExcluded(target.displayPath) { continue }
       var settings = settings(for: configuration, base: commandLineSettings)
       if let version = options.sdkVersion { settings.sdkVersion = version }
+      settings.activationRuleShape = options.activationRuleShape
       let containingApp = discovery.containingApp(of: target)?.infoPlist
       jobs.append(TargetJob(
         target: target, containingApp: containingApp, configuration: configuration, settings: settings,

@@ -1,3 +1,4 @@
+import ActivationRules
 import PropertyList
 
 /// What the rules look at: one app or extension with its Info.plist, its entitlements and, for an
@@ -56,6 +57,9 @@ public struct LintSettings: Sendable {
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's
   /// `build_settings`.
   public var buildSettings: BuildSettings
+  /// The shape a dictionary activation rule is converted to when a fix rewrites it as a predicate:
+  /// canonical (its real meaning) unless `configure --shape configurator` asks for the vendor's.
+  public var activationRuleShape: ConversionShape = .canonical
 
   /// Settings; everything optional.
   public init(intuneManaged: Bool? = nil, sdkVersion: Int? = nil, buildSettings: BuildSettings = BuildSettings()) {

@@ -17,10 +17,12 @@ public enum FixSession {
   }
 
   /// The changed files, in path order.
-  public static func plan(_ report: LintReport, includingUnsafe: Bool) -> [FilePlan] {
+  public static func plan(_ report: LintReport, includingUnsafe: Bool, unsafeRules: Set<String> = []) -> [FilePlan] {
     var fixesByFile: [String: [LintFix]] = [:]
     for diagnostic in report.diagnostics {
-      guard let fix = diagnostic.fix, Fixer.isApplied(fix, includingUnsafe: includingUnsafe) else { continue }
+      guard let fix = diagnostic.fix,
+        Fixer.isApplied(fix, includingUnsafe: includingUnsafe || unsafeRules.contains(diagnostic.code))
+      else { continue }
       fixesByFile[fix.file, default: []].append(fix)
     }
     var plans: [FilePlan] = []
@@ -44,6 +46,8 @@ public enum FixSession {
     public var finalReport: LintReport
     /// The changed files in path order: the document as read and its final bytes.
     public var files: [(original: PropertyListDocument, bytes: [UInt8], notWritable: String?)]
+    /// The titles of the fixes applied, with their rule codes, in the order applied.
+    public var appliedFixes: [(code: String, title: String)]
     /// How many fixes were applied over all passes.
     public var appliedCount: Int
     /// How many passes ran.
@@ -56,21 +60,26 @@ public enum FixSession {
 
   /// Lints, applies the fixes in memory, lints the result, and repeats until no fix changes
   /// anything (at most `maximumPasses`). Nothing is written.
-  public static func run(_ options: LintSession.Options, includingUnsafe: Bool) async throws(LintSession.InputError)
-    -> Outcome
-  {
+  public static func run(
+    _ options: LintSession.Options, includingUnsafe: Bool, unsafeRules: Set<String> = []
+  ) async throws(LintSession.InputError) -> Outcome {
     var current = options
     let initial = try await LintSession.run(current)
     var report = initial
     var originals: [String: PropertyListDocument] = [:]
     var notWritable: [String: String] = [:]
     var applied = 0
+    var appliedFixes: [(code: String, title: String)] = []
     var passes = 0
     while passes < maximumPasses {
-      let plans = plan(report, includingUnsafe: includingUnsafe)
+      let plans = plan(report, includingUnsafe: includingUnsafe, unsafeRules: unsafeRules)
       guard !plans.isEmpty else { break }
       passes += 1
+      let codeByTitle = Dictionary(
+        report.diagnostics.compactMap { diagnostic in diagnostic.fix.map { ($0.title, diagnostic.code) } },
+        uniquingKeysWith: { first, _ in first })
       for plan in plans {
+        appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
         originals[plan.path] = originals[plan.path] ?? initial.documents[plan.path] ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }
         current.overlay[plan.path] = plan.fixed.bytes
@@ -86,7 +95,7 @@ public enum FixSession {
     }
     return Outcome(
       initialReport: initial, finalReport: report, files: files.map { (original: $0.0, bytes: $0.1, notWritable: $0.2) },
-      appliedCount: applied, passes: passes)
+      appliedFixes: appliedFixes, appliedCount: applied, passes: passes)
   }
 
   /// Writes every writable file of `outcome` atomically (refusing files changed since they were

@@ -1,0 +1,168 @@
+import ActivationRules
+import Foundation
+import PredicateSyntax
+import PropertyList
+
+/// `sharelint configure`: what Microsoft's IntuneMAMConfigurator does to an Info.plist, done as
+/// the fixes of the lint rules that check the same things (one mechanism, no second code path),
+/// without its bugs: the order of LSApplicationQueriesSchemes is kept, an unexpanded `$(VAR)` is
+/// never written into a URL scheme, a missing file is an error, and iOS 27's 25-entry limit is known.
+public enum Configurator {
+  /// The rules whose fixes make the configurator's changes (intune-sdk-notes.md §1.3):
+  /// app groups (IM009), legacy nib keys (IM010), Intune UTIs in document types (IM012),
+  /// query-scheme twins and required entries (US001, US002), known-managed twins dropped past the
+  /// limit (US003), URL-scheme twins (US004), the MSAL redirect scheme (US007), stray `-intunemam`
+  /// entries in extensions (US009), and the Intune types in activation rules (AR004).
+  public static let configuratorRules: Set<String> = [
+    "IM009", "IM010", "IM012", "US001", "US002", "US003", "US004", "US007", "US009", "AR004",
+  ]
+  /// Fixes the vendor tool applies although lint calls them unsafe: dropping the `-intunemam`
+  /// twins of known managed apps when the list is past the limit.
+  public static let unsafeFixesApplied: Set<String> = ["US003"]
+  /// Beyond the vendor tool, with `--entitlements`: the keychain groups the SDK needs.
+  public static let entitlementsRules: Set<String> = ["EN001", "EN002"]
+
+  /// What the command line gives `configure`.
+  public struct Options: Sendable {
+    /// `-i`: the Info.plist.
+    public var infoPlist: String
+    /// `-e`: the entitlements file.
+    public var entitlements: String?
+    /// `-o`: where to write; the Info.plist itself when nil.
+    public var output: String?
+    /// `-D NAME=VALUE` and `--xcconfig FILE`.
+    public var definitions: [String]
+    public var xcconfigFiles: [String]
+    /// `--sdk-version N`.
+    public var sdkVersion: Int?
+    /// The shape a dictionary activation rule is converted to.
+    public var shape: ConversionShape
+    /// `--entitlements`: also add the keychain groups to the entitlements file.
+    public var addKeychainGroups: Bool
+
+    /// Options for the Info.plist at `infoPlist`.
+    public init(
+      infoPlist: String, entitlements: String? = nil, output: String? = nil, definitions: [String] = [],
+      xcconfigFiles: [String] = [], sdkVersion: Int? = nil, shape: ConversionShape = .canonical,
+      addKeychainGroups: Bool = false
+    ) {
+      self.infoPlist = infoPlist
+      self.entitlements = entitlements
+      self.output = output
+      self.definitions = definitions
+      self.xcconfigFiles = xcconfigFiles
+      self.sdkVersion = sdkVersion
+      self.shape = shape
+      self.addKeychainGroups = addKeychainGroups
+    }
+  }
+
+  /// A refusal: one line, exit status 2, nothing written.
+  public struct Refusal: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  /// What `configure` did or would do.
+  public struct Result: Sendable {
+    /// The fixes, as computed (nothing written yet).
+    public var outcome: FixSession.Outcome
+    /// The options it ran with.
+    public var options: Options
+    /// Entries of LSApplicationQueriesSchemes iOS will ignore after the changes (past the limit).
+    public var warnings: [String]
+
+    /// The Info.plist's final bytes (unchanged bytes when nothing changes).
+    public var infoPlistBytes: [UInt8]? {
+      outcome.files.first { $0.original.source.name == options.infoPlist }?.bytes
+        ?? outcome.initialReport.documents[options.infoPlist]?.source.bytes
+    }
+
+    /// Whether anything would change.
+    public var changes: Bool { !outcome.files.isEmpty }
+
+    /// The summary as JSON (sorted keys): `file`, `output`, `changed`, `shape`, `changes` (each with
+    /// `code` and `title`), `warnings`.
+    public var json: JSONValue {
+      .object([
+        "file": .string(options.infoPlist),
+        "output": .string(options.output ?? options.infoPlist),
+        "changed": .bool(changes),
+        "shape": .string(options.shape.rawValue),
+        "changes": .array(outcome.appliedFixes.map { .object(["code": .string($0.code), "title": .string($0.title)]) }),
+        "warnings": .array(warnings.map { .string($0) }),
+      ])
+    }
+
+    /// The summary as text, one change a line.
+    public var text: String {
+      var lines = outcome.appliedFixes.map { "\($0.code): \($0.title)" }
+      if lines.isEmpty { lines.append("nothing to change: \(options.infoPlist) is configured") }
+      if outcome.appliedFixes.contains(where: { $0.code == "AR004" }) {
+        lines.append("activation rules converted in the \(options.shape.rawValue) shape")
+      }
+      lines += warnings.map { "warning: \($0)" }
+      return lines.joined(separator: "\n") + "\n"
+    }
+  }
+
+  /// Computes the changes; writes nothing.
+  public static func run(_ options: Options) async throws(Refusal) -> Result {
+    var rules = configuratorRules.union(["PL001", "PL003"])
+    if options.addKeychainGroups { rules.formUnion(entitlementsRules) }
+    var sessionOptions = LintSession.Options(
+      paths: [options.infoPlist], definitions: options.definitions, xcconfigFiles: options.xcconfigFiles,
+      sdkVersion: options.sdkVersion)
+    sessionOptions.onlyRules = rules
+    sessionOptions.entitlementsPath = options.entitlements
+    sessionOptions.activationRuleShape = options.shape
+    let outcome: FixSession.Outcome
+    do {
+      outcome = try await FixSession.run(sessionOptions, includingUnsafe: false, unsafeRules: unsafeFixesApplied)
+    } catch {
+      throw Refusal(description: error.description)
+    }
+    let report = outcome.initialReport
+    if let problem = report.problems.first { throw Refusal(description: problem) }
+    if let malformed = report.diagnostics.first(where: { $0.code == "PL001" }) {
+      let position = malformed.start.map { ":\($0.line):\($0.column)" } ?? ""
+      throw Refusal(description: "\(malformed.file)\(position): \(malformed.message)")
+    }
+    guard report.documents[options.infoPlist] != nil else {
+      throw Refusal(description: "'\(options.infoPlist)' is not an Info.plist sharelint can read")
+    }
+    // IntuneMAMConfigurator writes an unexpanded $(MSAL_REDIRECT_URI) into URL schemes; refuse instead.
+    let redirectKeys = ["IntuneMAMSettings.ADALRedirectUri", "IntuneMAMSettings.ADALRedirectScheme"]
+    if let unresolved = report.diagnostics.first(where: { $0.code == "PL003" && redirectKeys.contains($0.keyPath) }) {
+      throw Refusal(description: "\(unresolved.file): \(unresolved.message); pass it with -D or --xcconfig"
+        + " (the redirect scheme is not written unexpanded)")
+    }
+    let warnings = outcome.finalReport.diagnostics.filter { $0.code == "US003" }.map(\.message)
+    return Result(outcome: outcome, options: options, warnings: warnings)
+  }
+
+  /// Writes the result: the Info.plist to `-o` (or in place), the entitlements in place when
+  /// `--entitlements` changed them. Atomic; refuses files changed since they were read.
+  public static func write(_ result: Result) throws(Refusal) {
+    for file in result.outcome.files {
+      let path = file.original.source.name
+      do {
+        if path == result.options.infoPlist, let output = result.options.output {
+          try AtomicFileWriter.write(file.bytes, to: output)
+        } else {
+          try file.original.writeAtomically(file.bytes)
+        }
+      } catch {
+        throw Refusal(description: "\(path): not written: \(error)")
+      }
+    }
+    if let output = result.options.output, !result.outcome.files.contains(where: { $0.original.source.name == result.options.infoPlist }),
+      let bytes = result.infoPlistBytes
+    {
+      do {
+        try AtomicFileWriter.write(bytes, to: output)
+      } catch {
+        throw Refusal(description: "\(output): not written: \(error)")
+      }
+    }
+  }
+}

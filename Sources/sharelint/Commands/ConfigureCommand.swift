@@ -1,0 +1,102 @@
+import ActivationRules
+import ArgumentParser
+import Lint
+
+/// `sharelint configure`: a drop-in for `IntuneMAMConfigurator -i -e -o`.
+struct ConfigureCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "configure",
+    abstract: "Do what IntuneMAMConfigurator does to an Info.plist, on Linux, without its bugs.",
+    discussion: """
+      Takes IntuneMAMConfigurator's flags (single dash) and its in-place default, and applies — as \
+      the fixes of the lint rules that check the same things — everything the current configurator \
+      does: AppGroupIdentifiers from the entitlements' app groups, legacy nib keys moved out of \
+      IntuneMAMSettings, the MSAL redirect scheme and -intunemam twins in CFBundleURLTypes, \
+      LSApplicationQueriesSchemes twins and required entries (original order kept; past the limit \
+      the twins of known managed apps go first, then a warning names what iOS will ignore), stray \
+      -intunemam entries removed from extensions, the Intune types added to activation rules \
+      (dictionary rules converted first), and Intune UTIs removed from document types.
+
+      Beyond the vendor tool: --check, --diff, --format json, --sdk-version 27 (25 entries), \
+      --entitlements (adds the keychain groups), -D/--xcconfig for $(VAR) references. Writes are \
+      atomic and byte-exact; a second run changes nothing. A missing file, a malformed plist or an \
+      unresolvable redirect URI is one line on standard error, exit status 2, and nothing is written.
+
+      In an Xcode build phase, after the Info.plist is processed:
+        sharelint configure -i "$TARGET_BUILD_DIR/$INFOPLIST_PATH" -e "$CODE_SIGN_ENTITLEMENTS"
+      """
+  )
+
+  @Option(name: .customShort("i"), help: ArgumentHelp("The Info.plist.", valueName: "info-plist"))
+  var infoPlist: String?
+
+  @Option(name: .customShort("e"), help: ArgumentHelp("The entitlements file (read for its app groups).", valueName: "entitlements"))
+  var entitlements: String?
+
+  @Option(name: .customShort("o"), help: ArgumentHelp("Where to write the result (default: the Info.plist, in place).", valueName: "output"))
+  var output: String?
+
+  @Option(name: .customLong("generateOpenInIcons", withSingleDash: true), help: ArgumentHelp(
+    "Not supported: exits 2 (IntuneMAMConfigurator renders icons with CoreImage).", valueName: "app"))
+  var generateOpenInIcons: String?
+
+  @Option(help: "canonical (the dictionary rule's real meaning) or configurator (the vendor's looser shape).")
+  var shape: ConversionShape = .canonical
+
+  @Flag(help: "Also add the Intune keychain groups to the entitlements file (-e).")
+  var addKeychainGroups = false
+
+  @Flag(help: "Write nothing; exit 1 when something would change.")
+  var check = false
+
+  @Flag(help: "Write nothing; print the changes as a unified diff.")
+  var diff = false
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+  @Option(help: "The summary: text or json.")
+  var format: Format = .text
+
+  @Option(name: .customShort("D"), help: ArgumentHelp("A build setting, NAME=VALUE (repeatable).", valueName: "name=value"))
+  var definitions: [String] = []
+
+  @Option(help: ArgumentHelp("An .xcconfig file (repeatable).", valueName: "file"))
+  var xcconfig: [String] = []
+
+  @Option(help: ArgumentHelp("The iOS SDK version linked against (27 or later: 25 query schemes).", valueName: "n"))
+  var sdkVersion: Int?
+
+  func validate() throws {
+    guard infoPlist != nil || generateOpenInIcons != nil else { throw ValidationError("missing -i INFO_PLIST") }
+    if addKeychainGroups && entitlements == nil { throw ValidationError("--add-keychain-groups needs -e ENTITLEMENTS") }
+  }
+
+  func run() async throws {
+    if generateOpenInIcons != nil {
+      throw InputError("-generateOpenInIcons is not supported (IntuneMAMConfigurator renders the icons with CoreImage)")
+    }
+    let options = Configurator.Options(
+      infoPlist: infoPlist ?? "", entitlements: entitlements, output: output, definitions: definitions,
+      xcconfigFiles: xcconfig, sdkVersion: sdkVersion, shape: shape, addKeychainGroups: addKeychainGroups)
+    let result: Configurator.Result
+    do {
+      result = try await Configurator.run(options)
+    } catch {
+      throw InputError(error.description)
+    }
+    if diff { StandardStreams.writeOutput(FixSession.diff(result.outcome)) }
+    if !check && !diff {
+      do {
+        try Configurator.write(result)
+      } catch {
+        throw InputError(error.description)
+      }
+    }
+    if format == .json {
+      StandardStreams.writeOutput(result.json.serialized(pretty: true) + "\n")
+    } else if !diff {
+      StandardStreams.writeOutput(result.text)
+    }
+    if check && result.changes { throw ExitCode(CommandLineExit.answerIsNo) }
+  }
+}
