@@ -56,12 +56,24 @@ public enum Fixer {
       return FixedFile(original: document, bytes: bytes, applied: applied, skipped: skipped)
     case .binary:
       var value = document.root.value
+      var editedStrings: [[PropertyListPathComponent]] = []
       for fix in fixes {
+        // `.editString` offsets point into the string as read: a second fix editing a string this
+        // pass already edited waits for the next pass, as overlapping XML edits do.
+        let stringPaths = fix.changes.compactMap { change -> [PropertyListPathComponent]? in
+          if case .editString(let path, _) = change { return path }
+          return nil
+        }
+        if stringPaths.contains(where: editedStrings.contains) {
+          skipped.append(fix.title)
+          continue
+        }
         do {
           var changed = value
           for change in fix.changes { changed = try change.applied(to: changed) }
           value = changed
           applied.append(fix.title)
+          editedStrings += stringPaths
         } catch {
           skipped.append(fix.title)
         }

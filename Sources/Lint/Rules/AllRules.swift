@@ -1,2 +1,3 @@
 /// The rule families; each family's file lists its rules. `RuleRegistry.rules` sorts them by code.
-let allRules: [any LintRule.Type] = propertyListRules + intuneSettingsRules + entitlementsRules
+let allRules: [any LintRule.Type] =
+  propertyListRules + intuneSettingsRules + entitlementsRules + activationRules + urlSchemeRules

@@ -1,0 +1,177 @@
+import ActivationRules
+import PredicateSyntax
+import PropertyList
+import UniformTypes
+
+/// The AR family: an extension's `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`.
+let activationRules: [any LintRule.Type] = [
+  PredicateSyntaxErrorRule.self,
+  TypographicQuoteRule.self,
+  TruePredicateRule.self,
+  MissingMAMTypesRule.self,
+  UnknownActivationKeyRule.self,
+  ActivationKeyTypeRule.self,
+  AmbiguousAndOrRule.self,
+  UnboundVariableRule.self,
+  UnknownKeyPathRule.self,
+  AggregateNeedsAnyRule.self,
+  UnknownUTIRule.self,
+  NeverActivatesRule.self,
+  StrictMatchingVersion1Rule.self,
+]
+
+/// An extension's activation rule as the AR rules see it: where it is, and what it holds, read
+/// leniently (typographic quotes act as quotes, so the rest of the rule can still be analysed).
+struct ActivationRuleSite {
+  /// `NSExtension.NSExtensionAttributes.NSExtensionActivationRule`.
+  static let path: [PropertyListPathComponent] = [
+    .key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionActivationRule"),
+  ]
+
+  /// The Info.plist holding the rule.
+  let document: PropertyListDocument
+  /// The rule's value.
+  let node: PropertyListNode
+  /// The rule read leniently, or why it is neither a string nor a dictionary.
+  let reading: Result<ActivationRule, ActivationRuleError>
+
+  /// The activation rule of `target`; `nil` for apps and for extensions without one.
+  init?(_ target: LintTarget) {
+    guard target.kind == .appExtension, let node = target.infoPlist.value(at: Self.path) else { return nil }
+    document = target.infoPlist
+    self.node = node
+    reading = ActivationRule.read(node, lenient: true)
+  }
+
+  /// The predicate string, when the rule is one.
+  var written: WrittenPredicate? {
+    if case .success(.predicate(let written)) = reading { return written }
+    return nil
+  }
+
+  /// The predicate's tree from the lenient parse, when it parses.
+  var predicate: PredicateNode? { written?.predicate }
+
+  /// The dictionary form, when the rule is one.
+  var dictionary: ActivationDictionaryReading? {
+    if case .success(.dictionary(let reading)) = reading { return reading }
+    return nil
+  }
+
+  /// The rule's key path, as every AR finding names it.
+  var keyPath: String { node.keyPath }
+
+  /// The bytes of the file holding `range` of the predicate's text (`nil` in a binary plist).
+  func fileRange(of range: ByteRange) -> ByteRange? { written?.fileRange(of: range) }
+
+  /// The predicate text of `range`, whitespace runs folded to one space, cut to `limit` characters.
+  func excerpt(_ range: ByteRange, limit: Int = 60) -> String {
+    guard let text = written?.text else { return "" }
+    let bytes = Array(text.utf8)
+    let raw = String(decoding: bytes[max(0, range.start)..<min(bytes.count, range.end)], as: UTF8.self)
+    let folded = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    return folded.count > limit ? String(folded.prefix(limit - 1)) + "…" : folded
+  }
+
+  /// A fix editing the predicate string in place: `edits` are in the decoded text's UTF-8.
+  func predicateFix(_ title: String, edits: [TextEdit], findings: Findings) -> LintFix {
+    findings.fix(title, in: document, [.editString(at: node.path, edits: edits)])
+  }
+
+  /// The type registry for this extension: the system's types plus those declared by its own
+  /// Info.plist and its containing app's (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations`).
+  static func typeRegistry(for target: LintTarget) -> UniformTypeRegistry {
+    let declarations = [target.infoPlist, target.containingAppInfoPlist].compactMap { $0 }
+      .flatMap(declaredTypes(in:))
+    return declarations.isEmpty ? .system : UniformTypeRegistry.system.declaring(declarations)
+  }
+
+  /// The type declarations of one Info.plist.
+  static func declaredTypes(in document: PropertyListDocument) -> [TypeDeclaration] {
+    let origins: [(key: String, origin: TypeDeclaration.Origin)] = [
+      ("UTExportedTypeDeclarations", .exported), ("UTImportedTypeDeclarations", .imported),
+    ]
+    return origins.flatMap { key, origin in
+      (document.root[key]?.elements ?? []).compactMap { declaration -> TypeDeclaration? in
+        guard let identifier = declaration["UTTypeIdentifier"]?.string else { return nil }
+        let conformsNode = declaration["UTTypeConformsTo"]
+        let conformsTo = conformsNode?.elements?.compactMap(\.string) ?? conformsNode?.string.map { [$0] } ?? []
+        return TypeDeclaration(identifier: identifier, conformsTo: conformsTo, origin: origin)
+      }
+    }
+  }
+}
+
+extension Findings {
+  /// Reports `message` about `range` of the site's predicate text, at the matching bytes of the plist.
+  /// Without positions (a binary plist) the message says where in the rule instead, which also
+  /// keeps two findings of the same kind apart.
+  mutating func report(
+    _ message: String, inPredicateOf site: ActivationRuleSite, range: ByteRange, label: String? = nil,
+    notes: [String] = [], fix: LintFix? = nil
+  ) {
+    let fileRange = site.document.format == .xml ? site.fileRange(of: range) : nil
+    var located = message
+    if fileRange == nil, let text = site.written?.text {
+      let characters = String(decoding: Array(text.utf8).prefix(range.start), as: UTF8.self).count
+      located += " (at character \(characters + 1) of the rule)"
+    }
+    report(located, in: site.document, range: fileRange, keyPath: site.keyPath, label: label, notes: notes, fix: fix)
+  }
+
+  /// Reports `message` about the rule's value as a whole: the first byte of a predicate, or a
+  /// dictionary's opening tag.
+  mutating func report(
+    _ message: String, aboutRuleOf site: ActivationRuleSite, notes: [String] = [], fix: LintFix? = nil
+  ) {
+    if let written = site.written {
+      let range = written.predicate?.range ?? .empty(at: leadingWhitespaceCount(written.text))
+      report(message, inPredicateOf: site, range: range, notes: notes, fix: fix)
+      return
+    }
+    report(message, in: site.document, range: openingTagRange(of: site.node), keyPath: site.keyPath, notes: notes,
+           fix: fix)
+  }
+}
+
+/// How many bytes of whitespace `text` starts with.
+private func leadingWhitespaceCount(_ text: String) -> Int {
+  text.utf8.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.count
+}
+
+/// Examples of the AR rules: an extension's Info.plist body around one activation rule.
+enum ActivationRuleExample {
+  /// An example whose Info.plist holds `rule` (the rule's value element, e.g. `<string>…</string>`;
+  /// continuation lines are indented with the rule). `intune` adds `IntuneMAMSettings`;
+  /// `corrected` is the fixed rule value, wrapped the same way.
+  static func make(
+    _ rule: String, corrected: String? = nil, intune: Bool = false, appending extraKeys: String = "",
+    sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+  ) -> RuleExample {
+    RuleExample(
+      body(rule, intune: intune, appending: extraKeys),
+      corrected: corrected.map { body($0, intune: intune, appending: extraKeys) },
+      sourceFile: sourceFile, sourceLine: sourceLine)
+  }
+
+  /// The Info.plist body: `CFBundleIdentifier`, optionally `IntuneMAMSettings`, `NSExtension`
+  /// holding `rule`, then `extraKeys`.
+  static func body(_ rule: String, intune: Bool, appending extraKeys: String) -> String {
+    let indentedRule = rule.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .map { index, line in index == 0 || line.isEmpty ? String(line) : "\t\t" + line }
+      .joined(separator: "\n")
+    var lines = ["<key>CFBundleIdentifier</key>", "<string>com.contoso.notes.share</string>"]
+    if intune {
+      lines += [
+        "<key>IntuneMAMSettings</key>", "<dict>", "\t<key>ContainingAppBundleId</key>",
+        "\t<string>com.contoso.notes</string>", "</dict>",
+      ]
+    }
+    lines += [
+      "<key>NSExtension</key>", "<dict>", "\t<key>NSExtensionAttributes</key>", "\t<dict>",
+      "\t\t<key>NSExtensionActivationRule</key>", "\t\t" + indentedRule, "\t</dict>",
+      "\t<key>NSExtensionPointIdentifier</key>", "\t<string>com.apple.share-services</string>", "</dict>",
+    ]
+    return (lines + (extraKeys.isEmpty ? [] : [extraKeys])).joined(separator: "\n")
+  }
+}

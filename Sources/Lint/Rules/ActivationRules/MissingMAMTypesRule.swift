@@ -1,0 +1,249 @@
+import ActivationRules
+import PredicateSyntax
+import PropertyList
+import UniformTypes
+
+/// AR004: an Intune-managed extension's activation rule does not accept the
+/// `com.microsoft.intune.mam.` types that managed apps share.
+struct MissingMAMTypesRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "missing-mam-types",
+    code: "AR004",
+    summary: "an activation rule does not accept the com.microsoft.intune.mam. types",
+    whatItDoes: """
+      Checks that every type the activation rule tests (`UTI-CONFORMS-TO`, `UTI-EQUALS`, `IN`, \
+      `CONTAINS`, `==` on `registeredTypeIdentifiers`) has its `com.microsoft.intune.mam.` twin beside \
+      it, as IntuneMAMConfigurator adds them. A dictionary-form rule cannot name those types at all: \
+      it is converted to a predicate first, as the configurator does.
+      """,
+    whyItMatters: """
+      An app under an Intune app protection policy shares its data wrapped in \
+      `com.microsoft.intune.mam.` types. A rule that names only the plain types never matches them, \
+      so the extension is silently missing from the share sheet of every managed app — exactly the \
+      apps the organisation cares about.
+      """,
+    useInstead: """
+      Each type test with its twin: `(ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \
+      "public.image" OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \
+      "com.microsoft.intune.mam.public.image")`.
+      """,
+    fixApplicability: .safe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      ActivationRuleExample.make(
+        """
+        <string>SUBQUERY (
+        \textensionItems,
+        \t$extensionItem,
+        \tSUBQUERY (
+        \t\t$extensionItem.attachments,
+        \t\t$attachment,
+        \t\t↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text"
+        \t\t|| ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf"
+        \t).@count == 1
+        ).@count == 1</string>
+        """,
+        corrected: """
+          <string>SUBQUERY (
+          \textensionItems,
+          \t$extensionItem,
+          \tSUBQUERY (
+          \t\t$extensionItem.attachments,
+          \t\t$attachment,
+          \t\t(ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text" \
+          || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.plain-text")
+          \t\t|| (ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf" \
+          || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.com.adobe.pdf")
+          \t).@count == 1
+          ).@count == 1</string>
+          """,
+        intune: true),
+      ActivationRuleExample.make(
+        """
+        ↓<dict>
+        \t<key>NSExtensionActivationDictionaryVersion</key>
+        \t<integer>2</integer>
+        \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+        \t<integer>1</integer>
+        </dict>
+        """,
+        corrected: """
+          <string>SUBQUERY (
+          \textensionItems,
+          \t$extensionItem,
+          \tSUBQUERY (
+          \t\t$extensionItem.attachments,
+          \t\t$attachment,
+          \t\t(ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" \
+          OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image")
+          \t).@count &gt; 0
+          ).@count &gt; 0
+          AND SUBQUERY (
+          \textensionItems,
+          \t$extensionItem,
+          \tSUBQUERY (
+          \t\t$extensionItem.attachments,
+          \t\t$attachment,
+          \t\t(ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" \
+          OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image")
+          \t).@count &gt; 1
+          ).@count == 0</string>
+          """,
+        intune: true),
+    ],
+    nonTriggeringExamples: [
+      ActivationRuleExample.make(
+        """
+        <string>SUBQUERY (
+        \textensionItems,
+        \t$extensionItem,
+        \tSUBQUERY (
+        \t\t$extensionItem.attachments,
+        \t\t$attachment,
+        \t\t(ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image")
+        \t\t|| (ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image")
+        \t).@count &gt;= 1
+        ).@count == 1</string>
+        """,
+        intune: true),
+      ActivationRuleExample.make(
+        """
+        <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
+        """,
+        intune: false),
+    ]
+  )
+
+  /// How the fix adds the twins: sharelint's minimal in-place edits (a dictionary converted to the
+  /// canonical shape first), or IntuneMAMConfigurator's `((orig) || (copy))` shape (a dictionary
+  /// converted to the configurator's shape). `Linter` makes rules with `init()`, the minimal shape;
+  /// `configure --shape configurator` asks for the vendor's dictionary conversion through
+  /// `LintSettings.activationRuleShape`. A predicate string keeps the minimal edits unless the rule
+  /// itself is made with `.configurator`: the vendor's shape stops excluding types under NOT.
+  let shape: IntuneAugmentationShape
+
+  init() {
+    shape = .minimal
+  }
+
+  /// The rule adding the twins in `shape`.
+  init(shape: IntuneAugmentationShape) {
+    self.shape = shape
+  }
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let site = ActivationRuleSite(target) else { return }
+    switch site.reading {
+    case .success(.predicate(let written)):
+      checkPredicate(written, of: site, into: &findings)
+    case .success(.dictionary(let reading)):
+      let dictionaryShape = target.settings.activationRuleShape == .configurator ? .configurator : shape
+      checkDictionary(reading, of: site, shape: dictionaryShape, into: &findings)
+    case .failure:
+      return
+    }
+  }
+
+  /// A predicate rule: report where the first twin is missing; the fix edits the string in place.
+  private func checkPredicate(
+    _ written: WrittenPredicate, of site: ActivationRuleSite, into findings: inout Findings
+  ) {
+    guard let predicate = written.predicate else { return }
+    let augmentation = shape == .minimal
+      ? IntuneAugmenter.augment(predicate, text: written.text)
+      : IntuneAugmenter.configuratorAugment(predicate, text: written.text)
+    // Twins named elsewhere in the rule, next to another key path (AR009, AR010 report that), are
+    // not missing: only a type whose twin the rule never names is.
+    let missing = Self.typesGainingTwins(augmentation)
+    guard let firstEdit = augmentation.edits.first, !missing.isEmpty else { return }
+    // The augmenter copies comparisons as written; with typographic quotes (AR002) wait for their fix.
+    let fix = written.outcome.isValid
+      ? site.predicateFix(
+        "add the com.microsoft.intune.mam. twin of \(Self.quotedList(missing))", edits: augmentation.edits,
+        findings: findings)
+      : nil
+    findings.report(
+      "the rule accepts no 'com.microsoft.intune.mam.' twin of \(Self.quotedList(missing)); managed apps' "
+        + "data will not activate the extension",
+      inPredicateOf: site, range: .empty(at: firstEdit.range.start), label: "twin missing here",
+      notes: [
+        "an app under an Intune app protection policy shares \(Self.twinList(missing))"
+      ],
+      fix: fix)
+  }
+
+  /// A dictionary rule: it cannot name the twins; the fix replaces it with the converted,
+  /// augmented predicate.
+  private func checkDictionary(
+    _ reading: ActivationDictionaryReading, of site: ActivationRuleSite, shape: IntuneAugmentationShape,
+    into findings: inout Findings
+  ) {
+    guard let augmentation = ActivationRule.dictionary(reading).augmentation(shape: shape),
+      !augmentation.isUnchanged
+    else { return }
+    let missing = Self.typesGainingTwins(augmentation)
+    // A misspelled key would be lost in the conversion: AR005 renames it first.
+    let hasMisspelledKey = reading.problems.contains { problem in
+      if case .unknownKey(_, let suggestion) = problem.kind { return suggestion != nil }
+      return false
+    }
+    let fix = hasMisspelledKey
+      ? nil
+      : findings.fix(
+        "convert the dictionary to a predicate accepting \(Self.quotedList(missing)) and their Intune twins",
+        in: site.document,
+        [.replaceValue(at: site.node.path, with: .string(Self.indented(augmentation.augmentedText, like: site)))])
+    findings.report(
+      "a dictionary rule cannot accept the 'com.microsoft.intune.mam.' twins of \(Self.quotedList(missing)); "
+        + "managed apps' data will not activate the extension",
+      aboutRuleOf: site,
+      notes: ["IntuneMAMConfigurator converts the dictionary to a predicate string and adds the twins"],
+      fix: fix)
+  }
+
+  /// The types whose twins the augmentation adds, in the order they first appear.
+  static func typesGainingTwins(_ augmentation: IntuneAugmentation) -> [String] {
+    func testedTypes(_ text: String) -> [String] {
+      guard let predicate = PredicateParser.parse(text, lenient: true).predicate else { return [] }
+      return PredicateTreeWalk.comparisons(in: predicate).flatMap { $0.testedTypeConstants.map(\.text) }
+    }
+    let before = Set(testedTypes(augmentation.originalText).map { $0.lowercased() })
+    var types: [String] = []
+    for type in testedTypes(augmentation.augmentedText)
+    where IntuneMAMTypes.isIntuneMAMType(type) && !before.contains(type.lowercased()) {
+      let unwrapped = IntuneMAMTypes.unwrappingIntuneMAM(type)
+      if !types.contains(unwrapped) { types.append(unwrapped) }
+    }
+    return types
+  }
+
+  /// `text`, printed with four-space indentation, indented as the rule's own line in an XML plist
+  /// and with the file's indentation unit, so the new string sits in the file like its neighbours.
+  static func indented(_ text: String, like site: ActivationRuleSite) -> String {
+    guard site.document.format == .xml, let start = site.node.elementRange?.start else { return text }
+    let bytes = site.document.source.bytes
+    var lineStart = start
+    while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    let base = String(decoding: bytes[lineStart..<start].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+    let unit = site.document.indentationStyle.unit
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.enumerated().map { index, line in
+      guard index > 0 else { return String(line) }
+      let spaces = line.prefix { $0 == " " }.count
+      return base + String(repeating: unit, count: spaces / 4) + String(repeating: " ", count: spaces % 4)
+        + line.dropFirst(spaces)
+    }.joined(separator: site.document.indentationStyle.lineEnding)
+  }
+
+  /// `'a', 'b'` (or "its types" when the list is empty).
+  static func quotedList(_ types: [String]) -> String {
+    types.isEmpty ? "its types" : types.map { "'\($0)'" }.joined(separator: ", ")
+  }
+
+  /// The twins of `types`, quoted (or a description when the list is empty).
+  static func twinList(_ types: [String]) -> String {
+    types.isEmpty ? "its data as com.microsoft.intune.mam. types"
+      : types.map { "'\(IntuneMAMTypes.intuneMAMTwin(of: $0))'" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,114 @@
+import ActivationRules
+import PredicateSyntax
+import UniformTypes
+
+/// AR012: an activation rule that no realistic share-sheet input activates.
+struct NeverActivatesRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "never-activates",
+    code: "AR012",
+    summary: "no share-sheet input activates the rule",
+    whatItDoes: """
+      Evaluates the rule (a dictionary converted first) on sharelint's catalogue of realistic share-sheet \
+      inputs — photos, videos, web pages, text, PDFs, documents — each offered plainly and by an \
+      Intune-managed app, plus one file of each type the rule names — with the types the extension and \
+      its containing app declare. An input whose evaluation fails counts as not activating.
+      """,
+    whyItMatters: """
+      A rule that nothing satisfies keeps the extension out of every share sheet: users never see it, \
+      and nothing at build time says so. Contradictory counts (`@count >= 3 AND @count <= 1`) and \
+      misspelled keys are the usual causes.
+      """,
+    useInstead: "A rule that `sharelint rule simulate` shows activating for the content the extension handles.",
+    fixApplicability: nil,
+    defaultSeverity: .warning,
+    requiresIntune: false,
+    triggeringExamples: [
+      ActivationRuleExample.make("""
+        <string>↓SUBQUERY (
+        \textensionItems,
+        \t$extensionItem,
+        \t$extensionItem.attachments.@count &gt;= 3
+        \tAND $extensionItem.attachments.@count &lt;= 1
+        ).@count == 1</string>
+        """),
+      ActivationRuleExample.make("""
+        <string>↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
+        """),
+      ActivationRuleExample.make("""
+        ↓<dict>
+        \t<key>NSExtensionActivationDictionaryVersion</key>
+        \t<integer>2</integer>
+        \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+        \t<integer>0</integer>
+        </dict>
+        """),
+    ],
+    nonTriggeringExamples: [
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count == 1).@count == 1</string>
+        """),
+      ActivationRuleExample.make("""
+        <dict>
+        \t<key>NSExtensionActivationDictionaryVersion</key>
+        \t<integer>2</integer>
+        \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+        \t<integer>10</integer>
+        </dict>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let site = ActivationRuleSite(target), case .success(let rule) = site.reading,
+      let resolved = rule.resolvedPredicate()
+    else { return }
+    let inputs = ShareSheetCatalogue.inputs + Self.inputsOffering(typesTestedBy: resolved.predicate)
+    let simulator = ShareSheetSimulator(registry: ActivationRuleSite.typeRegistry(for: target))
+    let outcomes = simulator.simulate(rule: resolved.predicate, inputs: inputs)
+    guard !outcomes.isEmpty, !outcomes.contains(where: { $0.activates == true }) else { return }
+    var failures: [String] = []
+    for outcome in outcomes {
+      if case .failure(let error) = outcome.result, !failures.contains(error.message) {
+        failures.append(error.message)
+      }
+    }
+    let failedCount = outcomes.filter { $0.activates == nil }.count
+    if failedCount == outcomes.count {
+      findings.report(
+        "the rule cannot be evaluated on any of the \(outcomes.count) share-sheet inputs: \(failures[0]); "
+          + "the extension never appears",
+        aboutRuleOf: site, notes: Array(failures.dropFirst().prefix(3)))
+      return
+    }
+    let tried = outcomes.prefix(3).map { "'\($0.input.name)'" }.joined(separator: ", ")
+    var notes = [
+      "tried: \(tried) and \(outcomes.count - 3) more, plain and from managed apps, with one file of each type "
+        + "the rule names"
+    ]
+    if failedCount > 0 {
+      notes.append("evaluation failed on \(failedCount) of them: \(failures.joined(separator: "; "))")
+    }
+    findings.report(
+      "none of the \(outcomes.count) share-sheet inputs activates the rule; the extension never appears",
+      aboutRuleOf: site, notes: notes)
+  }
+
+  /// One file of each type the rule tests, plain and from a managed app: the catalogue cannot
+  /// hold every type an extension may be written for (spreadsheets, an app's own documents).
+  static func inputsOffering(typesTestedBy predicate: PredicateNode) -> [ShareSheetInput] {
+    var types: [String] = []
+    for comparison in PredicateTreeWalk.comparisons(in: predicate) {
+      for type in comparison.testedTypeConstants.map(\.text) where !types.contains(type) {
+        types.append(type)
+      }
+    }
+    let plain = types.filter { !IntuneMAMTypes.isIntuneMAMType($0) }.map { type in
+      ShareSheetInput(
+        name: "Files: one '\(type)'", sourceApp: "Files",
+        context: ExtensionContext(attachments: [ExtensionContext.Attachment([type])]))
+    }
+    return plain + plain.map(\.managed)
+  }
+}

@@ -1,0 +1,75 @@
+import ActivationRules
+import PredicateSyntax
+import UniformTypes
+
+/// AR011: a type identifier that neither the system nor the app declares.
+struct UnknownUTIRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "unknown-uti",
+    code: "AR011",
+    summary: "an activation rule names a type identifier nobody declares",
+    whatItDoes: """
+      Checks each type the rule tests (after `UTI-CONFORMS-TO`/`UTI-EQUALS`, or compared with \
+      `registeredTypeIdentifiers` by `==`, `IN {…}` or `CONTAINS`) against Apple's system types and the \
+      `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations` of the extension and its containing app. \
+      The `com.microsoft.intune.mam.` twin of a known type is known. The nearest known type is suggested.
+      """,
+    whyItMatters: """
+      No app offers a type nobody declares, so that part of the rule never matches and the extension \
+      is silently missing from the share sheet for the content it was written for: `public.jpg` \
+      matches no photo (the type is `public.jpeg`).
+      """,
+    useInstead: "The declared identifier (`public.jpeg`), or declare the app's own type in its Info.plist.",
+    fixApplicability: nil,
+    defaultSeverity: .warning,
+    requiresIntune: false,
+    triggeringExamples: [
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ↓"public.jpg" \
+        || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ↓"com.microsoft.intune.mam.public.jpg" \
+        || ANY $attachment.registeredTypeIdentifiers IN {"com.adobe.pdf", ↓"com.contoso.recipe"}).@count &gt;= 1\
+        ).@count == 1</string>
+        """),
+    ],
+    nonTriggeringExamples: [
+      ActivationRuleExample.make(
+        """
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg" \
+        || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.jpeg" \
+        || ANY $attachment.registeredTypeIdentifiers IN {"com.adobe.pdf", "com.contoso.recipe"}).@count &gt;= 1\
+        ).@count == 1</string>
+        """,
+        appending: """
+          <key>UTImportedTypeDeclarations</key>
+          <array>
+          \t<dict>
+          \t\t<key>UTTypeConformsTo</key>
+          \t\t<array>
+          \t\t\t<string>public.data</string>
+          \t\t</array>
+          \t\t<key>UTTypeIdentifier</key>
+          \t\t<string>com.contoso.recipe</string>
+          \t</dict>
+          </array>
+          """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard let site = ActivationRuleSite(target), let predicate = site.predicate else { return }
+    let registry = ActivationRuleSite.typeRegistry(for: target)
+    for comparison in PredicateTreeWalk.comparisons(in: predicate) {
+      for type in comparison.testedTypeConstants where !registry.knows(type.text) && !type.text.hasPrefix("dyn.") {
+        var message = "'\(type.text)' is neither a system type nor declared by the app"
+        if let nearest = registry.nearestKnown(to: type.text) {
+          message += "; did you mean '\(nearest)'?"
+        }
+        findings.report(
+          message, inPredicateOf: site, range: type.range, label: "unknown type",
+          notes: ["declare the app's own types in UTExportedTypeDeclarations or UTImportedTypeDeclarations"])
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import PropertyList
+import URLSchemes
+
+/// One string of a scheme array with its position: `LSApplicationQueriesSchemes[23]` is `mailto`.
+struct SchemeEntry {
+  /// The position in its array (non-string elements counted).
+  let index: Int
+  /// The `<string>` node.
+  let node: PropertyListNode
+  /// The scheme as written.
+  let scheme: String
+
+  /// The scheme lowercased: schemes compare case-insensitively.
+  var normalized: String { URLSchemeSyntax.normalized(scheme) }
+}
+
+/// A scheme array of an Info.plist: `LSApplicationQueriesSchemes`, or one URL type's `CFBundleURLSchemes`.
+struct SchemeArray {
+  /// The `<array>` node.
+  let node: PropertyListNode
+  /// Its string elements, in order.
+  let entries: [SchemeEntry]
+
+  /// The array of `node`, when it is one.
+  init?(_ node: PropertyListNode?) {
+    guard let node, let elements = node.elements else { return nil }
+    self.node = node
+    entries = elements.enumerated().compactMap { index, element in
+      element.string.map { SchemeEntry(index: index, node: element, scheme: $0) }
+    }
+  }
+
+  /// How many elements the array has, strings or not: every one takes a position.
+  var count: Int { node.elements?.count ?? 0 }
+
+  /// The elements as iOS counts them, non-strings as empty text.
+  var positionalSchemes: [String] { node.elements?.map { $0.string ?? "" } ?? [] }
+
+  /// Whether the array lists `scheme` (case-insensitively).
+  func contains(_ scheme: String) -> Bool {
+    let normalized = URLSchemeSyntax.normalized(scheme)
+    return entries.contains { $0.normalized == normalized }
+  }
+
+  /// The first entry spelled `scheme` (case-insensitively).
+  func first(_ scheme: String) -> SchemeEntry? {
+    let normalized = URLSchemeSyntax.normalized(scheme)
+    return entries.first { $0.normalized == normalized }
+  }
+}
+
+/// A scheme that is not RFC 3986 syntax, and what it expands to when it holds build settings.
+struct SchemeSyntaxFinding {
+  /// What is wrong.
+  let problem: URLSchemeProblem
+  /// The text after build-setting expansion, when it differs from the text as written.
+  let expanded: String?
+}
+
+/// Reading and editing the URL-scheme arrays of an Info.plist for the US rules.
+enum InfoPlistSchemes {
+  /// The schemes `canOpenURL` may ask about.
+  static let queriesSchemesKey = "LSApplicationQueriesSchemes"
+  /// The URL types the app registers.
+  static let urlTypesKey = "CFBundleURLTypes"
+  /// The schemes of one URL type.
+  static let urlSchemesKey = "CFBundleURLSchemes"
+  /// The setting Xcode expands in `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)`.
+  static let productBundleIdentifierSetting = "PRODUCT_BUNDLE_IDENTIFIER"
+
+  /// The target's `LSApplicationQueriesSchemes`, when it is an array.
+  static func queriesSchemes(of target: LintTarget) -> SchemeArray? {
+    SchemeArray(target.infoPlist.root[queriesSchemesKey])
+  }
+
+  /// Every URL type's `CFBundleURLSchemes` array, in order.
+  static func urlSchemeArrays(of target: LintTarget) -> [SchemeArray] {
+    (target.infoPlist.root[urlTypesKey]?.elements ?? []).compactMap { SchemeArray($0[urlSchemesKey]) }
+  }
+
+  /// The run's build settings, plus `PRODUCT_BUNDLE_IDENTIFIER` taken from a literal `CFBundleIdentifier`
+  /// when nothing defines it (Xcode fills `CFBundleIdentifier` from that setting).
+  static func buildSettings(for target: LintTarget) -> BuildSettings {
+    var settings = target.settings.buildSettings
+    if settings.value(of: productBundleIdentifierSetting) == nil, let identifier = target.bundleIdentifier,
+      BuildSettingText(parsing: identifier).references.isEmpty
+    {
+      settings.define(productBundleIdentifierSetting, as: identifier)
+    }
+    return settings
+  }
+
+  /// What makes `scheme` invalid once its build settings are expanded; nil when it is valid, or when a
+  /// setting it names is unknown and the text written around the references is no evidence (PL003 reports
+  /// those). A `:` outside the references is wrong whatever they expand to.
+  static func syntaxFinding(in scheme: String, settings: BuildSettings) -> SchemeSyntaxFinding? {
+    let text = BuildSettingText(parsing: scheme)
+    guard !text.references.isEmpty else {
+      return URLSchemeSyntax.problem(in: scheme).map { SchemeSyntaxFinding(problem: $0, expanded: nil) }
+    }
+    if case .resolved(let expanded) = settings.resolve(scheme) {
+      return URLSchemeSyntax.problem(in: expanded).map { SchemeSyntaxFinding(problem: $0, expanded: expanded) }
+    }
+    for part in text.parts {
+      guard case .literal(let literal, let range) = part else { continue }
+      if literal.contains("://") { return SchemeSyntaxFinding(problem: .containsSchemeSeparator, expanded: nil) }
+      if let colon = literal.utf8.firstIndex(of: UInt8(ascii: ":")) {
+        let offset = range.lowerBound + literal.utf8.distance(from: literal.utf8.startIndex, to: colon)
+        return SchemeSyntaxFinding(problem: .containsColon(offset: offset), expanded: nil)
+      }
+    }
+    return nil
+  }
+
+  /// The changes inserting `schemes` into `array` at `index` (nil: at the end). A binary plist takes a
+  /// document's fixes one after another on its value tree, where a mid-array insertion would shift the
+  /// indexes other fixes point at, so there the whole array is replaced; a fix made stale by another one in
+  /// the same pass is overwritten and made again on the next pass.
+  static func inserting(
+    _ schemes: [String], at index: Int?, into array: SchemeArray, in document: PropertyListDocument
+  ) -> [PlistChange] {
+    let values = schemes.map(PropertyListValue.string)
+    guard let index, index < array.count else {
+      return [.insertElements(into: array.node.path, values: values, at: nil)]
+    }
+    guard document.format == .binary else {
+      return [.insertElements(into: array.node.path, values: values, at: index)]
+    }
+    var elements = array.node.elements?.map(\.value) ?? []
+    elements.insert(contentsOf: values, at: index)
+    return [.replaceValue(at: array.node.path, with: .array(elements))]
+  }
+
+  /// The changes removing the element at `index` of `array` (see `inserting` for binary plists).
+  static func removing(at index: Int, from array: SchemeArray, in document: PropertyListDocument) -> [PlistChange] {
+    guard document.format == .binary else { return [.removeElement(from: array.node.path, at: index)] }
+    var elements = array.node.elements?.map(\.value) ?? []
+    elements.remove(at: index)
+    return [.replaceValue(at: array.node.path, with: .array(elements))]
+  }
+
+  /// Where entries the Intune SDK needs go in `LSApplicationQueriesSchemes`: at the end while the list then
+  /// still fits `limit`; otherwise where they land inside it (iOS ignores later entries) whatever other fixes
+  /// of the same pass insert before them: at the start of the SDK's entries already there (moved before a
+  /// scheme whose twin they would part from it), or at the very start. Nil means the end.
+  static func queriesInsertionIndex(adding count: Int, to array: SchemeArray, limit: Int) -> Int? {
+    guard array.count + count > limit else { return nil }
+    let required = Set(IntuneSchemeLists.requiredQueriesSchemes)
+    guard var index = array.entries.first(where: { required.contains($0.normalized) })?.index,
+      index + count <= limit
+    else { return 0 }
+    let schemes = array.positionalSchemes
+    if index > 0,
+      IntuneSchemeLists.baseScheme(ofTwin: schemes[index]).map(URLSchemeSyntax.normalized)
+        == URLSchemeSyntax.normalized(schemes[index - 1])
+    {
+      index -= 1
+    }
+    return index
+  }
+
+  /// `'a', 'b' and 'c'`.
+  static func quotedList(_ items: [String]) -> String {
+    let quoted = items.map { "'\($0)'" }
+    guard quoted.count > 1 else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+  }
+
+  /// `[50] 'skycure', [51] 'betteractiveshield'`.
+  static func positionedList(_ entries: [QueriesSchemeBudget.Entry]) -> String {
+    entries.map { "[\($0.index)] '\($0.scheme)'" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,99 @@
+import PropertyList
+import URLSchemes
+
+/// US006: a registered or queried URL scheme that is not RFC 3986 syntax.
+struct InvalidSchemeRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "invalid-scheme",
+    code: "US006",
+    summary: "a URL scheme is not valid RFC 3986 scheme syntax",
+    whatItDoes: """
+      Checks every `CFBundleURLTypes[].CFBundleURLSchemes[]` and `LSApplicationQueriesSchemes[]` entry, after \
+      expanding build settings (`-D`, `--xcconfig`, `build_settings`, and `PRODUCT_BUNDLE_IDENTIFIER` from a \
+      literal `CFBundleIdentifier`), against RFC 3986: a letter, then letters, digits, `+`, `-` or `.`. An \
+      entry whose build settings are unknown is left to PL003, unless the text around them already has a \
+      `:`, as in `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth`.
+      """,
+    whyItMatters: """
+      A redirect URI pasted where a scheme belongs (`msauth.com.contoso.notes://auth`), often with a \
+      configurator-made `…://auth-intunemam` twin (Intune SDK issue #579), makes App Store upload fail with \
+      "The following URL schemes found in your app are not in the correct format". Before that, on the \
+      device, iOS never routes any URL to such a scheme and `canOpenURL` never matches it, so MSAL's \
+      sign-in never returns to the app.
+      """,
+    useInstead: """
+      Write only the scheme, the part before `:` (`msauth.$(PRODUCT_BUNDLE_IDENTIFIER)`, with its twin \
+      `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam`); the redirect URI belongs in `ADALRedirectUri`.
+      """,
+    fixApplicability: nil,
+    defaultSeverity: .error,
+    requiresIntune: false,
+    triggeringExamples: [
+      RuleExample("""
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t↓<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+        \t\t\t↓<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth-intunemam</string>
+        \t\t\t↓<string>$(APP_SCHEME)</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t↓<string>2gis</string>
+        \t↓<string>my app</string>
+        </array>
+        """,
+        configuration: """
+          build_settings:
+            APP_SCHEME: fabrikam_field
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>
+        \t\t\t<string>$(UNDEFINED_SCHEME)</string>
+        \t\t\t<string>$(BUNDLE_SCHEME:lower)</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>ms-word</string>
+        \t<string>x-callback+v2.app</string>
+        </array>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    let settings = InfoPlistSchemes.buildSettings(for: target)
+    let productBundleIdentifier = InfoPlistSchemes.productBundleIdentifierSetting
+    let inferred = target.settings.buildSettings.value(of: productBundleIdentifier) == nil
+      && settings.value(of: productBundleIdentifier) != nil
+    let arrays = InfoPlistSchemes.urlSchemeArrays(of: target) + [InfoPlistSchemes.queriesSchemes(of: target)]
+    for entry in arrays.compactMap({ $0 }).flatMap(\.entries) {
+      guard let finding = InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) else { continue }
+      var expansion = ""
+      if let expanded = finding.expanded {
+        let source = inferred && entry.scheme.contains(productBundleIdentifier)
+          ? ", taking \(productBundleIdentifier) from CFBundleIdentifier" : ""
+        expansion = " (expands to '\(expanded)'\(source))"
+      }
+      findings.report(
+        "'\(entry.scheme)'\(expansion) is not a URL scheme: \(finding.problem)", about: entry.node,
+        in: target.infoPlist)
+    }
+  }
+}

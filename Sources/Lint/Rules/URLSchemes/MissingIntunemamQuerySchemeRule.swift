@@ -1,0 +1,124 @@
+import PropertyList
+import URLSchemes
+
+/// US001: a queried scheme without its `-intunemam` twin in `LSApplicationQueriesSchemes`.
+struct MissingIntunemamQuerySchemeRule: LintRule {
+  static let description = RuleDescription(
+    identifier: "missing-intunemam-query-scheme",
+    code: "US001",
+    summary: "a queried scheme lacks its -intunemam twin in LSApplicationQueriesSchemes",
+    whatItDoes: """
+      In apps, requires `<scheme>-intunemam` in `LSApplicationQueriesSchemes` for every scheme listed there, \
+      except those IntuneMAMConfigurator exempts (`companyportal`, `msauth`, `msauthv2`, `msauthv3`, \
+      `ms-log-…` and the Mobile Threat Defense schemes). For a known managed app (Word, Outlook, Edge, …) the \
+      message says the twin may be left out when the app asks `isURLAllowed:isKnownManagedAppScheme:YES`.
+      """,
+    whyItMatters: """
+      Under an app protection policy that sends data only to managed apps, the SDK opens `waze://…` as \
+      `waze-intunemam://…` and asks `canOpenURL` about that scheme first. iOS answers false for a scheme the \
+      app did not declare, so on the device the link does nothing, or the SDK reports the target app as not \
+      installed, even when the app is there and managed.
+      """,
+    useInstead: "List `<scheme>-intunemam` right after each scheme; IntuneMAMConfigurator step 5 (a) does the same.",
+    fixApplicability: .safe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t↓<string>waze</string>
+        \t↓<string>ms-word</string>
+        \t<string>companyportal</string>
+        \t↓<string>FaceTime</string>
+        </array>
+        """,
+        corrected: """
+          <key>IntuneMAMSettings</key>
+          <dict/>
+          <key>LSApplicationQueriesSchemes</key>
+          <array>
+          \t<string>waze</string>
+          \t<string>waze-intunemam</string>
+          \t<string>ms-word</string>
+          \t<string>ms-word-intunemam</string>
+          \t<string>companyportal</string>
+          \t<string>FaceTime</string>
+          \t<string>FaceTime-intunemam</string>
+          </array>
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>waze</string>
+        \t<string>waze-intunemam</string>
+        \t<string>TEL</string>
+        \t<string>tel-intunemam</string>
+        \t<string>https-intunemam</string>
+        \t<string>companyportal</string>
+        \t<string>msauthv3</string>
+        \t<string>smart-ns</string>
+        </array>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>ms-outlook</string>
+        </array>
+        <key>NSExtension</key>
+        <dict/>
+        """),
+      RuleExample("""
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>waze</string>
+        </array>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard target.kind == .app, let queries = InfoPlistSchemes.queriesSchemes(of: target) else { return }
+    let settings = InfoPlistSchemes.buildSettings(for: target)
+    // The twins of known managed apps are the first to go when the list does not fit (as
+    // IntuneMAMConfigurator does, and US003's fix): they are asked for only when all of them fit,
+    // so this rule and US003's fix never undo each other.
+    let missingKnownManagedTwins = queries.entries.filter { entry in
+      IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized)
+        && !queries.contains(IntuneSchemeLists.managedTwin(of: entry.scheme))
+    }.count
+    let knownManagedTwinsFit = queries.count + missingKnownManagedTwins <= target.settings.queriesSchemesLimit
+    var seen = Set<String>()
+    for entry in queries.entries where seen.insert(entry.normalized).inserted {
+      if !knownManagedTwinsFit && IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized) { continue }
+      guard !IntuneSchemeLists.isManagedTwin(entry.scheme),
+        !IntuneSchemeLists.configuratorExcludedSchemes.contains(entry.normalized),
+        InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) == nil
+      else { continue }
+      let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)
+      guard !queries.contains(twin) else { continue }
+      var message = "'\(entry.scheme)' is queried without '\(twin)'; under an Intune policy canOpenURL "
+        + "answers false for '\(entry.scheme)' links"
+      if IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized) {
+        message += ", unless the app calls isURLAllowed:isKnownManagedAppScheme:YES for this known managed app "
+          + "(then the twin may be dropped)"
+      }
+      let fix = findings.fix(
+        "add '\(twin)' after '\(entry.scheme)'", in: target.infoPlist,
+        InfoPlistSchemes.inserting([twin], at: entry.index + 1, into: queries, in: target.infoPlist))
+      findings.report(message, about: entry.node, in: target.infoPlist, fix: fix)
+    }
+  }
+}

@@ -1,0 +1,330 @@
+import PropertyList
+import URLSchemes
+
+/// US007: MSAL is configured but the scheme its sign-in redirects to is not registered.
+struct MissingMSALRedirectSchemeRule: LintRule {
+  /// The `IntuneMAMSettings` keys that mean the app signs in with MSAL through its own registration.
+  static let msalSettingKeys = ["ADALClientId", "ADALAuthority", "ADALRedirectUri", "ADALRedirectScheme"]
+
+  static let description = RuleDescription(
+    identifier: "missing-msal-redirect-scheme",
+    code: "US007",
+    summary: "CFBundleURLTypes does not register the scheme MSAL redirects to",
+    whatItDoes: """
+      In apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
+      `ADALRedirectUri`, `ADALRedirectScheme`), requires `CFBundleURLTypes` to register the redirect scheme: \
+      `ADALRedirectScheme`, else the part of `ADALRedirectUri` before `:`, else `msauth.<bundle id>`. Build \
+      settings are expanded on both sides; `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)` written the same way on \
+      both sides matches without them.
+      """,
+    whyItMatters: """
+      After sign-in in Microsoft Authenticator or the browser, MSAL returns to the app through \
+      `<scheme>://auth`. iOS delivers that URL only to an app that registers the scheme, so on the device \
+      enrollment hangs after sign-in and the app never gets its policy. IntuneMAMConfigurator 21.7.1 adds a \
+      scheme and its twin to the last URL type, but takes it from `ADALRedirectScheme` or `ADALRedirectUri` \
+      and otherwise adds `msauth.com.microsoft.intunemam`, which is not the app's redirect; given an \
+      unexpanded `$(MSAL_REDIRECT_URI)` it writes the variable itself, which expands to \
+      `msauth.<bundle id>://auth` and fails App Store validation (issue #579).
+      """,
+    useInstead: """
+      Register `msauth.<bundle id>` (or the scheme of `ADALRedirectUri`) and its `-intunemam` twin. The fix \
+      adds both to the last URL type, or to a new one, when the scheme is known after expanding build settings.
+      """,
+    fixApplicability: .safe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.fabrikam.field</string>
+        <key>CFBundleURLTypes</key>
+        ↓<array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>fabrikam-field</string>
+        \t\t\t<string>fabrikam-field-intunemam</string>
+        \t\t</array>
+        \t</dict>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+        </dict>
+        """,
+        corrected: """
+          <key>CFBundleIdentifier</key>
+          <string>com.fabrikam.field</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>fabrikam-field</string>
+          \t\t\t<string>fabrikam-field-intunemam</string>
+          \t\t</array>
+          \t</dict>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+          \t\t\t<string>msauth.com.fabrikam.field</string>
+          \t\t\t<string>msauth.com.fabrikam.field-intunemam</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>ADALClientId</key>
+          \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+          </dict>
+          """),
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.woodgrovebank.advisor</string>
+        <key>CFBundleURLTypes</key>
+        ↓<array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>woodgrove-advisor</string>
+        \t\t\t<string>woodgrove-advisor-intunemam</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALRedirectUri</key>
+        \t<string>msauth.$(BROKER_HOST)://auth</string>
+        </dict>
+        """,
+        corrected: """
+          <key>CFBundleIdentifier</key>
+          <string>com.woodgrovebank.advisor</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>woodgrove-advisor</string>
+          \t\t\t<string>woodgrove-advisor-intunemam</string>
+          \t\t\t<string>msauth.$(BROKER_HOST)</string>
+          \t\t\t<string>msauth.$(BROKER_HOST)-intunemam</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>ADALRedirectUri</key>
+          \t<string>msauth.$(BROKER_HOST)://auth</string>
+          </dict>
+          """,
+        configuration: """
+          build_settings:
+            BROKER_HOST: com.woodgrovebank.advisor
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>msauth.com.contoso.notes</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>$(MSAL_CLIENT_ID)</string>
+        </dict>
+        """),
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+        </dict>
+        """),
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>MSAuth.com.contoso.notes</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALRedirectUri</key>
+        \t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+        </dict>
+        """,
+        configuration: """
+          build_settings:
+            PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+          """),
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes</string>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        """),
+    ]
+  )
+
+  /// The scheme MSAL redirects to, as written and as expanded (nil while a build setting is unknown).
+  struct RedirectScheme {
+    /// The scheme as the plist spells it, build-setting references included.
+    let written: String
+    /// The scheme after expansion.
+    let expanded: String?
+    /// Where it comes from, for messages: `'ADALRedirectUri'`, `the bundle identifier`.
+    let origin: String
+  }
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard target.kind == .app, let intuneSettings = target.intuneSettings,
+      Self.msalSettingKeys.contains(where: { intuneSettings[$0] != nil })
+    else { return }
+    let settings = InfoPlistSchemes.buildSettings(for: target)
+    guard let expected = Self.redirectScheme(of: target, intuneSettings: intuneSettings, settings: settings)
+    else { return }
+    let registered = InfoPlistSchemes.urlSchemeArrays(of: target).flatMap(\.entries)
+    let isRegistered = registered.contains { entry in
+      if URLSchemeSyntax.normalized(entry.scheme) == URLSchemeSyntax.normalized(expected.written) { return true }
+      guard let expanded = expected.expanded, let entryExpanded = settings.resolve(entry.scheme).resolvedText
+      else { return false }
+      return URLSchemeSyntax.normalized(entryExpanded) == URLSchemeSyntax.normalized(expanded)
+    }
+    // Without its build settings the scheme cannot be compared; PL003 reports the unknown setting.
+    guard !isRegistered, expected.expanded != nil else { return }
+
+    let shown = expected.expanded.map { $0 == expected.written ? "'\($0)'" : "'\(expected.written)' ('\($0)')" }
+      ?? "'\(expected.written)'"
+    let message = "no URL type registers \(shown), the scheme MSAL redirects to after sign-in (from "
+      + "\(expected.origin)); enrollment cannot return to the app"
+    var notes: [String] = []
+    for entry in registered where Self.isRedirectURI(entry.scheme, of: expected, settings: settings) {
+      notes.append("'\(entry.node.keyPath)' is a redirect URI, '\(entry.scheme)'; register only its scheme")
+    }
+    let fix = redirectSchemeFix(expected, target: target, findings: findings)
+    if fix == nil { notes.append("'\(expected.written)' is not a valid scheme; no automatic fix") }
+    let document = target.infoPlist
+    let key = InfoPlistSchemes.urlTypesKey
+    if let urlTypes = document.root[key] {
+      findings.report(message, about: urlTypes, in: document, notes: notes, fix: fix)
+    } else {
+      findings.report(message, missingKey: key, of: document.root, in: document, notes: notes, fix: fix)
+    }
+  }
+
+  /// `ADALRedirectScheme`, else the scheme of `ADALRedirectUri`, else `msauth.<CFBundleIdentifier>`; nil when
+  /// the redirect URI's scheme cannot be told before its build settings are known.
+  static func redirectScheme(
+    of target: LintTarget, intuneSettings: PropertyListNode, settings: BuildSettings
+  ) -> RedirectScheme? {
+    func scheme(_ written: String, origin: String) -> RedirectScheme {
+      RedirectScheme(written: written, expanded: settings.resolve(written).resolvedText, origin: origin)
+    }
+    if let redirectScheme = intuneSettings["ADALRedirectScheme"]?.string {
+      return scheme(redirectScheme, origin: "'ADALRedirectScheme'")
+    }
+    if let redirectURI = intuneSettings["ADALRedirectUri"]?.string {
+      // The scheme ends at the first ':' written outside build-setting references.
+      var written = ""
+      for part in BuildSettingText(parsing: redirectURI).parts {
+        switch part {
+        case .literal(let literal, _):
+          if let colon = literal.firstIndex(of: ":") {
+            return scheme(written + literal[..<colon], origin: "'ADALRedirectUri'")
+          }
+          written += literal
+        case .reference(let reference):
+          written += reference.spelling
+        }
+      }
+      guard let expanded = settings.resolve(redirectURI).resolvedText,
+        let expandedScheme = URLSchemeSyntax.scheme(of: expanded)
+      else { return nil }
+      return RedirectScheme(
+        written: String(expandedScheme), expanded: String(expandedScheme), origin: "'ADALRedirectUri'")
+    }
+    guard let bundleIdentifier = target.bundleIdentifier else { return nil }
+    return scheme("msauth." + bundleIdentifier, origin: "the bundle identifier")
+  }
+
+  /// Whether `scheme` is the redirect URI written where its scheme belongs: `<expected>:…`.
+  static func isRedirectURI(_ scheme: String, of expected: RedirectScheme, settings: BuildSettings) -> Bool {
+    let prefixes = [expected.written, expected.expanded].compactMap { $0.map { URLSchemeSyntax.normalized($0) + ":" } }
+    let candidates = [scheme, settings.resolve(scheme).resolvedText].compactMap { $0.map(URLSchemeSyntax.normalized) }
+    return candidates.contains { candidate in prefixes.contains { candidate.hasPrefix($0) } }
+  }
+
+  /// The fix registering `expected` and its twin: in the last URL type's schemes, or a new URL type. Nil
+  /// unless the scheme expands to a valid one.
+  private func redirectSchemeFix(_ expected: RedirectScheme, target: LintTarget, findings: Findings) -> LintFix? {
+    guard let expanded = expected.expanded, URLSchemeSyntax.isValid(expanded) else { return nil }
+    let schemes = [expected.written, IntuneSchemeLists.managedTwin(of: expected.written)]
+    let title = "register '\(schemes[0])' and '\(schemes[1])'"
+    let document = target.infoPlist
+    let key = InfoPlistSchemes.urlTypesKey
+    let newURLType = PropertyListValue.dictionary([
+      .init("CFBundleTypeRole", .string("Editor")),
+      .init(InfoPlistSchemes.urlSchemesKey, .array(schemes.map(PropertyListValue.string))),
+    ])
+    guard let urlTypes = document.root[key] else {
+      return findings.fix(
+        title, in: document,
+        [.insertEntry(
+          into: [], key: key, value: .array([newURLType]), after: keySortingBefore(key, in: document.root))])
+    }
+    guard let types = urlTypes.elements else { return nil }
+    guard let last = types.last, last.entries != nil else {
+      return findings.fix(title, in: document, [.insertElements(into: urlTypes.path, values: [newURLType], at: nil)])
+    }
+    if let lastSchemes = SchemeArray(last[InfoPlistSchemes.urlSchemesKey]) {
+      return findings.fix(
+        title, in: document, InfoPlistSchemes.inserting(schemes, at: nil, into: lastSchemes, in: document))
+    }
+    guard last[InfoPlistSchemes.urlSchemesKey] == nil else { return nil }
+    return findings.fix(
+      title, in: document,
+      [.insertEntry(
+        into: last.path, key: InfoPlistSchemes.urlSchemesKey, value: .array(schemes.map(PropertyListValue.string)),
+        after: keySortingBefore(InfoPlistSchemes.urlSchemesKey, in: last))])
+  }
+}

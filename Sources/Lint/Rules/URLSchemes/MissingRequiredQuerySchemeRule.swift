@@ -1,0 +1,174 @@
+import PropertyList
+import URLSchemes
+
+/// US002: an entry every Intune SDK app needs is missing from `LSApplicationQueriesSchemes`.
+struct MissingRequiredQuerySchemeRule: LintRule {
+  /// What the SDK uses each required entry for, in the messages' words.
+  static let purposes: [String: String] = [
+    "http-intunemam": "to hand http links to a managed browser",
+    "https-intunemam": "to hand https links to a managed browser",
+    "microsoft-edge-https": "to open https links in Microsoft Edge when the policy requires it",
+    "microsoft-edge-http": "to open http links in Microsoft Edge when the policy requires it",
+    "ms-outlook": "to hand mail links to Outlook",
+    "companyportal": "to send the user to the Company Portal to enroll",
+    "msauthv2": "to sign in through the Microsoft Authenticator broker",
+    "msauthv3": "to sign in through the Microsoft Authenticator broker",
+  ]
+
+  static let description = RuleDescription(
+    identifier: "missing-required-query-scheme",
+    code: "US002",
+    summary: "LSApplicationQueriesSchemes lacks an entry the Intune SDK needs",
+    whatItDoes: """
+      In apps, requires the entries IntuneMAMConfigurator 21.7.1 adds to every app: `http-intunemam`, \
+      `https-intunemam`, `microsoft-edge-https`, `microsoft-edge-http`, `ms-outlook`, `companyportal`, \
+      `msauthv2`, `msauthv3` and the eleven Mobile Threat Defense schemes (`smart-ns` … `intunemam-mtd`); one \
+      finding per missing entry. A missing `ms-outlook` in an app that queries `mailto` is left to \
+      `mailto-without-outlook` (US008), which says why.
+      """,
+    whyItMatters: """
+      The SDK asks `canOpenURL` about these schemes to route links to Edge and Outlook, to send the user to \
+      the Company Portal, to sign in through Microsoft Authenticator and to find a Mobile Threat Defense app. \
+      iOS answers false for undeclared schemes, so on the device web links stay blocked under a managed \
+      browser policy, broker sign-in falls back or fails, and a device with an MTD app is reported as \
+      lacking one (conditional launch then blocks the app).
+      """,
+    useInstead: """
+      Add the missing entries. The fix appends them, or, when the list would then exceed the limit iOS \
+      honours (50, or 25 for apps linked with the iOS 27 SDK), inserts them where they land inside it: before \
+      the SDK's entries already listed, or at the start; `query-schemes-over-limit` (US003) then names what \
+      was pushed past the limit.
+      """,
+    fixApplicability: .safe,
+    defaultSeverity: .error,
+    requiresIntune: true,
+    triggeringExamples: [
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        ↓↓↓<array>
+        \t<string>https-intunemam</string>
+        \t<string>microsoft-edge-https</string>
+        \t<string>microsoft-edge-http</string>
+        \t<string>ms-outlook</string>
+        \t<string>smart-ns</string>
+        \t<string>zips</string>
+        \t<string>lacoonsecurity</string>
+        \t<string>wandera</string>
+        \t<string>lookoutwork-ase</string>
+        \t<string>skycure</string>
+        \t<string>betteractiveshield</string>
+        \t<string>smsec</string>
+        \t<string>mvisionmobile</string>
+        \t<string>scmx</string>
+        \t<string>intunemam-mtd</string>
+        \t<string>msauthv3</string>
+        </array>
+        """,
+        corrected: """
+          <key>IntuneMAMSettings</key>
+          <dict/>
+          <key>LSApplicationQueriesSchemes</key>
+          <array>
+          \t<string>https-intunemam</string>
+          \t<string>microsoft-edge-https</string>
+          \t<string>microsoft-edge-http</string>
+          \t<string>ms-outlook</string>
+          \t<string>smart-ns</string>
+          \t<string>zips</string>
+          \t<string>lacoonsecurity</string>
+          \t<string>wandera</string>
+          \t<string>lookoutwork-ase</string>
+          \t<string>skycure</string>
+          \t<string>betteractiveshield</string>
+          \t<string>smsec</string>
+          \t<string>mvisionmobile</string>
+          \t<string>scmx</string>
+          \t<string>intunemam-mtd</string>
+          \t<string>msauthv3</string>
+          \t<string>http-intunemam</string>
+          \t<string>companyportal</string>
+          \t<string>msauthv2</string>
+          </array>
+          """),
+    ],
+    nonTriggeringExamples: [
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>mailto</string>
+        \t<string>mailto-intunemam</string>
+        \t<string>HTTP-intunemam</string>
+        \t<string>https-intunemam</string>
+        \t<string>microsoft-edge-https</string>
+        \t<string>microsoft-edge-http</string>
+        \t<string>companyportal</string>
+        \t<string>smart-ns</string>
+        \t<string>zips</string>
+        \t<string>lacoonsecurity</string>
+        \t<string>wandera</string>
+        \t<string>lookoutwork-ase</string>
+        \t<string>skycure</string>
+        \t<string>betteractiveshield</string>
+        \t<string>smsec</string>
+        \t<string>mvisionmobile</string>
+        \t<string>scmx</string>
+        \t<string>intunemam-mtd</string>
+        \t<string>msauthv2</string>
+        \t<string>msauthv3</string>
+        </array>
+        """),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t<string>com.contoso.notes</string>
+        </dict>
+        <key>NSExtension</key>
+        <dict/>
+        """),
+    ]
+  )
+
+  func check(_ target: LintTarget, into findings: inout Findings) {
+    guard target.kind == .app else { return }
+    let document = target.infoPlist
+    let key = InfoPlistSchemes.queriesSchemesKey
+    guard let queries = InfoPlistSchemes.queriesSchemes(of: target) else {
+      guard document.root[key] == nil else { return }
+      let required = IntuneSchemeLists.requiredQueriesSchemes
+      let fix = findings.fix(
+        "add '\(key)' with the \(required.count) entries the Intune SDK needs", in: document,
+        [.insertEntry(
+          into: [], key: key, value: .array(required.map(PropertyListValue.string)),
+          after: keySortingBefore(key, in: document.root))])
+      findings.report(
+        "the Info.plist has no '\(key)'; the Intune SDK needs \(required.count) entries there: "
+          + InfoPlistSchemes.quotedList(required),
+        missingKey: key, of: document.root, in: document, fix: fix)
+      return
+    }
+    let queriesMailto = queries.contains(MailtoWithoutOutlookRule.mailtoScheme)
+    let missing = IntuneSchemeLists.requiredQueriesSchemes.filter { scheme in
+      !queries.contains(scheme) && !(queriesMailto && scheme == MailtoWithoutOutlookRule.outlookScheme)
+    }
+    guard let first = missing.first else { return }
+    let index = InfoPlistSchemes.queriesInsertionIndex(
+      adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
+    let title = missing.count == 1
+      ? "add '\(first)' to '\(key)'" : "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'"
+    let fix = findings.fix(
+      title, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
+    for scheme in missing {
+      let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
+      findings.report(
+        "'\(key)' lacks '\(scheme)', which the Intune SDK queries \(purpose)", about: queries.node, in: document,
+        notes: scheme == first ? [] : ["the fix of the '\(first)' finding adds this entry too"],
+        fix: scheme == first ? fix : nil)
+    }
+  }
+}
