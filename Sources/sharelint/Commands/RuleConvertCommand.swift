@@ -45,9 +45,20 @@ struct RuleConvertCommand: ParsableCommand {
 
 /// Reading an activation rule out of the files the `rule` commands accept.
 enum ActivationRuleInput {
-  /// The rule node of an Info.plist (or the root of a plist that is the rule itself).
-  static func ruleNode(in document: PropertyListDocument) -> PropertyListNode {
-    document.value(at: ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]) ?? document.root
+  /// The rule node of an Info.plist, or the root of a plist that is the rule itself (a dictionary
+  /// of `NSExtensionActivation…` keys, or a string); otherwise an `InputError`.
+  static func ruleNode(in document: PropertyListDocument) throws -> PropertyListNode {
+    if let node = document.value(at: ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]) {
+      return node
+    }
+    let root = document.root
+    let isRule = root.string != nil
+      || (root.entries.map { !$0.isEmpty && $0.allSatisfy { $0.key.text.hasPrefix("NSExtensionActivation") } } ?? false)
+    guard isRule else {
+      throw InputError(
+        "\(document.source.name): no NSExtension › NSExtensionAttributes › NSExtensionActivationRule (is it an extension's Info.plist?)")
+    }
+    return root
   }
 
   /// The dictionary-form rule in `bytes`: a plist (XML or binary) or a JSON object.
@@ -77,7 +88,7 @@ enum ActivationRuleInput {
       return reading
     }
     let document = try readDocument(bytes, name: name)
-    let node = ruleNode(in: document)
+    let node = try ruleNode(in: document)
     guard let reading = ActivationDictionary.read(node) else {
       if node.string != nil {
         throw InputError("\(name): the activation rule is already a predicate string; use `sharelint rule format`")

@@ -30,7 +30,7 @@ struct RuleSimulateCommand: ParsableCommand {
   func run() throws {
     let bytes = try StandardStreams.readFile(file)
     let document = try ActivationRuleInput.readDocument(bytes, name: file)
-    let node = ActivationRuleInput.ruleNode(in: document)
+    let node = try ActivationRuleInput.ruleNode(in: document)
     let rule: ActivationRule
     switch ActivationRule.read(node) {
     case .success(let read): rule = read
