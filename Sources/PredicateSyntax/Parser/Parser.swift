@@ -68,7 +68,10 @@ struct Parser {
 
   // MARK: - Tokens
 
-  var current: Token { tokens[index] }
+  /// The token at the cursor, borrowed (no copy: the parser asks for it many times per token).
+  var current: Token {
+    _read { yield tokens[index] }
+  }
   var previousEnd: Int { index > 0 ? tokens[index - 1].range.end : 0 }
 
   func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
@@ -81,13 +84,18 @@ struct Parser {
     return token
   }
 
-  func isPunctuation(_ punctuation: Punctuation, _ token: Token? = nil) -> Bool {
-    if case .punctuation(let found) = (token ?? current).kind { return found == punctuation }
+  func isPunctuation(_ punctuation: Punctuation) -> Bool {
+    if case .punctuation(let found) = tokens[index].kind { return found == punctuation }
     return false
   }
 
-  func isKeyword(_ keyword: Keyword, _ token: Token? = nil) -> Bool {
-    if case .keyword(let found) = (token ?? current).kind { return found == keyword }
+  func isPunctuation(_ punctuation: Punctuation, _ token: Token) -> Bool {
+    if case .punctuation(let found) = token.kind { return found == punctuation }
+    return false
+  }
+
+  func isKeyword(_ keyword: Keyword) -> Bool {
+    if case .keyword(let found) = tokens[index].kind { return found == keyword }
     return false
   }
 

@@ -123,6 +123,7 @@ struct MissingMAMTypesRule: LintRule {
   /// itself is made with `.configurator`: the vendor's shape stops excluding types under NOT.
   let shape: IntuneAugmentationShape
 
+  /// The rule with the minimal shape, as `Linter` makes it.
   init() {
     shape = .minimal
   }
@@ -204,6 +205,7 @@ struct MissingMAMTypesRule: LintRule {
 
   /// The types whose twins the augmentation adds, in the order they first appear.
   static func typesGainingTwins(_ augmentation: IntuneAugmentation) -> [String] {
+    /// The types `text`'s comparisons test, in order.
     func testedTypes(_ text: String) -> [String] {
       guard let predicate = PredicateParser.parse(text, lenient: true).predicate else { return [] }
       return PredicateTreeWalk.comparisons(in: predicate).flatMap { $0.testedTypeConstants.map(\.text) }
