@@ -13,6 +13,14 @@ let package = Package(
       dependencies: ["BenchmarkSupport", .product(name: "PredicateSyntax", package: "sharelint")]
     ),
     .executableTarget(
+      name: "rule-eval-benchmark",
+      dependencies: [
+        "BenchmarkSupport", .product(name: "PredicateSyntax", package: "sharelint"),
+        .product(name: "PredicateEvaluation", package: "sharelint"),
+        .product(name: "ActivationRules", package: "sharelint"),
+      ]
+    ),
+    .executableTarget(
       name: "url-check-benchmark",
       dependencies: ["BenchmarkSupport", .product(name: "URLSchemes", package: "sharelint")]
     ),
