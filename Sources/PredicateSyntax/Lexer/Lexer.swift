@@ -161,20 +161,24 @@ public struct Lexer {
   /// Moves past a word at the cursor; false (and no move) when there is none.
   private mutating func skipWord() -> Bool {
     let start = offset
-    while offset < bytes.count {
-      let current = bytes[offset]
-      if Lexer.isIdentifierContinue(current) {
-        if offset == start && Lexer.isDigit(current) { break }
-        offset += 1
-      } else if current >= 0x80, typographicQuote(at: offset) == nil {
-        let (scalar, length) = scalar(at: offset)
-        guard let scalar, scalar.properties.isAlphabetic else { break }
-        offset += length
+    guard start < bytes.count, !Lexer.isDigit(bytes[start]) else { return false }
+    // The cursor is a local: the ASCII loop runs once per byte of every word.
+    var cursor = start
+    let end = bytes.count
+    while cursor < end {
+      let current = bytes[cursor]
+      if current < 0x80 {
+        guard Lexer.isIdentifierContinue(current) else { break }
+        cursor += 1
       } else {
-        break
+        guard typographicQuote(at: cursor) == nil else { break }
+        let (scalar, length) = scalar(at: cursor)
+        guard let scalar, scalar.properties.isAlphabetic else { break }
+        cursor += length
       }
     }
-    return offset > start
+    offset = cursor
+    return cursor > start
   }
 
   private static let utiOperatorSuffixes: [(text: String, bytes: [UInt8])] = [

@@ -44,7 +44,7 @@ extension Parser {
         parser.advance()
         try parser.requireExpressionStart("after ':='")
         let value = try parser.parseExpression()
-        return ExpressionNode(.assignment(variable: name, value: value), range: variable.range.union(value.range))
+        return ExpressionNode(.assignment(variable: name, value: value), range: variable.union(value.range))
       }
       try parser.requireExpressionStart("here")
       return try parser.parseBinaryExpression(minimumPrecedence: 0)
@@ -91,7 +91,7 @@ extension Parser {
     let minus = advance()
     try requireExpressionStart("after '-'")
     let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseUnaryExpression() }
-    return ExpressionNode(.negation(operand), range: minus.range.union(operand.range))
+    return ExpressionNode(.negation(operand), range: minus.union(operand.range))
   }
 
   /// `postfix-expression ::= primary-expression { "." key | "[" subscript "]" }`
@@ -112,7 +112,7 @@ extension Parser {
         advance()
         let index = try parseSubscript()
         let close = try expect(.rightBracket, "to close the subscript")
-        expression = ExpressionNode(.subscripted(base: expression, index: index), range: expression.range.union(close.range))
+        expression = ExpressionNode(.subscripted(base: expression, index: index), range: expression.range.union(close))
       } else {
         return expression
       }
@@ -123,9 +123,9 @@ extension Parser {
   mutating func parseKey() throws(SyntaxDiagnostic) -> KeyPathComponent {
     switch current.kind {
     case .identifier(let name, _):
-      return KeyPathComponent(name: name, range: advance().range)
+      return KeyPathComponent(name: name, range: advance())
     case .atIdentifier(let name):
-      return KeyPathComponent(name: "@" + name, range: advance().range)
+      return KeyPathComponent(name: "@" + name, range: advance())
     case .keyword(let keyword):
       throw reservedWord(keyword, at: current.range)
     default:
@@ -201,12 +201,12 @@ extension Parser {
       try requireExpressionStart("inside '('")
       var inner = try parseExpression()
       let close = try expect(.rightParenthesis, "to close the parenthesis")
-      inner.range = open.range.union(close.range)
+      inner.range = open.union(close)
       return inner
     case .punctuation(.leftBrace):
       let open = advance()
       let elements = try parseArguments(closing: .rightBrace, purpose: "in the array literal")
-      return ExpressionNode(.array(elements), range: open.range.union(tokens[index - 1].range))
+      return ExpressionNode(.array(elements), range: open.union(tokens[index - 1].range))
     default:
       throw SyntaxDiagnostic(
         .expectedExpression, "expected an expression, found \(token.kind.displayName)", at: currentErrorRange)
@@ -307,7 +307,7 @@ extension Parser {
       try parser.requireExpressionStart("for TERNARY's value when false")
       let otherwise = try parser.parseExpression()
       let close = try parser.expect(.rightParenthesis, "to close TERNARY")
-      return ExpressionNode(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close.range))
+      return ExpressionNode(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close))
     }
   }
 
@@ -321,13 +321,13 @@ extension Parser {
       guard case .variable(let variable) = parser.current.kind, parser.isPunctuation(.comma, parser.peek()) else {
         throw parser.subqueryVariableError()
       }
-      let variableRange = parser.advance().range
+      let variableRange = parser.advance()
       parser.advance()
       let predicate = try parser.parsePredicate()
       let close = try parser.expect(.rightParenthesis, "to close SUBQUERY")
       return ExpressionNode(
         .subquery(collection: collection, variable: variable, variableRange: variableRange, predicate: predicate),
-        range: start.union(close.range))
+        range: start.union(close))
     }
   }
 

@@ -57,16 +57,16 @@ extension Parser {
     guard isKeyword(.not) || isPunctuation(.bang) else { return try parsePrimaryPredicate() }
     let notToken = advance()
     let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseNotPredicate() }
-    return PredicateNode(.not(operand), range: notToken.range.union(operand.range))
+    return PredicateNode(.not(operand), range: notToken.union(operand.range))
   }
 
   /// `primary-predicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison`
   mutating func parsePrimaryPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     switch current.kind {
     case .keyword(.truePredicate):
-      return PredicateNode(.constant(true), range: advance().range)
+      return PredicateNode(.constant(true), range: advance())
     case .keyword(.falsePredicate):
-      return PredicateNode(.constant(false), range: advance().range)
+      return PredicateNode(.constant(false), range: advance())
     case .punctuation(.leftParenthesis) where parenthesizedGroupIsPredicate():
       let open = advance()
       if isPunctuation(.rightParenthesis) {
@@ -74,7 +74,7 @@ extension Parser {
       }
       var inner = try parsePredicate()
       let close = try expect(.rightParenthesis, "to close the parenthesis")
-      inner.range = open.range.union(close.range)
+      inner.range = open.union(close)
       return inner
     default:
       guard canStartExpression(current) || isAggregateModifier(current) else {
@@ -118,9 +118,9 @@ extension Parser {
     var modifier = Comparison.Modifier.direct
     var modifierRange: ByteRange?
     if isAggregateModifier(current) {
-      let token = advance()
-      modifierRange = token.range
-      switch token.kind {
+      let modifierKind = current.kind
+      modifierRange = advance()
+      switch modifierKind {
       case .keyword(.all): modifier = .all
       case .keyword(.none): modifier = .none
       default: modifier = .any
@@ -128,7 +128,7 @@ extension Parser {
     }
     let left = try parseExpression()
     guard let op = comparisonOperator(current) else { throw missingOperator(after: left) }
-    var operatorRange = advance().range
+    var operatorRange = advance()
     var options: Comparison.Options = []
     if isPunctuation(.leftBracket) {
       options = try parseComparisonOptions()
@@ -231,7 +231,7 @@ extension Parser {
     default:
       throw SyntaxDiagnostic(
         .invalidComparisonOption, "expected option letters such as 'c', 'd' or 'cd' inside '[…]'",
-        at: word.kind == .endOfInput ? .empty(at: open.range.end) : word.range)
+        at: word.kind == .endOfInput ? .empty(at: open.end) : word.range)
     }
     var options: Comparison.Options = []
     for offset in word.range.start..<word.range.end {

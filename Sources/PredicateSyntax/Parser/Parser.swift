@@ -76,12 +76,13 @@ struct Parser {
 
   func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
 
-  /// Moves past the current token (never past the end) and returns it.
+  /// Moves past the current token (never past the end) and returns its range. It returns no
+  /// `Token`: copying one would retain and release its string on every token.
   @discardableResult
-  mutating func advance() -> Token {
-    let token = tokens[index]
+  mutating func advance() -> ByteRange {
+    let range = tokens[index].range
     if index < tokens.count - 1 { index += 1 }
-    return token
+    return range
   }
 
   func isPunctuation(_ punctuation: Punctuation) -> Bool {
@@ -110,7 +111,7 @@ struct Parser {
 
   /// Consumes `punctuation` or throws `expected-token` naming what it is for.
   @discardableResult
-  mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(SyntaxDiagnostic) -> Token {
+  mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(SyntaxDiagnostic) -> ByteRange {
     guard isPunctuation(punctuation) else {
       throw SyntaxDiagnostic(
         .expectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(current.kind.displayName)",
