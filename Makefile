@@ -7,7 +7,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/sharelint
 
-.PHONY: deps build release run test bench clean readme
+.PHONY: deps build release run test bench fuzz clean readme
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxml-2.0 libpcre2-8; then \
@@ -31,13 +31,24 @@ run: release
 test: deps
 	$(SWIFT) test
 
+# make bench: release builds, then each comparison side by side (about 5 minutes on 2 cores; the scripts install
+# GNUstep, xmllint, plistutil and GNU time with apt-get when missing). Figures: README.md, "Performance".
 bench: deps
+	$(SWIFT) build -c release --product sharelint
 	$(SWIFT) build -c release --package-path Benchmarks
-	Benchmarks/.build/release/predicate-parse-benchmark Grammar/examples/valid Samples/Rules
-	Benchmarks/url-check-vs-awk.sh
+	SKIP_BUILD=1 Benchmarks/predicate-parse-vs-gnustep.sh
+	SKIP_BUILD=1 Benchmarks/lint-vs-xmllint.sh
+	SKIP_BUILD=1 Benchmarks/url-check-vs-awk.sh
+	Benchmarks/.build/release/rule-eval-benchmark
+
+# make fuzz: libFuzzer + AddressSanitizer builds of Fuzz/ (scratch path .build-fuzz), each target run for
+# FUZZ_SECONDS (default 60) on corpora seeded into fuzz-corpus/ (git-ignored); exits 1 if one crashes.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build .build-fuzz .build-asan
 
 # Regenerates the README's rule table from the rule descriptions (a test checks they agree).
 readme: build

@@ -21,6 +21,11 @@ public enum BinaryPropertyList {
       throw PropertyListError(
         .limitExceeded, "file is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB (\(bytes.count) bytes)")
     }
+    if let offset = firstSetObject(in: bytes) {
+      throw PropertyListError(
+        .invalidBinaryPropertyList,
+        "binary plist holds a set (object at byte \(offset)), which property lists do not allow")
+    }
     let object: Any
     do {
       var format = PropertyListSerialization.PropertyListFormat.binary
@@ -29,6 +34,33 @@ public enum BinaryPropertyList {
       throw PropertyListError(.invalidBinaryPropertyList, "binary plist is damaged or truncated")
     }
     return try node(from: object, path: [], depth: 0)
+  }
+
+  /// The byte offset of the first object of the offset table that is a set (marker `0xC_`), if any. Foundation on
+  /// Linux reads sets but crashes bridging them to Swift (a segfault in `Set._conditionallyBridgeFromObjectiveC`,
+  /// found by Fuzz/fuzz-plist-binary), and no property list writer produces them, so they are refused up front.
+  /// A trailer or offset table that does not make sense is left for Foundation to reject.
+  static func firstSetObject(in bytes: [UInt8]) -> Int? {
+    let trailer = bytes.count - 32
+    guard trailer >= 8 else { return nil }
+    /// The big-endian unsigned integer of `size` bytes at `start`, if it lies inside `bytes` and fits in an Int.
+    func integer(at start: Int, size: Int) -> Int? {
+      guard (1...8).contains(size), start >= 0, start <= bytes.count - size else { return nil }
+      var value: UInt64 = 0
+      for byte in bytes[start..<(start + size)] { value = value << 8 | UInt64(byte) }
+      return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+    let offsetSize = Int(bytes[trailer + 6])
+    guard (1...8).contains(offsetSize), let count = integer(at: trailer + 8, size: 8),
+      let table = integer(at: trailer + 24, size: 8), table <= trailer, count <= (trailer - table) / offsetSize
+    else { return nil }
+    for index in 0..<count {
+      guard let offset = integer(at: table + index * offsetSize, size: offsetSize), offset < bytes.count else {
+        continue
+      }
+      if bytes[offset] & 0xF0 == 0xC0 { return offset }
+    }
+    return nil
   }
 
   /// The binary plist of `value`. Duplicate keys collapse (the last one wins).

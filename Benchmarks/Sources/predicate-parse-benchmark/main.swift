@@ -6,6 +6,36 @@ import PredicateSyntax
 //   predicate-parse-benchmark [FOLDER…]   (default: Grammar/examples/valid and Samples/Rules)
 // Prints the time for one typical ~500-byte activation rule, and throughput (MB/s, rules/s) over
 // every valid rule found in the folders.
+//   predicate-parse-benchmark --files LIST --iterations N
+// Parses every file named in LIST (one path a line) N times a round, 7 rounds after an untimed one, and prints the
+// median round as `key=value` pairs — the same procedure and output as Benchmarks/gnustep/harness.m, so
+// Benchmarks/predicate-parse-vs-gnustep.sh can compare the two on the same rules.
+
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--files", CommandLine.arguments[3] == "--iterations",
+  let iterations = Int(CommandLine.arguments[4]), iterations > 0
+{
+  let list = (try? String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)) ?? ""
+  var rules: [[UInt8]] = []
+  for path in list.split(separator: "\n") {
+    guard let data = FileManager.default.contents(atPath: String(path)) else {
+      FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+      exit(2)
+    }
+    rules.append(Array(data))
+  }
+  let valid = rules.filter { PredicateParser.parse(bytes: $0).isValid }.count
+  let measurement = Measurement.run(iterations: iterations) {
+    for rule in rules { blackHole(PredicateParser.parse(bytes: rule)) }
+  }
+  let bytes = rules.reduce(0) { $0 + $1.count }
+  let median = measurement.median * Double(iterations) / 1e9
+  let best = measurement.best * Double(iterations) / 1e9
+  print("implementation=sharelint rules=\(rules.count) bytes=\(bytes) iterations=\(iterations)"
+    + " median_round_seconds=\(formatted(median, decimals: 6)) best_round_seconds=\(formatted(best, decimals: 6))"
+    + " rules_per_second=\(formatted(Double(rules.count * iterations) / median, decimals: 0))"
+    + " mb_per_second=\(formatted(Double(bytes * iterations) / median / 1e6, decimals: 2)) valid=\(valid)")
+  exit(0)
+}
 
 let typicalRule = """
   SUBQUERY (

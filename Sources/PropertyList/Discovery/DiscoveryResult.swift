@@ -1,21 +1,35 @@
 /// What discovery found: the targets, sorted by display path, and the files it could not use.
 public struct DiscoveryResult: Sendable {
   /// The targets, sorted by `displayPath` (byte order), each file once.
-  public var targets: [DiscoveredTarget]
+  public var targets: [DiscoveredTarget] {
+    didSet { appIndexByPath = Self.appIndex(targets) }
+  }
   /// Files that could not be read (unreadable files, corrupt or oversized archives), in the order
   /// met; a run reports them and goes on.
   public var problems: [DiscoveryProblem]
+  /// The index in `targets` of the first app with each display path: `containingApp(of:)` is called once per
+  /// target, and a linear search made linting 10,000 plists quadratic (seconds spent copying targets).
+  private var appIndexByPath: [String: Int]
 
   /// A result holding `targets` and `problems`.
   public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem]) {
     self.targets = targets
     self.problems = problems
+    appIndexByPath = Self.appIndex(targets)
   }
 
   /// The app target an extension is tied to, when found.
   public func containingApp(of target: DiscoveredTarget) -> DiscoveredTarget? {
-    guard let path = target.containingAppPath else { return nil }
-    return targets.first { $0.kind == .app && $0.displayPath == path }
+    guard let path = target.containingAppPath, let index = appIndexByPath[path] else { return nil }
+    return targets[index]
+  }
+
+  private static func appIndex(_ targets: [DiscoveredTarget]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (position, target) in targets.enumerated() where target.kind == .app && index[target.displayPath] == nil {
+      index[target.displayPath] = position
+    }
+    return index
   }
 
   /// The extensions tied to `app`, in display-path order.

@@ -1,3 +1,4 @@
+import Synchronization
 import ActivationRules
 import PredicateSyntax
 import PropertyList
@@ -83,8 +84,19 @@ struct ActivationRuleSite {
   static func typeRegistry(for target: LintTarget) -> UniformTypeRegistry {
     let declarations = [target.infoPlist, target.containingAppInfoPlist].compactMap { $0 }
       .flatMap(declaredTypes(in:))
-    return declarations.isEmpty ? .system : UniformTypeRegistry.system.declaring(declarations)
+    if declarations.isEmpty { return .system }
+    // Building a registry computes the whole conformance graph; several rules ask per target, and
+    // the targets of one app declare the same types, so registries are shared by declarations.
+    if let cached = registryCache.withLock({ $0[declarations] }) { return cached }
+    let registry = UniformTypeRegistry.system.declaring(declarations)
+    registryCache.withLock { cache in
+      if cache.count >= 64 { cache.removeAll() }
+      cache[declarations] = registry
+    }
+    return registry
   }
+
+  private static let registryCache = Mutex<[[TypeDeclaration]: UniformTypeRegistry]>([:])
 
   /// The type declarations of one Info.plist.
   static func declaredTypes(in document: PropertyListDocument) -> [TypeDeclaration] {

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (release, -sanitize=fuzzer,address) and runs each for a bounded time.
+#   Fuzz/run-fuzzers.sh [TARGET...]      default: every target; `make fuzz` runs it
+#   FUZZ_SECONDS=60   seconds per target (libFuzzer -max_total_time)
+#   FUZZ_JOBS=1       targets run at once (each is one process; keep it at most the number of free cores)
+#   SKIP_BUILD=1      reuse the built fuzzers
+# Corpora live in fuzz-corpus/<target>/ at the repository root (git-ignored): seeded here from Samples/,
+# Grammar/examples/ and Fuzz/Seeds/, and grown by every run. Crashes go to fuzz-corpus/crashes/<target>/; a target
+# that finds one makes the script exit 1 (after the others have run). Reproduce one with
+#   .build-fuzz/release/<target> fuzz-corpus/crashes/<target>/crash-…
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-1}
+swift=${SWIFT:-swift}
+bin=.build-fuzz/release
+corpus=fuzz-corpus
+all=(fuzz-predicate-strict fuzz-predicate-lenient fuzz-plist-xml fuzz-plist-binary fuzz-policy fuzz-url)
+targets=("${@:-${all[@]}}")
+
+if [ -z "${SKIP_BUILD:-}" ]; then
+  echo "==> building the fuzzers (release, -sanitize=fuzzer,address; scratch path .build-fuzz)"
+  "$swift" build -c release --package-path Fuzz --scratch-path .build-fuzz \
+    -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzzer build failed" >&2; exit 2; }
+fi
+
+# seed DIR FILE...: copies the files into DIR under names that cannot collide (libFuzzer names its own by SHA-1).
+seed() {
+  local dir=$1 file
+  shift
+  mkdir -p "$dir"
+  for file in "$@"; do
+    [ -f "$file" ] && cp -n "$file" "$dir/seed-$(echo "$file" | tr '/' '_')"
+  done
+}
+plists=()
+while IFS= read -r -d '' file; do plists+=("$file"); done < <(
+  find Samples Tests -type f \( -name '*.plist' -o -name '*.entitlements' \) -print0 2>/dev/null)
+xml_plists=() binary_plists=()
+for file in "${plists[@]}"; do
+  if [ "$(head -c 6 "$file")" = bplist ]; then binary_plists+=("$file"); else xml_plists+=("$file"); fi
+done
+seed "$corpus/fuzz-predicate-strict" Grammar/examples/*/*.predicate Samples/Rules/*.predicate
+seed "$corpus/fuzz-predicate-lenient" Grammar/examples/*/*.predicate Samples/Rules/*.predicate
+seed "$corpus/fuzz-plist-xml" "${xml_plists[@]}"
+mkdir -p "$corpus/fuzz-plist-binary"
+for file in "${binary_plists[@]}"; do   # the fuzzer prepends the bplist00 magic itself
+  tail -c +9 "$file" > "$corpus/fuzz-plist-binary/seed-$(echo "$file" | tr '/' '_')"
+done
+seed "$corpus/fuzz-policy" Fuzz/Seeds/policy/*
+seed "$corpus/fuzz-url" Fuzz/Seeds/url/*
+
+run_one() {
+  local target=$1 leaks=1
+  # Foundation leaks a CFError on every binary plist it rejects (see Fuzz/lsan-suppressions.txt); checking for
+  # leaks after each such input makes that fuzzer ~20x slower, so it runs without LeakSanitizer.
+  [ "$target" = fuzz-plist-binary ] && leaks=0
+  mkdir -p "$corpus/crashes/$target"
+  LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$corpus/crashes/$target/" -print_final_stats=1 -detect_leaks=$leaks > "$corpus/$target.log" 2>&1
+  local status=$?
+  local execs
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$corpus/$target.log" | grep -o '[0-9]*$')
+  if [ "$status" -eq 0 ]; then
+    printf '  %-24s ok      %ss, %s inputs run, corpus %s files\n' "$target" "$seconds" "${execs:-?}" \
+      "$(ls "$corpus/$target" | wc -l)"
+  else
+    printf '  %-24s CRASH   status %s, see %s and %s\n' "$target" "$status" "$corpus/$target.log" \
+      "$corpus/crashes/$target/"
+    grep -m3 -E 'ERROR|Fatal error|deadly signal' "$corpus/$target.log" | sed 's/^/      /'
+    return 1
+  fi
+}
+
+echo "==> fuzzing ${#targets[@]} targets, ${seconds}s each, $jobs at a time (logs in $corpus/<target>.log)"
+failed=0
+pids=()
+for target in "${targets[@]}"; do
+  [ -x "$bin/$target" ] || { echo "no $bin/$target" >&2; exit 2; }
+  run_one "$target" &
+  pids+=($!)
+  if [ "${#pids[@]}" -ge "$jobs" ]; then
+    wait "${pids[0]}" || failed=1
+    pids=("${pids[@]:1}")
+  fi
+done
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+exit $failed
