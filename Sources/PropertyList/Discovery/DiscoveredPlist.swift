@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property list file found by discovery: an Info.plist or an entitlements file, read into
 /// memory (from disk, from an `.app` bundle, or from inside an `.ipa`) and parsed once.
 public struct DiscoveredPlist: Sendable {
@@ -21,21 +23,16 @@ public struct DiscoveredPlist: Sendable {
   public let location: Location
   /// The bytes as read.
   public let bytes: [UInt8]
-  private let parsed: Result<PropertyListDocument, PropertyListError>
+  private let parsing: LazyParse
 
   /// A plist named `displayPath` holding `bytes`, read from `filePath` (nil inside an archive).
+  /// Parsing happens on first use (discovery parses every candidate in parallel before pairing).
   public init(displayPath: String, filePath: String?, location: Location, bytes: [UInt8]) {
     self.displayPath = displayPath
     self.filePath = filePath
     self.location = location
     self.bytes = bytes
-    do {
-      parsed = .success(try PropertyListDocument(bytes: bytes, name: displayPath))
-    } catch let error as PropertyListError {
-      parsed = .failure(error)
-    } catch {
-      parsed = .failure(PropertyListError(.invalidPropertyList, "\(error)"))
-    }
+    parsing = LazyParse(bytes: bytes, name: displayPath)
   }
 
   /// The parsed document, or the error that makes it unreadable (malformed XML, a corrupt binary
@@ -44,6 +41,42 @@ public struct DiscoveredPlist: Sendable {
     try parsed.get()
   }
 
+  private var parsed: Result<PropertyListDocument, PropertyListError> { parsing.result }
+
+  /// Parses now, if not done yet: what discovery calls from several threads at once.
+  func parse() { _ = parsing.result }
+
   /// The root node, when the plist parsed.
   var root: PropertyListNode? { try? parsed.get().root }
+}
+
+/// A plist's parse, done once on first use, safely from any thread; copies of a `DiscoveredPlist`
+/// share it.
+final class LazyParse: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bytes: [UInt8]?
+  private let name: String
+  private var stored: Result<PropertyListDocument, PropertyListError>?
+
+  init(bytes: [UInt8], name: String) {
+    self.bytes = bytes
+    self.name = name
+  }
+
+  var result: Result<PropertyListDocument, PropertyListError> {
+    lock.lock()
+    defer { lock.unlock() }
+    if let stored { return stored }
+    let parsed: Result<PropertyListDocument, PropertyListError>
+    do {
+      parsed = .success(try PropertyListDocument(bytes: bytes ?? [], name: name))
+    } catch let error as PropertyListError {
+      parsed = .failure(error)
+    } catch {
+      parsed = .failure(PropertyListError(.invalidPropertyList, "\(error)"))
+    }
+    stored = parsed
+    bytes = nil
+    return parsed
+  }
 }

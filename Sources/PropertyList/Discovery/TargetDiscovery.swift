@@ -51,6 +51,9 @@ public struct TargetDiscovery: Sendable {
         addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
       }
     }
+    // Parsing is most of discovery's work: spread it over the cores before pairing reads the trees.
+    let plists = (candidates.infoPlists + candidates.entitlements).map(\.plist)
+    DispatchQueue.concurrentPerform(iterations: plists.count) { index in plists[index].parse() }
     return DiscoveryResult(
       targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
       problems: candidates.problems)
