@@ -18,7 +18,7 @@ struct ConfigureCommand: AsyncParsableCommand {
       (dictionary rules converted first), and Intune UTIs removed from document types.
 
       Beyond the vendor tool: --check, --diff, --format json, --sdk-version 27 (25 entries), \
-      --entitlements (adds the keychain groups), -D/--xcconfig for $(VAR) references. Writes are \
+      --entitlements (adds the keychain groups to the -e file), -D/--xcconfig for $(VAR) references. Writes are \
       atomic and byte-exact; a second run changes nothing. A missing file, a malformed plist or an \
       unresolvable redirect URI is one line on standard error, exit status 2, and nothing is written.
 
@@ -43,7 +43,9 @@ struct ConfigureCommand: AsyncParsableCommand {
   @Option(help: "canonical (the dictionary rule's real meaning) or configurator (the vendor's looser shape).")
   var shape: ConversionShape = .canonical
 
-  @Flag(help: "Also add the Intune keychain groups to the entitlements file (-e).")
+  @Flag(
+    name: [.customLong("entitlements"), .customLong("add-keychain-groups")],
+    help: "Also add the Intune keychain groups to the entitlements file given with -e (opt-in).")
   var addKeychainGroups = false
 
   @Flag(help: "Write nothing; exit 1 when something would change.")
@@ -68,7 +70,7 @@ struct ConfigureCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard infoPlist != nil || generateOpenInIcons != nil else { throw ValidationError("missing -i INFO_PLIST") }
-    if addKeychainGroups && entitlements == nil { throw ValidationError("--add-keychain-groups needs -e ENTITLEMENTS") }
+    if addKeychainGroups && entitlements == nil { throw ValidationError("--entitlements needs -e ENTITLEMENTS") }
   }
 
   func run() async throws {
