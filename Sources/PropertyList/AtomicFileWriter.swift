@@ -25,7 +25,9 @@ public enum AtomicFileWriter {
     let mode = exists ? status.st_mode & 0o7777 : 0o644
     let directory = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
-    var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".sharelint-XXXXXX").utf8CString)
+    // mkstemp replaces the six trailing X's with a unique suffix.
+    let uniqueSuffix = String(repeating: "X", count: 6)
+    var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".sharelint-" + uniqueSuffix).utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw systemError("cannot create a temporary file next to '\(path)'")
