@@ -128,8 +128,8 @@ public struct Configuration: Sendable {
           configuration.buildSettings[name] = setting
         }
       default:
-        let suggestion = knownKeys.min { editDistance($0, key) < editDistance($1, key) }
-          .flatMap { editDistance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        let suggestion = knownKeys.min { EditDistance.levenshtein($0.utf8, key.utf8) < EditDistance.levenshtein($1.utf8, key.utf8) }
+          .flatMap { EditDistance.levenshtein($0.utf8, key.utf8) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
         throw fail("unknown key '\(key)'\(suggestion); known keys: \(knownKeys.joined(separator: ", "))")
       }
     }
@@ -156,22 +156,6 @@ public struct Configuration: Sendable {
       throw fail("unknown rule '\(name)'; `sharelint rules` lists them")
     }
     return rule.description.identifier
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.utf8)
-    let b = Array(b.utf8)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var row = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      row[0] = i
-      for j in 1...b.count {
-        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &row)
-    }
-    return previous[b.count]
   }
 
   /// The nearest `.sharelint.yml` in `directory` or a folder above it.

@@ -167,27 +167,11 @@ extension Parser {
     let upper = Keyword.asciiUppercased(word)
     let candidates = ["BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES",
                       "UTI-CONFORMS-TO", "UTI-EQUALS"]
-    let scored = candidates.map { ($0, editDistance(Array(upper.utf8), Array($0.utf8))) }
+    let scored = candidates.map { ($0, EditDistance.levenshtein(upper.utf8, $0.utf8)) }
       .filter { $0.1 <= 2 && $0.1 < max(2, $0.0.count / 2) }
       .sorted { $0.1 < $1.1 }
     guard let best = scored.first, scored.dropFirst().first?.1 != best.1 else { return nil }
     return best.0
-  }
-
-  /// Levenshtein distance, for spelling suggestions.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var row = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      row[0] = i
-      for j in 1...b.count {
-        row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &row)
-    }
-    return previous[b.count]
   }
 
   /// The comparison operator `token` spells, if any.

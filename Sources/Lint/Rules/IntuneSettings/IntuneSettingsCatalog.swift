@@ -136,18 +136,7 @@ enum IntuneSettingsCatalog {
 
   /// The Levenshtein distance between two character sequences.
   static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
-    guard !source.isEmpty else { return target.count }
-    guard !target.isEmpty else { return source.count }
-    var previousRow = Array(0...target.count)
-    for (sourceIndex, sourceCharacter) in source.enumerated() {
-      var currentRow = [sourceIndex + 1] + Array(repeating: 0, count: target.count)
-      for (targetIndex, targetCharacter) in target.enumerated() {
-        let substitution = previousRow[targetIndex] + (sourceCharacter == targetCharacter ? 0 : 1)
-        currentRow[targetIndex + 1] = min(substitution, previousRow[targetIndex + 1] + 1, currentRow[targetIndex] + 1)
-      }
-      previousRow = currentRow
-    }
-    return previousRow[target.count]
+    EditDistance.levenshtein(source, target)
   }
 }
 
