@@ -8,6 +8,9 @@
 # Grammar/examples/ and Fuzz/Seeds/, and grown by every run. Crashes go to fuzz-corpus/crashes/<target>/; a target
 # that finds one makes the script exit 1 (after the others have run). Reproduce one with
 #   .build-fuzz/release/<target> fuzz-corpus/crashes/<target>/crash-…
+# Every run appends a line to fuzz-corpus/history.tsv (date, commit, target, seconds, CPU seconds, inputs run,
+# result), so the hours each target has been fuzzed add up across runs:
+#   awk -F'\t' 'NR>1 {h[$3]+=$4/3600} END {for (t in h) printf "%s %.2f h\n", t, h[t]}' fuzz-corpus/history.tsv
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -16,6 +19,10 @@ jobs=${FUZZ_JOBS:-1}
 swift=${SWIFT:-swift}
 bin=.build-fuzz/release
 corpus=fuzz-corpus
+history=$corpus/history.tsv
+timer=()   # the CPU time a run got (its wall time is -max_total_time) goes to the history when GNU time is here
+[ -x /usr/bin/time ] && timer=(/usr/bin/time -a -f 'cpu_seconds\t%U\t%S' -o /dev/stderr)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- Sources Fuzz/Sources Fuzz/Package.swift 2>/dev/null || echo +changes)
 all=(fuzz-predicate-strict fuzz-predicate-lenient fuzz-plist-xml fuzz-plist-binary fuzz-policy fuzz-url)
 targets=("${@:-${all[@]}}")
 
@@ -58,12 +65,18 @@ run_one() {
   # leaks after each such input makes that fuzzer ~20x slower, so it runs without LeakSanitizer.
   [ "$target" = fuzz-plist-binary ] && leaks=0
   mkdir -p "$corpus/crashes/$target"
+  local started=$SECONDS
   LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-    "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "${timer[@]}" "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$corpus/crashes/$target/" -print_final_stats=1 -detect_leaks=$leaks > "$corpus/$target.log" 2>&1
   local status=$?
-  local execs
+  local execs cpu result=ok
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$corpus/$target.log" | grep -o '[0-9]*$')
+  cpu=$(awk -F'\t' '$1 == "cpu_seconds" {print $2 + $3}' "$corpus/$target.log" | tail -1)
+  [ "$status" -eq 0 ] || result="crash(status $status)"
+  [ -f "$history" ] || printf 'date\tcommit\ttarget\tseconds\tcpu_seconds\tinputs\tresult\n' > "$history"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$target" "$((SECONDS - started))" \
+    "${cpu:-?}" "${execs:-?}" "$result" >> "$history"
   if [ "$status" -eq 0 ]; then
     printf '  %-24s ok      %ss, %s inputs run, corpus %s files\n' "$target" "$seconds" "${execs:-?}" \
       "$(ls "$corpus/$target" | wc -l)"
