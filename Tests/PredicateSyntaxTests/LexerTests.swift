@@ -67,4 +67,52 @@ import Testing
     #expect(output.tokens[2].kind == .string("“quoted”", quote: "\""))
     #expect(output.typographicQuotesInStrings.count == 2)
   }
+
+  @Test func everyKeywordIsFoundInAnyCaseAndNothingElseIs() throws {
+    for keyword in Keyword.allCases {
+      let word = keyword.rawValue
+      #expect(Keyword(word: word) == keyword)
+      #expect(Keyword(word: word.lowercased()) == keyword)
+      let mixed = String(word.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })
+      #expect(Keyword(word: mixed) == keyword)
+      #expect(Keyword(word: word + "S") == nil)
+      #expect(Keyword(word: String(word.dropLast())) != keyword)
+    }
+    for word in ["", "A", "ANDY", "ORR", "NONE_", "SUBQUERY1", "É", "ÄND", "TRUEPREDICATES", "CASEINSENSITIVEX"] {
+      #expect(Keyword(word: word) == nil, "\(word)")
+    }
+  }
+
+  @Test func keywordsAndWordsInTheLexer() throws {
+    #expect(try kinds("subQuery anykeys _and and2 sélf") == [
+      .keyword(.subquery), .identifier("anykeys", escaped: false), .identifier("_and", escaped: false),
+      .identifier("and2", escaped: false), .identifier("sélf", escaped: false),
+    ])
+    #expect(try kinds("#uti-equals #UTI-Conforms-To uti-equalsX") == [
+      .identifier("uti-EQUALS", escaped: true), .identifier("UTI-CONFORMS-TO", escaped: true),
+      .identifier("uti", escaped: false), .punctuation(.minus), .identifier("equalsX", escaped: false),
+    ])
+  }
+
+  @Test func decodedStringsKeepTheirRanges() throws {
+    let tokens = try Lexer.tokenize(Array(#"a == "x\ty" OR b == 'plain'"#.utf8)).tokens
+    #expect(tokens[2].kind == .string("x\ty", quote: "\""))
+    #expect(tokens[2].range == ByteRange(start: 5, end: 11))
+    #expect(tokens[6].kind == .string("plain", quote: "'"))
+    #expect(tokens[6].range == ByteRange(start: 20, end: 27))
+  }
+
+  @Test func integersTooLargeForInt64AreReals() throws {
+    #expect(try kinds("9223372036854775807 9223372036854775808 00012") == [
+      .integer(Int64.max), .real(9223372036854775808), .integer(12),
+    ])
+  }
+
+  @Test func aLexicalErrorOutranksAnEarlierUnbalancedDelimiter() {
+    let outcome = PredicateParser.parse("a == ) AND b == 'unterminated")
+    #expect(outcome.diagnostics.map(\.id) == [.unterminatedString])
+    let unbalanced = PredicateParser.parse("(a == 1 AND b == 2")
+    #expect(unbalanced.diagnostics.map(\.id) == [.unbalancedParenthesis])
+    #expect(unbalanced.diagnostics.first?.range == ByteRange(start: 0, end: 1))
+  }
 }

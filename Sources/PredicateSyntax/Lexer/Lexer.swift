@@ -2,6 +2,9 @@
 ///
 /// The lexer stops at the first error (it throws a `SyntaxDiagnostic`). In lenient mode typographic
 /// quotes `“ ” ‘ ’` delimit strings like their ASCII cousins and are recorded, so analysis can go on.
+///
+/// The parser reads `LexedToken`s, which keep names and values in the source bytes; `tokenize` gives
+/// the same tokens with their strings.
 public struct Lexer {
   /// What a run of the lexer produced besides its tokens.
   public struct Output: Sendable {
@@ -16,10 +19,6 @@ public struct Lexer {
 
   private let bytes: [UInt8]
   private let lenient: Bool
-  private var offset = 0
-  private var tokens: [Token] = []
-  private var typographicQuotesInStrings: [ByteRange] = []
-  private var typographicDelimiters: [ByteRange] = []
 
   /// A lexer over `bytes`; `lenient` reads typographic quotes as quotes.
   public init(bytes: [UInt8], lenient: Bool = false) {
@@ -29,38 +28,77 @@ public struct Lexer {
 
   /// Tokenizes the whole input or throws the first lexical error.
   public static func tokenize(_ bytes: [UInt8], lenient: Bool = false) throws(SyntaxDiagnostic) -> Output {
-    var lexer = Lexer(bytes: bytes, lenient: lenient)
-    return try lexer.run()
+    let lexed = try Lexer(bytes: bytes, lenient: lenient).run()
+    return Output(
+      tokens: lexed.tokens.map { lexed.publicToken($0, in: bytes) },
+      typographicQuotesInStrings: lexed.typographicQuotesInStrings, typographicDelimiters: lexed.typographicDelimiters)
   }
 
-  private mutating func run() throws(SyntaxDiagnostic) -> Output {
+  /// Tokenizes the whole input for the parser, or throws the first lexical error.
+  static func lex(_ bytes: [UInt8], lenient: Bool) throws(SyntaxDiagnostic) -> LexedText {
+    try Lexer(bytes: bytes, lenient: lenient).run()
+  }
+
+  private func run() throws(SyntaxDiagnostic) -> LexedText {
+    try bytes.withUnsafeBufferPointer { buffer throws(SyntaxDiagnostic) in
+      var scanner = Scanner(bytes: buffer, lenient: lenient)
+      return try scanner.run()
+    }
+  }
+}
+
+/// The lexer proper, reading the bytes through an unsafe buffer: it looks at every byte of the
+/// input, and array accesses would each check their bounds. Every index is checked against
+/// `bytes.count` before use.
+private struct Scanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lenient: Bool
+  var offset = 0
+  var tokens: [LexedToken] = []
+  var decodedTexts: [String] = []
+  var typographicQuotesInStrings: [ByteRange] = []
+  var typographicDelimiters: [ByteRange] = []
+  /// The innermost open delimiter not yet closed (its `closeIndex` links to the one around it), or -1.
+  var innermostOpen = -1
+  var unbalanced: SyntaxDiagnostic?
+
+  init(bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) {
+    self.bytes = bytes
+    self.lenient = lenient
+  }
+
+  mutating func run() throws(SyntaxDiagnostic) -> LexedText {
     tokens.reserveCapacity(bytes.count / 4 + 2)
     while true {
       skipWhitespace()
       guard offset < bytes.count else { break }
       try lexToken()  // Every token consumes at least one byte: each branch advances `offset`.
     }
-    tokens.append(Token(kind: .endOfInput, range: .empty(at: bytes.count)))
-    return Output(
-      tokens: tokens, typographicQuotesInStrings: typographicQuotesInStrings,
-      typographicDelimiters: typographicDelimiters)
+    tokens.append(LexedToken(.endOfInput, range: .empty(at: bytes.count)))
+    if unbalanced == nil, innermostOpen >= 0, case .punctuation(let punctuation) = tokens[innermostOpen].kind {
+      unbalanced = Scanner.unbalanced(
+        punctuation, at: tokens[innermostOpen].range, message: "'\(punctuation.rawValue)' is never closed")
+    }
+    return LexedText(
+      tokens: tokens, decodedTexts: decodedTexts, typographicQuotesInStrings: typographicQuotesInStrings,
+      typographicDelimiters: typographicDelimiters, unbalanced: unbalanced)
   }
 
   // MARK: - Characters
 
-  private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+  func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x5F
   }
 
-  private static func isIdentifierContinue(_ byte: UInt8) -> Bool {
+  static func isIdentifierContinue(_ byte: UInt8) -> Bool {
     isIdentifierStart(byte) || isDigit(byte)
   }
 
-  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-  private static func hexValue(_ byte: UInt8) -> UInt32? {
+  static func hexValue(_ byte: UInt8) -> UInt32? {
     switch byte {
     case 0x30...0x39: return UInt32(byte - 0x30)
     case 0x41...0x46: return UInt32(byte - 0x41 + 10)
@@ -70,7 +108,7 @@ public struct Lexer {
   }
 
   /// Decodes the Unicode scalar at `index`, or nil for invalid UTF-8; returns its length too.
-  private func scalar(at index: Int) -> (scalar: Unicode.Scalar?, length: Int) {
+  func scalar(at index: Int) -> (scalar: Unicode.Scalar?, length: Int) {
     let lead = bytes[index]
     if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
     let length = SourceText.scalarLength(leadByte: lead)
@@ -83,8 +121,15 @@ public struct Lexer {
     return (Unicode.Scalar(value), length)
   }
 
+  /// Whether `“ ” ‘ ’` starts at `index`.
+  func isTypographicQuote(at index: Int) -> Bool {
+    guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80 else { return false }
+    let last = bytes[index + 2]
+    return last == 0x9C || last == 0x9D || last == 0x98 || last == 0x99
+  }
+
   /// The typographic quote at `index`, if one starts there: its text and whether it is a double one.
-  private func typographicQuote(at index: Int) -> (text: String, isDouble: Bool)? {
+  func typographicQuote(at index: Int) -> (text: String, isDouble: Bool)? {
     guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80 else { return nil }
     switch bytes[index + 2] {
     case 0x9C: return ("“", true)
@@ -95,22 +140,32 @@ public struct Lexer {
     }
   }
 
-  private mutating func skipWhitespace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: offset += 1
-      default: return
+  mutating func skipWhitespace() {
+    var cursor = offset
+    while cursor < bytes.count {
+      switch bytes[cursor] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: cursor += 1
+      default: offset = cursor; return
       }
     }
+    offset = cursor
   }
 
-  private mutating func append(_ kind: TokenKind, from start: Int) {
-    tokens.append(Token(kind: kind, range: ByteRange(start: start, end: offset)))
+  mutating func append(_ kind: LexedToken.Kind, from start: Int) {
+    tokens.append(LexedToken(kind, range: ByteRange(start: start, end: offset)))
+  }
+
+  /// Appends a token whose text is `text` rather than a slice of its bytes.
+  mutating func append(_ kind: LexedToken.Kind, from start: Int, text: String) {
+    var token = LexedToken(kind, range: ByteRange(start: start, end: offset))
+    token.decodedText = decodedTexts.count
+    decodedTexts.append(text)
+    tokens.append(token)
   }
 
   // MARK: - Tokens
 
-  private mutating func lexToken() throws(SyntaxDiagnostic) {
+  mutating func lexToken() throws(SyntaxDiagnostic) {
     let start = offset
     let first = bytes[offset]
     switch first {
@@ -120,30 +175,31 @@ public struct Lexer {
       try lexNumber()
     case UInt8(ascii: "$"):
       offset += 1
-      guard let name = lexWord() else {
+      guard skipWord() else {
         throw unexpected(start, "expected a variable name after '$'")
       }
-      append(.variable(name), from: start)
+      append(.variable, from: start)
     case UInt8(ascii: "@"):
       offset += 1
-      guard let name = lexWord() else {
+      guard skipWord() else {
         throw unexpected(start, "expected a key after '@'")
       }
-      append(.atIdentifier(name), from: start)
+      append(.atIdentifier, from: start)
     case UInt8(ascii: "#"):
       offset += 1
-      guard let name = lexWord() else {
+      guard skipWord() else {
         throw unexpected(start, "expected a word after '#'")
       }
-      if Keyword.spells(name, "UTI"), let suffix = lexUTIOperatorSuffix() {
-        append(.identifier(name + suffix, escaped: true), from: start)
+      if offset - start == 4, spellsUTI(at: start + 1), let suffix = lexUTIOperatorSuffix() {
+        let name = String(decoding: bytes[(start + 1)..<(start + 4)], as: UTF8.self)
+        append(.identifier(escaped: true), from: start, text: name + suffix)
       } else {
-        append(.identifier(name, escaped: true), from: start)
+        append(.identifier(escaped: true), from: start)
       }
     case UInt8(ascii: "%"):
       try lexPlaceholder()
     default:
-      if Lexer.isIdentifierStart(first) || first >= 0x80 {
+      if Scanner.isIdentifierStart(first) || first >= 0x80 {
         try lexWordToken()
       } else {
         try lexPunctuation()
@@ -151,27 +207,27 @@ public struct Lexer {
     }
   }
 
-  /// Reads `[A-Za-z_][A-Za-z0-9_]*` (and non-ASCII letters) at the cursor, or nothing.
-  private mutating func lexWord() -> String? {
-    let start = offset
-    guard skipWord() else { return nil }
-    return String(decoding: bytes[start..<offset], as: UTF8.self)
+  /// Whether the three bytes at `index` spell `UTI`, ASCII case-insensitively.
+  func spellsUTI(at index: Int) -> Bool {
+    index + 3 <= bytes.count && bytes[index] | 0x20 == UInt8(ascii: "u")
+      && bytes[index + 1] | 0x20 == UInt8(ascii: "t") && bytes[index + 2] | 0x20 == UInt8(ascii: "i")
   }
 
-  /// Moves past a word at the cursor; false (and no move) when there is none.
-  private mutating func skipWord() -> Bool {
+  /// Moves past a word at the cursor, `[A-Za-z_][A-Za-z0-9_]*` and non-ASCII letters; false (and
+  /// no move) when there is none.
+  mutating func skipWord() -> Bool {
     let start = offset
-    guard start < bytes.count, !Lexer.isDigit(bytes[start]) else { return false }
+    guard start < bytes.count, !Scanner.isDigit(bytes[start]) else { return false }
     // The cursor is a local: the ASCII loop runs once per byte of every word.
     var cursor = start
     let end = bytes.count
     while cursor < end {
       let current = bytes[cursor]
       if current < 0x80 {
-        guard Lexer.isIdentifierContinue(current) else { break }
+        guard Scanner.isIdentifierContinue(current) else { break }
         cursor += 1
       } else {
-        guard typographicQuote(at: cursor) == nil else { break }
+        guard !isTypographicQuote(at: cursor) else { break }
         let (scalar, length) = scalar(at: cursor)
         guard let scalar, scalar.properties.isAlphabetic else { break }
         cursor += length
@@ -181,33 +237,34 @@ public struct Lexer {
     return cursor > start
   }
 
-  private static let utiOperatorSuffixes: [(text: String, bytes: [UInt8])] = [
-    ("-CONFORMS-TO", Array("-CONFORMS-TO".utf8)), ("-EQUALS", Array("-EQUALS".utf8)),
-  ]
-
   /// After a word `UTI`, reads `-CONFORMS-TO` or `-EQUALS` when the next bytes spell one.
-  private mutating func lexUTIOperatorSuffix() -> String? {
-    for suffix in Lexer.utiOperatorSuffixes {
-      let end = offset + suffix.bytes.count
-      guard end <= bytes.count else { continue }
-      var matches = true
-      for (index, expected) in suffix.bytes.enumerated() {
-        let actual = bytes[offset + index]
-        if actual != expected && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == expected) {
-          matches = false
-          break
-        }
-      }
-      let boundary = end == bytes.count || !Lexer.isIdentifierContinue(bytes[end])
-      if matches && boundary {
-        offset = end
-        return suffix.text
-      }
-    }
+  mutating func lexUTIOperatorSuffix() -> String? {
+    if skipSuffix("-CONFORMS-TO") { return "-CONFORMS-TO" }
+    if skipSuffix("-EQUALS") { return "-EQUALS" }
     return nil
   }
 
-  private mutating func lexWordToken() throws(SyntaxDiagnostic) {
+  /// Moves past `suffix` (given in upper case, matched ASCII case-insensitively) when the bytes at
+  /// the cursor spell it and no identifier character follows.
+  mutating func skipSuffix(_ suffix: StaticString) -> Bool {
+    let length = suffix.utf8CodeUnitCount
+    let end = offset + length
+    guard end <= bytes.count else { return false }
+    let start = offset
+    let matches = suffix.withUTF8Buffer { expected in
+      for index in 0..<length {
+        let actual = bytes[start + index]
+        let wanted = expected[index]
+        if actual != wanted && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == wanted) { return false }
+      }
+      return true
+    }
+    guard matches, end == bytes.count || !Scanner.isIdentifierContinue(bytes[end]) else { return false }
+    offset = end
+    return true
+  }
+
+  mutating func lexWordToken() throws(SyntaxDiagnostic) {
     let start = offset
     if let quote = typographicQuote(at: offset) {
       if lenient {
@@ -231,43 +288,39 @@ public struct Lexer {
       throw SyntaxDiagnostic(.unexpectedCharacter, what, at: range)
     }
     let isSelectorPiece = byte(at: offset) == UInt8(ascii: ":") && byte(at: offset + 1) != UInt8(ascii: "=")
-    if !isSelectorPiece, let keyword = Keyword.lookup(bytes[start..<offset]) {
+    if !isSelectorPiece, let keyword = Keyword.lookup(UnsafeBufferPointer(rebasing: bytes[start..<offset])) {
       append(.keyword(keyword), from: start)
       return
     }
-    if offset - start == 3, bytes[start] | 0x20 == UInt8(ascii: "u"), bytes[start + 1] | 0x20 == UInt8(ascii: "t"),
-      bytes[start + 2] | 0x20 == UInt8(ascii: "i"), let suffix = lexUTIOperatorSuffix()
-    {
+    if offset - start == 3, spellsUTI(at: start), let suffix = lexUTIOperatorSuffix() {
       append(.keyword(suffix == "-EQUALS" ? .utiEquals : .utiConformsTo), from: start)
       return
     }
-    let word = String(decoding: bytes[start..<offset], as: UTF8.self)
-    // A selector-style function name: `modulus:by:` (a colon not starting `:=`).
+    // A selector-style function name: `modulus:by:` (a colon not starting `:=`). Its pieces are
+    // contiguous, so its name is the bytes it covers.
     if isSelectorPiece {
-      var name = word + ":"
       offset += 1
       while true {
         let pieceStart = offset
-        guard let piece = lexWord() else { break }
+        guard skipWord() else { break }
         if byte(at: offset) == UInt8(ascii: ":"), byte(at: offset + 1) != UInt8(ascii: "=") {
-          name += piece + ":"
           offset += 1
         } else {
           offset = pieceStart
           break
         }
       }
-      append(.selectorName(name), from: start)
+      append(.selectorName, from: start)
       return
     }
-    append(.identifier(word, escaped: false), from: start)
+    append(.identifier(escaped: false), from: start)
   }
 
-  private func unexpected(_ start: Int, _ message: String) -> SyntaxDiagnostic {
+  func unexpected(_ start: Int, _ message: String) -> SyntaxDiagnostic {
     SyntaxDiagnostic(.unexpectedCharacter, message, at: ByteRange(start: start, end: start + 1))
   }
 
-  private func typographicQuoteError(at start: Int, quote: String) -> SyntaxDiagnostic {
+  func typographicQuoteError(at start: Int, quote: String) -> SyntaxDiagnostic {
     let ascii = quote == "“" || quote == "”" ? "\"" : "'"
     return SyntaxDiagnostic(
       .typographicQuote, "typographic quote '\(quote)' is not a string delimiter; use '\(ascii)'",
@@ -281,16 +334,15 @@ public struct Lexer {
   // MARK: Strings
 
   /// Reads a string literal whose opening quote (1 byte, or 3 for a typographic one) is at the cursor.
-  private mutating func lexString(openingLength: Int, isDouble: Bool) throws(SyntaxDiagnostic) {
+  mutating func lexString(openingLength: Int, isDouble: Bool) throws(SyntaxDiagnostic) {
     let start = offset
     let openingQuote = bytes[start]
     if openingLength == 3 { typographicDelimiters.append(ByteRange(start: start, end: start + 3)) }
     offset += openingLength
     if openingLength == 1, let end = plainStringEnd(from: offset, quote: openingQuote) {
-      // The common case: no escape and no typographic quote, so the text is the bytes themselves.
-      let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+      // The common case: no escape and no typographic quote, so the text is the bytes between the quotes.
       offset = end + 1
-      append(.string(text, quote: isDouble ? "\"" : "'"), from: start)
+      append(.string(isDouble: isDouble), from: start)
       return
     }
     var value: [UInt8] = []
@@ -339,32 +391,32 @@ public struct Lexer {
       value.append(current)
       offset += 1
     }
-    let decoded = String(decoding: value, as: UTF8.self)
-    append(.string(decoded, quote: isDouble ? "\"" : "'"), from: start)
+    append(.string(isDouble: isDouble), from: start, text: String(decoding: value, as: UTF8.self))
   }
 
   /// The offset of the closing `quote` when the string from `index` has no backslash and no
   /// typographic quote before it; nil otherwise (the general path then reads it).
-  private func plainStringEnd(from index: Int, quote: UInt8) -> Int? {
+  func plainStringEnd(from index: Int, quote: UInt8) -> Int? {
     var cursor = index
     while cursor < bytes.count {
       let current = bytes[cursor]
       if current == quote { return cursor }
-      if current == UInt8(ascii: "\\") || (current == 0xE2 && typographicQuote(at: cursor) != nil) { return nil }
+      if current == UInt8(ascii: "\\") || (current == 0xE2 && isTypographicQuote(at: cursor)) { return nil }
       cursor += 1
     }
     return nil
   }
 
   /// Reads one backslash escape at the cursor and appends its UTF-8 to `value`.
-  private mutating func lexEscape(into value: inout [UInt8]) throws(SyntaxDiagnostic) {
+  mutating func lexEscape(into value: inout [UInt8]) throws(SyntaxDiagnostic) {
     let start = offset
     guard let next = byte(at: offset + 1) else {
       offset += 1
       return  // The loop then reports the unterminated string.
     }
+    let count = bytes.count
     func invalid(_ message: String, length: Int) -> SyntaxDiagnostic {
-      SyntaxDiagnostic(.invalidEscape, message, at: ByteRange(start: start, end: min(bytes.count, start + length)))
+      SyntaxDiagnostic(.invalidEscape, message, at: ByteRange(start: start, end: min(count, start + length)))
     }
     switch next {
     case UInt8(ascii: "n"): value.append(0x0A); offset += 2
@@ -382,20 +434,20 @@ public struct Lexer {
         }
         scalarValue = scalarValue * 8 + UInt32(digit - 0x30)
       }
-      appendScalar(scalarValue, to: &value)
+      Scanner.appendScalar(scalarValue, to: &value)
       offset += 4
     case UInt8(ascii: "x"), UInt8(ascii: "X"):
-      guard let high = byte(at: offset + 2).flatMap(Lexer.hexValue),
-        let low = byte(at: offset + 3).flatMap(Lexer.hexValue)
+      guard let high = byte(at: offset + 2).flatMap(Scanner.hexValue),
+        let low = byte(at: offset + 3).flatMap(Scanner.hexValue)
       else {
         throw invalid("'\\x' escape needs two hexadecimal digits, as in '\\x41'", length: 2)
       }
-      appendScalar(high * 16 + low, to: &value)
+      Scanner.appendScalar(high * 16 + low, to: &value)
       offset += 4
     case UInt8(ascii: "u"), UInt8(ascii: "U"):
       var scalarValue: UInt32 = 0
       for index in 2...5 {
-        guard let digit = byte(at: offset + index).flatMap(Lexer.hexValue) else {
+        guard let digit = byte(at: offset + index).flatMap(Scanner.hexValue) else {
           throw invalid("'\\u' escape needs four hexadecimal digits, as in '\\u00e9'", length: 2)
         }
         scalarValue = scalarValue * 16 + digit
@@ -403,7 +455,7 @@ public struct Lexer {
       guard Unicode.Scalar(scalarValue) != nil else {
         throw invalid("'\\u' escape names no Unicode scalar (a lone surrogate)", length: 6)
       }
-      appendScalar(scalarValue, to: &value)
+      Scanner.appendScalar(scalarValue, to: &value)
       offset += 6
     default:
       // `\"`, `\'`, `\\` and any other character stand for themselves (as in Apple's lexer).
@@ -413,31 +465,29 @@ public struct Lexer {
     }
   }
 
-  private func appendScalar(_ value: UInt32, to bytes: inout [UInt8]) {
+  static func appendScalar(_ value: UInt32, to bytes: inout [UInt8]) {
     guard let scalar = Unicode.Scalar(value) else { return }
     bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
   }
 
   // MARK: Numbers
 
-  private mutating func lexNumber() throws(SyntaxDiagnostic) {
+  mutating func lexNumber() throws(SyntaxDiagnostic) {
     let start = offset
-    func invalid(_ message: String) -> SyntaxDiagnostic {
-      var end = offset
-      while end < bytes.count, Lexer.isIdentifierContinue(bytes[end]) || bytes[end] == UInt8(ascii: ".") {
+    func invalid(_ scanner: Scanner, _ message: String) -> SyntaxDiagnostic {
+      var end = scanner.offset
+      let bytes = scanner.bytes
+      while end < bytes.count, Scanner.isIdentifierContinue(bytes[end]) || bytes[end] == UInt8(ascii: ".") {
         end += 1
       }
       return SyntaxDiagnostic(.invalidNumber, message, at: ByteRange(start: start, end: max(end, start + 1)))
     }
-    if bytes[offset] == UInt8(ascii: "0"), let prefix = byte(at: offset + 1),
-      let radix = [UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8, UInt8(ascii: "O"): 8,
-                   UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2][prefix]
-    {
+    if bytes[offset] == UInt8(ascii: "0"), let prefix = byte(at: offset + 1), let radix = Scanner.radix(prefix: prefix) {
       offset += 2
       let digitsStart = offset
       var value: UInt64 = 0
       var overflow = false
-      while offset < bytes.count, let digit = Lexer.hexValue(bytes[offset]), digit < radix {
+      while offset < bytes.count, let digit = Scanner.hexValue(bytes[offset]), digit < radix {
         let (multiplied, overflow1) = value.multipliedReportingOverflow(by: UInt64(radix))
         let (added, overflow2) = multiplied.addingReportingOverflow(UInt64(digit))
         overflow = overflow || overflow1 || overflow2
@@ -445,8 +495,8 @@ public struct Lexer {
         offset += 1
       }
       let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
-      if offset == digitsStart || (offset < bytes.count && Lexer.isIdentifierContinue(bytes[offset])) {
-        throw invalid("invalid \(name) number")
+      if offset == digitsStart || (offset < bytes.count && Scanner.isIdentifierContinue(bytes[offset])) {
+        throw invalid(self, "invalid \(name) number")
       }
       guard !overflow, value <= UInt64(Int64.max) else {
         throw SyntaxDiagnostic(
@@ -455,84 +505,124 @@ public struct Lexer {
       append(.integer(Int64(value)), from: start)
       return
     }
-    while offset < bytes.count, Lexer.isDigit(bytes[offset]) { offset += 1 }
+    // The integer part's value, while it fits: most literals are small integers, read without a String.
+    var integer: Int64 = 0
+    var fits = true
+    while offset < bytes.count, Scanner.isDigit(bytes[offset]) {
+      let (multiplied, overflow1) = integer.multipliedReportingOverflow(by: 10)
+      let (added, overflow2) = multiplied.addingReportingOverflow(Int64(bytes[offset] - 0x30))
+      fits = fits && !overflow1 && !overflow2
+      integer = added
+      offset += 1
+    }
     var isInteger = true
-    if byte(at: offset) == UInt8(ascii: "."), let next = byte(at: offset + 1), Lexer.isDigit(next) {
+    if byte(at: offset) == UInt8(ascii: "."), let next = byte(at: offset + 1), Scanner.isDigit(next) {
       isInteger = false
       offset += 1
-      while offset < bytes.count, Lexer.isDigit(bytes[offset]) { offset += 1 }
+      while offset < bytes.count, Scanner.isDigit(bytes[offset]) { offset += 1 }
     }
     if let marker = byte(at: offset), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
       isInteger = false
       offset += 1
       if let sign = byte(at: offset), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
       let digitsStart = offset
-      while offset < bytes.count, Lexer.isDigit(bytes[offset]) { offset += 1 }
-      if offset == digitsStart { throw invalid("exponent needs digits, as in '1e-5'") }
+      while offset < bytes.count, Scanner.isDigit(bytes[offset]) { offset += 1 }
+      if offset == digitsStart { throw invalid(self, "exponent needs digits, as in '1e-5'") }
     }
-    if offset < bytes.count, Lexer.isIdentifierContinue(bytes[offset]) {
-      throw invalid("invalid number")
+    if offset < bytes.count, Scanner.isIdentifierContinue(bytes[offset]) {
+      throw invalid(self, "invalid number")
     }
-    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    if isInteger, let value = Int64(text) {
-      append(.integer(value), from: start)
+    if isInteger && fits {
+      append(.integer(integer), from: start)
       return
     }
+    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw SyntaxDiagnostic(.numberOutOfRange, "number is too large", at: ByteRange(start: start, end: offset))
     }
     append(.real(value), from: start)
   }
 
+  /// The radix a `0x`, `0o` or `0b` prefix letter announces.
+  static func radix(prefix: UInt8) -> UInt32? {
+    switch prefix {
+    case UInt8(ascii: "x"), UInt8(ascii: "X"): return 16
+    case UInt8(ascii: "o"), UInt8(ascii: "O"): return 8
+    case UInt8(ascii: "b"), UInt8(ascii: "B"): return 2
+    default: return nil
+    }
+  }
+
   // MARK: Placeholders
 
-  private mutating func lexPlaceholder() throws(SyntaxDiagnostic) {
+  mutating func lexPlaceholder() throws(SyntaxDiagnostic) {
     let start = offset
     offset += 1
     if let next = byte(at: offset), next == UInt8(ascii: "@") || next == UInt8(ascii: "K") {
       offset += 1
-      append(.placeholder(String(decoding: bytes[start..<offset], as: UTF8.self)), from: start)
+      append(.placeholder, from: start)
       return
     }
-    let lengthModifiers = Set("hlqLzjt".utf8)
-    let conversions = Set("diouxXfFeEgGcCsSpaA".utf8)
     var modifierCount = 0
-    while let next = byte(at: offset), lengthModifiers.contains(next), modifierCount < 2 {
+    while let next = byte(at: offset), Scanner.isLengthModifier(next), modifierCount < 2 {
       offset += 1
       modifierCount += 1
     }
-    guard let conversion = byte(at: offset), conversions.contains(conversion) else {
+    guard let conversion = byte(at: offset), Scanner.isConversion(conversion) else {
       throw SyntaxDiagnostic(
         .invalidPlaceholder, "'%' must start a format placeholder such as '%@', '%K' or '%d'",
         at: ByteRange(start: start, end: start + 1))
     }
     offset += 1
-    append(.placeholder(String(decoding: bytes[start..<offset], as: UTF8.self)), from: start)
+    append(.placeholder, from: start)
+  }
+
+  /// `hlqLzjt`.
+  static func isLengthModifier(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"),
+      UInt8(ascii: "j"), UInt8(ascii: "t"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `diouxXfFeEgGcCsSpaA`.
+  static func isConversion(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+      UInt8(ascii: "X"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+      UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
+      UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+      return true
+    default:
+      return false
+    }
   }
 
   // MARK: Punctuation
 
-  private mutating func lexPunctuation() throws(SyntaxDiagnostic) {
+  mutating func lexPunctuation() throws(SyntaxDiagnostic) {
     let start = offset
     let first = bytes[offset]
     let second = byte(at: offset + 1)
-    func emit(_ punctuation: Punctuation, length: Int) {
-      offset += length
-      append(.punctuation(punctuation), from: start)
-    }
+    let punctuation: Punctuation
+    var length = 1
     switch first {
-    case UInt8(ascii: "("): emit(.leftParenthesis, length: 1)
-    case UInt8(ascii: ")"): emit(.rightParenthesis, length: 1)
-    case UInt8(ascii: "{"): emit(.leftBrace, length: 1)
-    case UInt8(ascii: "}"): emit(.rightBrace, length: 1)
-    case UInt8(ascii: "["): emit(.leftBracket, length: 1)
-    case UInt8(ascii: "]"): emit(.rightBracket, length: 1)
-    case UInt8(ascii: ","): emit(.comma, length: 1)
-    case UInt8(ascii: "."): emit(.dot, length: 1)
-    case UInt8(ascii: "+"): emit(.plus, length: 1)
-    case UInt8(ascii: "-"): emit(.minus, length: 1)
-    case UInt8(ascii: "/"): emit(.slash, length: 1)
-    case UInt8(ascii: "*"): second == UInt8(ascii: "*") ? emit(.starStar, length: 2) : emit(.star, length: 1)
+    case UInt8(ascii: "("): punctuation = .leftParenthesis
+    case UInt8(ascii: ")"): punctuation = .rightParenthesis
+    case UInt8(ascii: "{"): punctuation = .leftBrace
+    case UInt8(ascii: "}"): punctuation = .rightBrace
+    case UInt8(ascii: "["): punctuation = .leftBracket
+    case UInt8(ascii: "]"): punctuation = .rightBracket
+    case UInt8(ascii: ","): punctuation = .comma
+    case UInt8(ascii: "."): punctuation = .dot
+    case UInt8(ascii: "+"): punctuation = .plus
+    case UInt8(ascii: "-"): punctuation = .minus
+    case UInt8(ascii: "/"): punctuation = .slash
+    case UInt8(ascii: "*"):
+      if second == UInt8(ascii: "*") { (punctuation, length) = (.starStar, 2) } else { punctuation = .star }
     case UInt8(ascii: "="):
       if second == UInt8(ascii: "="), byte(at: offset + 2) == UInt8(ascii: "=") {
         throw SyntaxDiagnostic(
@@ -543,30 +633,30 @@ public struct Lexer {
             applicability: .safe)])
       }
       switch second {
-      case UInt8(ascii: "="): emit(.equalEqual, length: 2)
-      case UInt8(ascii: "<"): emit(.equalLess, length: 2)
-      case UInt8(ascii: ">"): emit(.equalGreater, length: 2)
-      default: emit(.equal, length: 1)
+      case UInt8(ascii: "="): (punctuation, length) = (.equalEqual, 2)
+      case UInt8(ascii: "<"): (punctuation, length) = (.equalLess, 2)
+      case UInt8(ascii: ">"): (punctuation, length) = (.equalGreater, 2)
+      default: punctuation = .equal
       }
     case UInt8(ascii: "!"):
-      second == UInt8(ascii: "=") ? emit(.notEqual, length: 2) : emit(.bang, length: 1)
+      if second == UInt8(ascii: "=") { (punctuation, length) = (.notEqual, 2) } else { punctuation = .bang }
     case UInt8(ascii: "<"):
       switch second {
-      case UInt8(ascii: "="): emit(.lessEqual, length: 2)
-      case UInt8(ascii: ">"): emit(.lessGreater, length: 2)
-      default: emit(.less, length: 1)
+      case UInt8(ascii: "="): (punctuation, length) = (.lessEqual, 2)
+      case UInt8(ascii: ">"): (punctuation, length) = (.lessGreater, 2)
+      default: punctuation = .less
       }
     case UInt8(ascii: ">"):
-      second == UInt8(ascii: "=") ? emit(.greaterEqual, length: 2) : emit(.greater, length: 1)
+      if second == UInt8(ascii: "=") { (punctuation, length) = (.greaterEqual, 2) } else { punctuation = .greater }
     case UInt8(ascii: "&"):
       guard second == UInt8(ascii: "&") else { throw unexpected(start, "'&' is not an operator; use '&&' or 'AND'") }
-      emit(.ampersandAmpersand, length: 2)
+      (punctuation, length) = (.ampersandAmpersand, 2)
     case UInt8(ascii: "|"):
       guard second == UInt8(ascii: "|") else { throw unexpected(start, "'|' is not an operator; use '||' or 'OR'") }
-      emit(.pipePipe, length: 2)
+      (punctuation, length) = (.pipePipe, 2)
     case UInt8(ascii: ":"):
       guard second == UInt8(ascii: "=") else { throw unexpected(start, "':' is only valid in ':=' or a selector name") }
-      emit(.assign, length: 2)
+      (punctuation, length) = (.assign, 2)
     case UInt8(ascii: "?"):
       throw unexpected(start, "'?' is not a valid token; LIKE patterns go inside a string, as in 'name LIKE \"a?c\"'")
     default:
@@ -575,6 +665,75 @@ public struct Lexer {
         start, printable ? "unexpected character '\(Character(Unicode.Scalar(first)))'"
           : "unexpected control character 0x\(String(first, radix: 16, uppercase: true))")
     }
+    offset += length
+    append(.punctuation(punctuation), from: start)
+    switch punctuation {
+    case .leftParenthesis, .leftBrace, .leftBracket: open()
+    case .rightParenthesis, .rightBrace, .rightBracket: close(punctuation)
+    default: break
+    }
+  }
+
+  // MARK: Delimiters
+
+  /// Records the `(`, `{` or `[` just appended as the innermost open delimiter.
+  mutating func open() {
+    guard unbalanced == nil else { return }
+    let position = tokens.count - 1
+    tokens[position].closeIndex = innermostOpen
+    innermostOpen = position
+  }
+
+  /// Matches the `)`, `}` or `]` just appended with the innermost open delimiter. The first
+  /// mismatch is kept, and reported by the parser once the whole input has lexed: `(`, `)`, `{`, `}`,
+  /// `[` and `]` must balance before any parsing, so an unbalanced delimiter is reported where it is,
+  /// not where the parser later gives up.
+  mutating func close(_ punctuation: Punctuation) {
+    guard unbalanced == nil else { return }
+    let position = tokens.count - 1
+    let range = tokens[position].range
+    guard innermostOpen >= 0 else {
+      unbalanced = Scanner.unbalanced(punctuation, at: range, message: "unmatched '\(punctuation.rawValue)'")
+      return
+    }
+    let opening = tokens[innermostOpen]
+    guard case .punctuation(let openingPunctuation) = opening.kind, Scanner.closing(of: openingPunctuation) == punctuation
+    else {
+      let name = TokenKind.punctuation(Scanner.punctuation(of: opening)).displayName
+      unbalanced = Scanner.unbalanced(
+        punctuation, at: range, message: "'\(punctuation.rawValue)' does not close the \(name) before it",
+        notes: [.init(message: "unclosed \(name) is here", range: opening.range)])
+      return
+    }
+    let enclosing = opening.closeIndex
+    tokens[innermostOpen].closeIndex = position
+    innermostOpen = enclosing
+  }
+
+  static func punctuation(of token: LexedToken) -> Punctuation {
+    guard case .punctuation(let punctuation) = token.kind else { preconditionFailure("not punctuation") }
+    return punctuation
+  }
+
+  static func closing(of opening: Punctuation) -> Punctuation? {
+    switch opening {
+    case .leftParenthesis: return .rightParenthesis
+    case .leftBrace: return .rightBrace
+    case .leftBracket: return .rightBracket
+    default: return nil
+    }
+  }
+
+  static func unbalanced(
+    _ punctuation: Punctuation, at range: ByteRange, message: String, notes: [SyntaxDiagnostic.Note] = []
+  ) -> SyntaxDiagnostic {
+    let id: SyntaxDiagnosticID
+    switch punctuation {
+    case .leftBrace, .rightBrace: id = .unbalancedBrace
+    case .leftBracket, .rightBracket: id = .unbalancedBracket
+    default: id = .unbalancedParenthesis
+    }
+    return SyntaxDiagnostic(id, message, at: range, notes: notes)
   }
 }
 

@@ -84,37 +84,101 @@ public enum Keyword: String, Hashable, Sendable, CaseIterable {
 
   /// Looks up a word case-insensitively (ASCII).
   public init?(word: String) {
-    guard let keyword = Keyword.lookup(Array(word.utf8)[...]) else { return nil }
+    let found = word.utf8.withContiguousStorageIfAvailable(Keyword.lookup) ?? Array(word.utf8).withUnsafeBufferPointer(Keyword.lookup)
+    guard let keyword = found else { return nil }
     self = keyword
   }
 
-  /// Looks up the word spelled by `bytes`, ASCII case-insensitively, without allocating: the
-  /// lexer calls this for every identifier.
-  static func lookup(_ bytes: ArraySlice<UInt8>) -> Keyword? {
-    guard let packed = PackedWord(bytes) else { return nil }
-    return byPackedWord[packed]
-  }
-
-  /// Up to 16 upper-cased ASCII bytes packed into two integers: a cheap dictionary key.
-  struct PackedWord: Hashable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-
-    init?(_ bytes: ArraySlice<UInt8>) {
-      guard bytes.count >= 2, bytes.count <= 16 else { return nil }
-      for (index, byte) in bytes.enumerated() {
-        guard byte < 0x80 else { return nil }
-        let upper = UInt64((byte >= 0x61 && byte <= 0x7A) ? byte - 0x20 : byte)
-        if index < 8 { low |= upper << (8 * UInt64(index)) } else { high |= upper << (8 * UInt64(index - 8)) }
+  /// Looks up the word spelled by `word`, ASCII case-insensitively, without allocating: the lexer
+  /// calls this for every identifier. The word is packed, upper-cased, into two integers (first
+  /// eight bytes big-endian in `head`, the rest in `tail`, so the constants below read as the
+  /// keyword does), and compared with the keywords of its length. `KeywordTests` checks the table
+  /// against `allCases`.
+  static func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Keyword? {
+    let count = word.count
+    guard count >= 2, count <= 15 else { return nil }
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    for index in 0..<count {
+      let byte = word[index]
+      guard byte < 0x80 else { return nil }
+      let upper = UInt64((byte >= 0x61 && byte <= 0x7A) ? byte - 0x20 : byte)
+      if index < 8 { head = head << 8 | upper } else { tail = tail << 8 | upper }
+    }
+    switch count {
+    case 2:
+      switch head {
+      case 0x43_49: return .ci
+      case 0x49_4E: return .in
+      case 0x4E_4F: return .no
+      case 0x4F_52: return .or
+      default: return nil
       }
+    case 3:
+      switch head {
+      case 0x41_4C_4C: return .all
+      case 0x41_4E_44: return .and
+      case 0x41_4E_59: return .any
+      case 0x4E_49_4C: return .nilWord
+      case 0x4E_4F_54: return .not
+      case 0x59_45_53: return .yes
+      default: return nil
+      }
+    case 4:
+      switch head {
+      case 0x43_41_53_54: return .cast
+      case 0x4C_41_53_54: return .last
+      case 0x4C_49_4B_45: return .like
+      case 0x4E_4F_4E_45: return Keyword.none
+      case 0x4E_55_4C_4C: return .null
+      case 0x53_45_4C_46: return .selfWord
+      case 0x53_49_5A_45: return .size
+      case 0x53_4F_4D_45: return Keyword.some
+      case 0x54_52_55_45: return .trueWord
+      default: return nil
+      }
+    case 5:
+      switch head {
+      case 0x46_41_4C_53_45: return .falseWord
+      case 0x46_45_54_43_48: return .fetch
+      case 0x46_49_52_53_54: return .first
+      default: return nil
+      }
+    case 6:
+      return head == 0x41_4E_59_4B_45_59 ? .anyKey : nil
+    case 7:
+      switch head {
+      case 0x42_45_54_57_45_45_4E: return .between
+      case 0x4D_41_54_43_48_45_53: return .matches
+      default: return nil
+      }
+    case 8:
+      switch head {
+      case 0x43_4F_4E_54_41_49_4E_53: return .contains
+      case 0x45_4E_44_53_57_49_54_48: return .endsWith
+      case 0x53_55_42_51_55_45_52_59: return .subquery
+      default: return nil
+      }
+    case 10:
+      switch (head, tail) {
+      case (0x42_45_47_49_4E_53_57_49, 0x54_48): return .beginsWith
+      case (0x55_54_49_2D_45_51_55_41, 0x4C_53): return .utiEquals
+      default: return nil
+      }
+    case 13:
+      return (head, tail) == (0x54_52_55_45_50_52_45_44, 0x49_43_41_54_45) ? .truePredicate : nil
+    case 14:
+      return (head, tail) == (0x46_41_4C_53_45_50_52_45, 0x44_49_43_41_54_45) ? .falsePredicate : nil
+    case 15:
+      switch (head, tail) {
+      case (0x43_41_53_45_49_4E_53_45, 0x4E_53_49_54_49_56_45): return .caseInsensitive
+      case (0x55_54_49_2D_43_4F_4E_46, 0x4F_52_4D_53_2D_54_4F): return .utiConformsTo
+      default: return nil
+      }
+    default:
+      return nil
     }
   }
-
-  private static let byPackedWord: [PackedWord: Keyword] = {
-    var table: [PackedWord: Keyword] = [:]
-    for keyword in Keyword.allCases { table[PackedWord(Array(keyword.rawValue.utf8)[...])!] = keyword }
-    return table
-  }()
 
   static func asciiUppercased(_ word: String) -> String {
     String(decoding: word.utf8.map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }, as: UTF8.self)

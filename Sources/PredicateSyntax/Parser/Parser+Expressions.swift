@@ -7,7 +7,7 @@ extension Parser {
   }
 
   /// Whether `token` can begin an expression.
-  func canStartExpression(_ token: Token) -> Bool {
+  func canStartExpression(_ token: LexedToken) -> Bool {
     switch token.kind {
     case .identifier, .atIdentifier, .variable, .selectorName, .placeholder, .string, .integer, .real:
       return true
@@ -27,10 +27,10 @@ extension Parser {
   }
 
   /// Throws `expected-expression` unless the current token can begin an expression.
-  func requireExpressionStart(_ context: String) throws(SyntaxDiagnostic) {
+  func requireExpressionStart(_ context: @autoclosure () -> String) throws(SyntaxDiagnostic) {
     guard canStartExpression(current) else {
       throw SyntaxDiagnostic(
-        .expectedExpression, "expected an expression \(context), found \(current.kind.displayName)",
+        .expectedExpression, "expected an expression \(context()), found \(displayName(current))",
         at: currentErrorRange)
     }
   }
@@ -39,7 +39,8 @@ extension Parser {
   /// `assignment-expression ::= variable ":=" expression | set-expression`
   mutating func parseExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     try nested { parser throws(SyntaxDiagnostic) in
-      if case .variable(let name) = parser.current.kind, parser.isPunctuation(.assign, parser.peek()) {
+      if parser.current.kind == .variable, parser.isPunctuation(.assign, parser.peek()) {
+        let name = parser.text(of: parser.current)
         let variable = parser.advance()
         parser.advance()
         try parser.requireExpressionStart("after ':='")
@@ -59,30 +60,60 @@ extension Parser {
   /// All are left-associative; parsed by precedence climbing so nesting costs few stack frames.
   mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> ExpressionNode {
     var left = try parseUnaryExpression()
-    while let (precedence, makeNode, spelling) = binaryOperator(current), precedence >= minimumPrecedence {
+    while let binary = binaryOperator(current), binary.precedence >= minimumPrecedence {
       advance()
-      try requireExpressionStart("after '\(spelling)'")
-      let right = try parseBinaryExpression(minimumPrecedence: precedence + 1)
-      left = ExpressionNode(makeNode(left, right), range: left.range.union(right.range))
+      try requireExpressionStart("after '\(binary.spelling)'")
+      let right = try parseBinaryExpression(minimumPrecedence: binary.precedence + 1)
+      let range = left.range.union(right.range)
+      switch binary {
+      case .arithmetic(let op): left = ExpressionNode(.arithmetic(op, left, right), range: range)
+      case .set(let op): left = ExpressionNode(.setOperation(op, left, right), range: range)
+      }
     }
     return left
   }
 
-  typealias BinaryNodeMaker = (ExpressionNode, ExpressionNode) -> ExpressionNode.Kind
+  /// A binary operator of expressions.
+  enum BinaryOperator {
+    case arithmetic(ArithmeticOperator)
+    case set(SetOperator)
 
-  func binaryOperator(_ token: Token) -> (Int, BinaryNodeMaker, String)? {
-    switch token.kind {
-    case .punctuation(.plus): return (2, { .arithmetic(.add, $0, $1) }, "+")
-    case .punctuation(.minus): return (2, { .arithmetic(.subtract, $0, $1) }, "-")
-    case .punctuation(.star): return (3, { .arithmetic(.multiply, $0, $1) }, "*")
-    case .punctuation(.slash): return (3, { .arithmetic(.divide, $0, $1) }, "/")
-    case .punctuation(.starStar): return (4, { .arithmetic(.power, $0, $1) }, "**")
-    case .identifier(let name, escaped: false):
-      guard let setOperator = SetOperator(word: name) else { return nil }
-      return (1, { .setOperation(setOperator, $0, $1) }, setOperator.rawValue)
-    default:
-      return nil
+    /// How tightly it binds: higher binds tighter.
+    var precedence: Int {
+      switch self {
+      case .set: return 1
+      case .arithmetic(.add), .arithmetic(.subtract): return 2
+      case .arithmetic(.multiply), .arithmetic(.divide): return 3
+      case .arithmetic(.power): return 4
+      }
     }
+
+    var spelling: String {
+      switch self {
+      case .arithmetic(let op): return op.rawValue
+      case .set(let op): return op.rawValue
+      }
+    }
+  }
+
+  func binaryOperator(_ token: LexedToken) -> BinaryOperator? {
+    switch token.kind {
+    case .punctuation(.plus): return .arithmetic(.add)
+    case .punctuation(.minus): return .arithmetic(.subtract)
+    case .punctuation(.star): return .arithmetic(.multiply)
+    case .punctuation(.slash): return .arithmetic(.divide)
+    case .punctuation(.starStar): return .arithmetic(.power)
+    case .identifier(escaped: false): return setOperator(token).map { .set($0) }
+    default: return nil
+    }
+  }
+
+  /// The set operator the unescaped identifier `token` spells, if any (these words are not reserved).
+  func setOperator(_ token: LexedToken) -> SetOperator? {
+    if isContextualWord("UNION", token) { return .union }
+    if isContextualWord("INTERSECT", token) { return .intersect }
+    if isContextualWord("MINUS", token) { return .minus }
+    return nil
   }
 
   /// `unary-expression ::= "-" unary-expression | postfix-expression`
@@ -122,15 +153,17 @@ extension Parser {
   /// `key ::= identifier | escaped-identifier | at-identifier`
   mutating func parseKey() throws(SyntaxDiagnostic) -> KeyPathComponent {
     switch current.kind {
-    case .identifier(let name, _):
-      return KeyPathComponent(name: name, range: advance())
-    case .atIdentifier(let name):
-      return KeyPathComponent(name: "@" + name, range: advance())
+    case .identifier:
+      return KeyPathComponent(name: text(of: current), range: advance())
+    case .atIdentifier:
+      // The name keeps its `@`: the token's own bytes.
+      return KeyPathComponent(name: String(decoding: bytes[current.range.start..<current.range.end], as: UTF8.self),
+                              range: advance())
     case .keyword(let keyword):
       throw reservedWord(keyword, at: current.range)
     default:
       throw SyntaxDiagnostic(
-        .expectedExpression, "expected a key after '.', found \(current.kind.displayName)", at: currentErrorRange)
+        .expectedExpression, "expected a key after '.', found \(displayName(current))", at: currentErrorRange)
     }
   }
 
@@ -163,36 +196,38 @@ extension Parser {
   mutating func parsePrimaryExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     let token = current
     switch token.kind {
-    case .string(let value, _):
+    case .string:
       advance()
-      return ExpressionNode(.constant(.string(value)), range: token.range)
+      return ExpressionNode(.constant(.string(text(of: token))), range: token.range)
     case .integer(let value):
       advance()
       return ExpressionNode(.constant(.integer(value)), range: token.range)
     case .real(let value):
       advance()
       return ExpressionNode(.constant(.real(value)), range: token.range)
-    case .variable(let name):
+    case .variable:
       advance()
-      return ExpressionNode(.variable(name), range: token.range)
-    case .placeholder(let text):
+      return ExpressionNode(.variable(text(of: token)), range: token.range)
+    case .placeholder:
       advance()
-      return ExpressionNode(.placeholder(text), range: token.range)
-    case .atIdentifier(let name):
+      return ExpressionNode(.placeholder(text(of: token)), range: token.range)
+    case .atIdentifier:
       advance()
-      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: "@" + name, range: token.range)]),
+      // The name keeps its `@`: the token's own bytes.
+      let name = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
                         range: token.range)
-    case .selectorName(let name):
+    case .selectorName:
       advance()
-      return try parseFunctionCall(name: name, start: token.range)
-    case .identifier(let name, let escaped):
+      return try parseFunctionCall(name: text(of: token), start: token.range)
+    case .identifier(let escaped):
       advance()
       if !escaped && isPunctuation(.leftParenthesis) {
-        if Keyword.spells(name, "FUNCTION") { return try parseFunctionExpression(start: token.range) }
-        if Keyword.spells(name, "TERNARY") { return try parseTernaryExpression(start: token.range) }
-        return try parseFunctionCall(name: name, start: token.range)
+        if isContextualWord("FUNCTION", token) { return try parseFunctionExpression(start: token.range) }
+        if isContextualWord("TERNARY", token) { return try parseTernaryExpression(start: token.range) }
+        return try parseFunctionCall(name: text(of: token), start: token.range)
       }
-      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: name, range: token.range)]),
+      return ExpressionNode(.keyPath(base: nil, components: [KeyPathComponent(name: text(of: token), range: token.range)]),
                         range: token.range)
     case .keyword(let keyword):
       return try parseKeywordExpression(keyword, token: token)
@@ -209,11 +244,11 @@ extension Parser {
       return ExpressionNode(.array(elements), range: open.union(tokens[index - 1].range))
     default:
       throw SyntaxDiagnostic(
-        .expectedExpression, "expected an expression, found \(token.kind.displayName)", at: currentErrorRange)
+        .expectedExpression, "expected an expression, found \(displayName(token))", at: currentErrorRange)
     }
   }
 
-  mutating func parseKeywordExpression(_ keyword: Keyword, token: Token) throws(SyntaxDiagnostic) -> ExpressionNode {
+  mutating func parseKeywordExpression(_ keyword: Keyword, token: LexedToken) throws(SyntaxDiagnostic) -> ExpressionNode {
     switch keyword {
     case .null, .nilWord:
       advance()
@@ -255,7 +290,9 @@ extension Parser {
 
   /// Parses `expression { "," expression }` up to `closing` (the opening token already consumed),
   /// and consumes `closing`. An empty list is allowed.
-  mutating func parseArguments(closing: Punctuation, purpose: String) throws(SyntaxDiagnostic) -> [ExpressionNode] {
+  mutating func parseArguments(
+    closing: Punctuation, purpose: @autoclosure () -> String
+  ) throws(SyntaxDiagnostic) -> [ExpressionNode] {
     try nested { parser throws(SyntaxDiagnostic) in
       var arguments: [ExpressionNode] = []
       if parser.isPunctuation(closing) {
@@ -263,13 +300,13 @@ extension Parser {
         return arguments
       }
       while true {
-        try parser.requireExpressionStart(purpose)
+        try parser.requireExpressionStart(purpose())
         arguments.append(try parser.parseExpression())
         if parser.isPunctuation(closing) {
           parser.advance()
           return arguments
         }
-        try parser.expect(.comma, "or '\(closing.rawValue)' \(purpose)")
+        try parser.expect(.comma, "or '\(closing.rawValue)' \(purpose())")
       }
     }
   }
@@ -318,9 +355,10 @@ extension Parser {
       try parser.requireExpressionStart("as SUBQUERY's collection")
       let collection = try parser.parseExpression()
       try parser.expect(.comma, "after SUBQUERY's collection")
-      guard case .variable(let variable) = parser.current.kind, parser.isPunctuation(.comma, parser.peek()) else {
+      guard parser.current.kind == .variable, parser.isPunctuation(.comma, parser.peek()) else {
         throw parser.subqueryVariableError()
       }
+      let variable = parser.text(of: parser.current)
       let variableRange = parser.advance()
       parser.advance()
       let predicate = try parser.parsePredicate()

@@ -7,7 +7,7 @@ extension Parser {
     let predicate = try parsePredicate()
     if case .endOfInput = current.kind { return predicate }
     throw SyntaxDiagnostic(
-      .trailingInput, "unexpected \(current.kind.displayName) after a complete predicate",
+      .trailingInput, "unexpected \(displayName(current)) after a complete predicate",
       at: current.range, label: "expected AND, OR or the end here")
   }
 
@@ -19,36 +19,36 @@ extension Parser {
   /// `or-predicate ::= and-predicate { ("OR" | "||") and-predicate }`
   mutating func parseOrPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     let first = try parseAndPredicate()
-    var operands = [first]
+    guard isKeyword(.or) || isPunctuation(.pipePipe) else { return first }
+    var operands: [PredicateNode] = []
+    Parser.appendFlattened(first, or: true, to: &operands)
     while isKeyword(.or) || isPunctuation(.pipePipe) {
       advance()
-      operands.append(contentsOf: Parser.flattened(try parseAndPredicate(), or: true))
+      Parser.appendFlattened(try parseAndPredicate(), or: true, to: &operands)
     }
-    guard operands.count > 1 else { return first }
-    operands = Parser.flattened(first, or: true) + operands.dropFirst()
     return PredicateNode(.or(operands), range: operands[0].range.union(operands[operands.count - 1].range))
   }
 
   /// `and-predicate ::= not-predicate { ("AND" | "&&") not-predicate }`
   mutating func parseAndPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
     let first = try parseNotPredicate()
-    var operands = [first]
+    guard isKeyword(.and) || isPunctuation(.ampersandAmpersand) else { return first }
+    var operands: [PredicateNode] = []
+    Parser.appendFlattened(first, or: false, to: &operands)
     while isKeyword(.and) || isPunctuation(.ampersandAmpersand) {
       advance()
-      operands.append(contentsOf: Parser.flattened(try parseNotPredicate(), or: false))
+      Parser.appendFlattened(try parseNotPredicate(), or: false, to: &operands)
     }
-    guard operands.count > 1 else { return first }
-    operands = Parser.flattened(first, or: false) + operands.dropFirst()
     return PredicateNode(.and(operands), range: operands[0].range.union(operands[operands.count - 1].range))
   }
 
   /// AND and OR are associative: a parenthesized `(a AND b) AND c` is the same chain as
   /// `a AND b AND c`, so chains are kept flat and printing never changes the tree.
-  static func flattened(_ predicate: PredicateNode, or: Bool) -> [PredicateNode] {
+  static func appendFlattened(_ predicate: PredicateNode, or: Bool, to operands: inout [PredicateNode]) {
     switch predicate.kind {
-    case .and(let operands) where !or: return operands
-    case .or(let operands) where or: return operands
-    default: return [predicate]
+    case .and(let chain) where !or: operands.append(contentsOf: chain)
+    case .or(let chain) where or: operands.append(contentsOf: chain)
+    default: operands.append(predicate)
     }
   }
 
@@ -79,7 +79,7 @@ extension Parser {
     default:
       guard canStartExpression(current) || isAggregateModifier(current) else {
         throw SyntaxDiagnostic(
-          .expectedPredicate, "expected a predicate, found \(current.kind.displayName)", at: currentErrorRange)
+          .expectedPredicate, "expected a predicate, found \(displayName(current))", at: currentErrorRange)
       }
       return try parseComparison()
     }
@@ -88,7 +88,7 @@ extension Parser {
   /// Whether the parenthesized group at the cursor is a predicate, `(a == 1) AND …`, rather than the
   /// start of an expression, `(a + b) > 1`: decided by the token after the matching `)`.
   func parenthesizedGroupIsPredicate() -> Bool {
-    let close = matchingClose[index]
+    let close = tokens[index].closeIndex
     guard close >= 0 else { return true }
     let after = tokens[min(close + 1, tokens.count - 1)]
     if comparisonOperator(after) != nil { return false }
@@ -98,14 +98,14 @@ extension Parser {
       case .plus, .minus, .star, .slash, .starStar, .dot, .leftBracket: return false
       default: return true
       }
-    case .identifier(let name, escaped: false):
-      return SetOperator(word: name) == nil
+    case .identifier(escaped: false):
+      return setOperator(after) == nil
     default:
       return true
     }
   }
 
-  func isAggregateModifier(_ token: Token) -> Bool {
+  func isAggregateModifier(_ token: LexedToken) -> Bool {
     switch token.kind {
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none): return true
     default: return false
@@ -137,7 +137,7 @@ extension Parser {
     guard canStartExpression(current) else {
       throw SyntaxDiagnostic(
         .expectedExpression,
-        "expected an expression after '\(op.rawValue)', found \(current.kind.displayName)", at: currentErrorRange)
+        "expected an expression after '\(op.rawValue)', found \(displayName(current))", at: currentErrorRange)
     }
     let right = try parseExpression()
     let comparison = Comparison(
@@ -149,10 +149,9 @@ extension Parser {
   /// The diagnostic for a complete expression followed by something that is not an operator,
   /// with a spelling suggestion when the word is close to one (`CONATINS` → `CONTAINS`).
   func missingOperator(after left: ExpressionNode) -> SyntaxDiagnostic {
-    var message = "expected a comparison operator after \(quoted(left.range)), found \(current.kind.displayName)"
+    var message = "expected a comparison operator after \(quoted(left.range)), found \(displayName(current))"
     var fixIts: [FixIt] = []
-    if case .identifier(let word, escaped: false) = current.kind,
-      let suggestion = Parser.nearestOperatorKeyword(to: word)
+    if current.kind == .identifier(escaped: false), let suggestion = Parser.nearestOperatorKeyword(to: text(of: current))
     {
       message += "; did you mean '\(suggestion)'?"
       fixIts.append(FixIt(
@@ -175,7 +174,7 @@ extension Parser {
   }
 
   /// The comparison operator `token` spells, if any.
-  func comparisonOperator(_ token: Token) -> Comparison.Operator? {
+  func comparisonOperator(_ token: LexedToken) -> Comparison.Operator? {
     switch token.kind {
     case .punctuation(let punctuation):
       switch punctuation {
@@ -210,7 +209,7 @@ extension Parser {
     let open = advance()
     let word = current
     switch word.kind {
-    case .identifier(_, escaped: false), .keyword:
+    case .identifier(escaped: false), .keyword:
       break
     default:
       throw SyntaxDiagnostic(

@@ -2,82 +2,31 @@
 /// `Parser+Predicates.swift` and `Parser+Expressions.swift`, one `parseXxx()` per production of
 /// `Grammar/PredicateFormat.ebnf`.
 struct Parser {
-  let tokens: [Token]
+  let tokens: [LexedToken]
   let bytes: [UInt8]
-  /// For each opening delimiter's token index, the index of its closing token (-1 elsewhere).
-  let matchingClose: [Int]
+  /// The lexer's `LexedText.decodedTexts`.
+  let decodedTexts: [String]
   var index = 0
   var depth = 0
 
-  /// Checks that `(` `)`, `{` `}` and `[` `]` balance before any parsing, so an unbalanced
-  /// delimiter is reported where it is, not where the parser later gives up.
-  init(tokens: [Token], bytes: [UInt8]) throws(SyntaxDiagnostic) {
-    self.tokens = tokens
+  /// A parser over what the lexer made of `bytes`. Throws when a delimiter does not balance (the
+  /// lexer checked): that is reported where it is, not where the parser would later give up.
+  init(_ lexed: LexedText, bytes: [UInt8]) throws(SyntaxDiagnostic) {
+    if let unbalanced = lexed.unbalanced { throw unbalanced }
+    self.tokens = lexed.tokens
     self.bytes = bytes
-    var stack: [Int] = []
-    var matches = [Int](repeating: -1, count: tokens.count)
-    for (position, token) in tokens.enumerated() {
-      guard case .punctuation(let punctuation) = token.kind else { continue }
-      switch punctuation {
-      case .leftParenthesis, .leftBrace, .leftBracket:
-        stack.append(position)
-      case .rightParenthesis, .rightBrace, .rightBracket:
-        guard let open = stack.last else {
-          throw Parser.unbalanced(punctuation, at: token.range, message: "unmatched '\(punctuation.rawValue)'")
-        }
-        guard case .punctuation(let opening) = tokens[open].kind, Parser.closing(of: opening) == punctuation else {
-          let opening = tokens[open]
-          throw Parser.unbalanced(
-            punctuation, at: token.range,
-            message: "'\(punctuation.rawValue)' does not close the \(opening.kind.displayName) before it",
-            notes: [.init(message: "unclosed \(opening.kind.displayName) is here", range: opening.range)])
-        }
-        stack.removeLast()
-        matches[open] = position
-      default:
-        continue
-      }
-    }
-    if let open = stack.last, case .punctuation(let punctuation) = tokens[open].kind {
-      throw Parser.unbalanced(
-        punctuation, at: tokens[open].range, message: "'\(punctuation.rawValue)' is never closed")
-    }
-    matchingClose = matches
-  }
-
-  private static func closing(of opening: Punctuation) -> Punctuation? {
-    switch opening {
-    case .leftParenthesis: return .rightParenthesis
-    case .leftBrace: return .rightBrace
-    case .leftBracket: return .rightBracket
-    default: return nil
-    }
-  }
-
-  private static func unbalanced(
-    _ punctuation: Punctuation, at range: ByteRange, message: String, notes: [SyntaxDiagnostic.Note] = []
-  ) -> SyntaxDiagnostic {
-    let id: SyntaxDiagnosticID
-    switch punctuation {
-    case .leftBrace, .rightBrace: id = .unbalancedBrace
-    case .leftBracket, .rightBracket: id = .unbalancedBracket
-    default: id = .unbalancedParenthesis
-    }
-    return SyntaxDiagnostic(id, message, at: range, notes: notes)
+    self.decodedTexts = lexed.decodedTexts
   }
 
   // MARK: - Tokens
 
-  /// The token at the cursor, borrowed (no copy: the parser asks for it many times per token).
-  var current: Token {
-    _read { yield tokens[index] }
-  }
+  /// The token at the cursor.
+  var current: LexedToken { tokens[index] }
   var previousEnd: Int { index > 0 ? tokens[index - 1].range.end : 0 }
 
-  func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
+  func peek(_ offset: Int = 1) -> LexedToken { tokens[min(index + offset, tokens.count - 1)] }
 
-  /// Moves past the current token (never past the end) and returns its range. It returns no
-  /// `Token`: copying one would retain and release its string on every token.
+  /// Moves past the current token (never past the end) and returns its range.
   @discardableResult
   mutating func advance() -> ByteRange {
     let range = tokens[index].range
@@ -86,35 +35,48 @@ struct Parser {
   }
 
   func isPunctuation(_ punctuation: Punctuation) -> Bool {
-    if case .punctuation(let found) = tokens[index].kind { return found == punctuation }
-    return false
+    tokens[index].kind == .punctuation(punctuation)
   }
 
-  func isPunctuation(_ punctuation: Punctuation, _ token: Token) -> Bool {
-    if case .punctuation(let found) = token.kind { return found == punctuation }
-    return false
+  func isPunctuation(_ punctuation: Punctuation, _ token: LexedToken) -> Bool {
+    token.kind == .punctuation(punctuation)
   }
 
   func isKeyword(_ keyword: Keyword) -> Bool {
-    if case .keyword(let found) = tokens[index].kind { return found == keyword }
-    return false
+    tokens[index].kind == .keyword(keyword)
   }
 
-  /// The unescaped identifier spelled `word` (ASCII case-insensitively), for contextual words
-  /// such as UNION or TERNARY that are not reserved.
-  func isContextualWord(_ word: StaticString, _ token: Token? = nil) -> Bool {
-    if case .identifier(let name, escaped: false) = (token ?? current).kind {
-      return Keyword.spells(name, word)
+  /// The name, text or value `token` carries (see `LexedToken.text(in:decodedTexts:)`).
+  func text(of token: LexedToken) -> String { token.text(in: bytes, decodedTexts: decodedTexts) }
+
+  /// The token as a message names it: `'AND'`, `')'`, `end of input`.
+  func displayName(_ token: LexedToken) -> String {
+    token.publicKind(in: bytes, decodedTexts: decodedTexts).displayName
+  }
+
+  /// Whether `token` is an unescaped identifier spelling `word` (given in upper case), ASCII
+  /// case-insensitively: contextual words such as UNION or TERNARY are not reserved.
+  func isContextualWord(_ word: StaticString, _ token: LexedToken) -> Bool {
+    guard token.kind == .identifier(escaped: false), token.range.count == word.utf8CodeUnitCount else { return false }
+    let start = token.range.start
+    return word.withUTF8Buffer { expected in
+      for index in 0..<expected.count {
+        let actual = bytes[start + index]
+        let wanted = expected[index]
+        if actual != wanted && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == wanted) { return false }
+      }
+      return true
     }
-    return false
   }
 
   /// Consumes `punctuation` or throws `expected-token` naming what it is for.
   @discardableResult
-  mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(SyntaxDiagnostic) -> ByteRange {
+  mutating func expect(
+    _ punctuation: Punctuation, _ purpose: @autoclosure () -> String
+  ) throws(SyntaxDiagnostic) -> ByteRange {
     guard isPunctuation(punctuation) else {
       throw SyntaxDiagnostic(
-        .expectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(current.kind.displayName)",
+        .expectedToken, "expected '\(punctuation.rawValue)' \(purpose()), found \(displayName(current))",
         at: currentErrorRange)
     }
     return advance()

@@ -56,19 +56,19 @@ public enum PredicateParser {
     var typographicQuotesInStrings: [ByteRange]
 
     func lenientDelimiters(_ bytes: [UInt8]) -> [ByteRange] {
-      (try? Lexer.tokenize(bytes, lenient: true).typographicDelimiters) ?? []
+      (try? Lexer.lex(bytes, lenient: true).typographicDelimiters) ?? []
     }
   }
 
   static func parseOnce(_ bytes: [UInt8], lenient: Bool) -> Result<PredicateNode, Failure> {
-    let lexed: Lexer.Output
+    let lexed: LexedText
     do {
-      lexed = try Lexer.tokenize(bytes, lenient: lenient)
+      lexed = try Lexer.lex(bytes, lenient: lenient)
     } catch {
       return .failure(Failure(diagnostic: error, typographicQuotesInStrings: []))
     }
     do {
-      var parser = try Parser(tokens: lexed.tokens, bytes: bytes)
+      var parser = try Parser(lexed, bytes: bytes)
       return .success(try parser.parseTopLevel())
     } catch {
       return .failure(Failure(diagnostic: error, typographicQuotesInStrings: lexed.typographicQuotesInStrings))
