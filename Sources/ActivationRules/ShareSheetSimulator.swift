@@ -27,13 +27,16 @@ public struct ShareSheetSimulator: Sendable {
   public func simulate(rule: PredicateNode, inputs: [ShareSheetInput] = ShareSheetCatalogue.inputs)
     -> [SimulationOutcome]
   {
-    inputs.map { input in
-      do throws(EvaluationError) {
-        let activates = try evaluator.evaluate(rule, on: input.evaluationValue)
-        return SimulationOutcome(input: input, result: .success(activates))
-      } catch {
-        return SimulationOutcome(input: input, result: .failure(error))
-      }
+    inputs.map { outcome(of: rule, on: $0) }
+  }
+
+  /// Evaluates `rule` on one input.
+  public func outcome(of rule: PredicateNode, on input: ShareSheetInput) -> SimulationOutcome {
+    do throws(EvaluationError) {
+      let activates = try evaluator.evaluate(rule, on: input.evaluationValue)
+      return SimulationOutcome(input: input, result: .success(activates))
+    } catch {
+      return SimulationOutcome(input: input, result: .failure(error))
     }
   }
 }

@@ -1,5 +1,7 @@
 import ActivationRules
 import PropertyList
+import Synchronization
+import UniformTypes
 
 /// What the rules look at: one app or extension with its Info.plist, its entitlements and, for an
 /// extension, its containing app's Info.plist.
@@ -11,15 +13,18 @@ public struct LintTarget: Sendable {
   }
 
   /// App or extension, decided by the `NSExtension` key.
-  public var kind: Kind
+  public var kind: Kind { didSet { derived = DerivedFacts() } }
   /// The Info.plist; its `source.name` is the path shown in diagnostics.
-  public var infoPlist: PropertyListDocument
+  public var infoPlist: PropertyListDocument { didSet { derived = DerivedFacts() } }
   /// The entitlements, when the target has a file of them.
-  public var entitlements: PropertyListDocument?
+  public var entitlements: PropertyListDocument? { didSet { derived = DerivedFacts() } }
   /// For an extension, the containing app's Info.plist, when it was found.
-  public var containingAppInfoPlist: PropertyListDocument?
+  public var containingAppInfoPlist: PropertyListDocument? { didSet { derived = DerivedFacts() } }
   /// The settings the run and the configuration give this target.
-  public var settings: LintSettings
+  public var settings: LintSettings { didSet { derived = DerivedFacts() } }
+  /// What several rules read from the target, worked out once by the first rule that asks;
+  /// replaced, so worked out again, whenever a property above changes.
+  private(set) var derived = DerivedFacts()
 
   /// A target; the kind follows from the Info.plist.
   public init(
@@ -46,6 +51,32 @@ public struct LintTarget: Sendable {
 
   /// The `CFBundleIdentifier`, when it is a string.
   public var bundleIdentifier: String? { infoPlist.root["CFBundleIdentifier"]?.string }
+}
+
+/// Facts about one target that several rules need, each worked out on first use and kept: the
+/// activation rule is read and the type registry built once per target, not once per rule.
+final class DerivedFacts: Sendable {
+  /// The extension's activation rule, read leniently; nil for apps and extensions without one.
+  let activationRuleSite = ComputedOnce<ActivationRuleSite?>()
+  /// The system's types plus those the target and its containing app declare.
+  let typeRegistry = ComputedOnce<UniformTypeRegistry>()
+  /// The activation rule as a predicate, a dictionary converted in the canonical shape.
+  let canonicalPredicate = ComputedOnce<ResolvedPredicate?>()
+}
+
+/// A value computed by the first caller and returned to every later one.
+final class ComputedOnce<Value: Sendable>: Sendable {
+  private let state = Mutex<Value?>(nil)
+
+  /// The value, computed with `compute` if no caller has computed it yet.
+  func value(_ compute: () -> Value) -> Value {
+    state.withLock { stored in
+      if let stored { return stored }
+      let computed = compute()
+      stored = computed
+      return computed
+    }
+  }
 }
 
 /// Settings that shape a lint run for one target: from the command line and `.sharelint.yml`.

@@ -59,7 +59,7 @@ struct ActivationKeyTypeRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target) else { return }
+    guard let site = target.activationRuleSite else { return }
     switch site.reading {
     case .failure(let error):
       findings.report(error.message, about: site.node, in: site.document)

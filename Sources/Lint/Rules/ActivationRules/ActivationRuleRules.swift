@@ -23,7 +23,7 @@ let activationRules: [any LintRule.Type] = [
 
 /// An extension's activation rule as the AR rules see it: where it is, and what it holds, read
 /// leniently (typographic quotes act as quotes, so the rest of the rule can still be analysed).
-struct ActivationRuleSite {
+struct ActivationRuleSite: Sendable {
   /// `NSExtension.NSExtensionAttributes.NSExtensionActivationRule`.
   static let path: [PropertyListPathComponent] = [
     .key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionActivationRule"),
@@ -36,8 +36,9 @@ struct ActivationRuleSite {
   /// The rule read leniently, or why it is neither a string nor a dictionary.
   let reading: Result<ActivationRule, ActivationRuleError>
 
-  /// The activation rule of `target`; `nil` for apps and for extensions without one.
-  init?(_ target: LintTarget) {
+  /// The activation rule of `target`, read; `nil` for apps and for extensions without one. Rules
+  /// ask `target.activationRuleSite`, which reads it once for all of them.
+  fileprivate init?(reading target: LintTarget) {
     guard target.kind == .appExtension, let node = target.infoPlist.value(at: Self.path) else { return nil }
     document = target.infoPlist
     self.node = node
@@ -81,7 +82,8 @@ struct ActivationRuleSite {
 
   /// The type registry for this extension: the system's types plus those declared by its own
   /// Info.plist and its containing app's (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations`).
-  static func typeRegistry(for target: LintTarget) -> UniformTypeRegistry {
+  /// Rules ask `target.typeRegistry`, which builds it once for all of them.
+  fileprivate static func typeRegistry(for target: LintTarget) -> UniformTypeRegistry {
     let declarations = [target.infoPlist, target.containingAppInfoPlist].compactMap { $0 }
       .flatMap(declaredTypes(in:))
     if declarations.isEmpty { return .system }
@@ -110,6 +112,28 @@ struct ActivationRuleSite {
         let conformsTo = conformsNode?.elements?.compactMap(\.string) ?? conformsNode?.string.map { [$0] } ?? []
         return TypeDeclaration(identifier: identifier, conformsTo: conformsTo, origin: origin)
       }
+    }
+  }
+}
+
+extension LintTarget {
+  /// The extension's activation rule, read once for all the AR rules; nil for apps and for
+  /// extensions without one.
+  var activationRuleSite: ActivationRuleSite? {
+    derived.activationRuleSite.value { ActivationRuleSite(reading: self) }
+  }
+
+  /// The types this target knows: the system's plus those it and its containing app declare.
+  var typeRegistry: UniformTypeRegistry {
+    derived.typeRegistry.value { ActivationRuleSite.typeRegistry(for: self) }
+  }
+
+  /// The activation rule as a predicate, a dictionary converted in the canonical shape; nil when
+  /// there is no rule, it does not parse, or it is neither a string nor a dictionary.
+  var canonicalActivationPredicate: ResolvedPredicate? {
+    derived.canonicalPredicate.value {
+      guard case .success(let rule) = activationRuleSite?.reading else { return nil }
+      return rule.resolvedPredicate(shape: .canonical)
     }
   }
 }

@@ -50,7 +50,7 @@ struct AggregateNeedsAnyRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let predicate = site.predicate else { return }
+    guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     for comparison in PredicateTreeWalk.comparisons(in: predicate) where comparison.modifier == .direct {
       let operatorName = comparison.operator.rawValue
       switch comparison.operator {

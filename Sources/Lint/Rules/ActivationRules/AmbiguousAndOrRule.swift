@@ -67,7 +67,7 @@ struct AmbiguousAndOrRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let written = site.written, let predicate = written.predicate else {
+    guard let site = target.activationRuleSite, let written = site.written, let predicate = written.predicate else {
       return
     }
     let bytes = Array(written.text.utf8)

@@ -134,13 +134,16 @@ struct MissingMAMTypesRule: LintRule {
   }
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target) else { return }
+    guard let site = target.activationRuleSite else { return }
     switch site.reading {
     case .success(.predicate(let written)):
       checkPredicate(written, of: site, into: &findings)
     case .success(.dictionary(let reading)):
       let dictionaryShape = target.settings.activationRuleShape == .configurator ? .configurator : shape
-      checkDictionary(reading, of: site, shape: dictionaryShape, into: &findings)
+      let augmentation = dictionaryShape == .minimal
+        ? target.canonicalActivationPredicate.map { IntuneAugmenter.augment($0.predicate, text: $0.text) }
+        : ActivationRule.dictionary(reading).augmentation(shape: dictionaryShape)
+      checkDictionary(reading, augmented: augmentation, of: site, into: &findings)
     case .failure:
       return
     }
@@ -156,8 +159,9 @@ struct MissingMAMTypesRule: LintRule {
       : IntuneAugmenter.configuratorAugment(predicate, text: written.text)
     // Twins named elsewhere in the rule, next to another key path (AR009, AR010 report that), are
     // not missing: only a type whose twin the rule never names is.
-    let missing = Self.typesGainingTwins(augmentation)
-    guard let firstEdit = augmentation.edits.first, !missing.isEmpty else { return }
+    guard let firstEdit = augmentation.edits.first else { return }
+    let missing = Self.typesGainingTwins(augmentation, originalPredicate: predicate)
+    guard !missing.isEmpty else { return }
     // The augmenter copies comparisons as written; with typographic quotes (AR002) wait for their fix.
     let fix = written.outcome.isValid
       ? site.predicateFix(
@@ -177,12 +181,10 @@ struct MissingMAMTypesRule: LintRule {
   /// A dictionary rule: it cannot name the twins; the fix replaces it with the converted,
   /// augmented predicate.
   private func checkDictionary(
-    _ reading: ActivationDictionaryReading, of site: ActivationRuleSite, shape: IntuneAugmentationShape,
+    _ reading: ActivationDictionaryReading, augmented augmentation: IntuneAugmentation?, of site: ActivationRuleSite,
     into findings: inout Findings
   ) {
-    guard let augmentation = ActivationRule.dictionary(reading).augmentation(shape: shape),
-      !augmentation.isUnchanged
-    else { return }
+    guard let augmentation, !augmentation.isUnchanged else { return }
     let missing = Self.typesGainingTwins(augmentation)
     // A misspelled key would be lost in the conversion: AR005 renames it first.
     let hasMisspelledKey = reading.problems.contains { problem in
@@ -204,13 +206,20 @@ struct MissingMAMTypesRule: LintRule {
   }
 
   /// The types whose twins the augmentation adds, in the order they first appear.
-  static func typesGainingTwins(_ augmentation: IntuneAugmentation) -> [String] {
+  /// `originalPredicate`, when given, is the lenient parse of the original text, which then is not parsed again.
+  static func typesGainingTwins(_ augmentation: IntuneAugmentation, originalPredicate: PredicateNode? = nil)
+    -> [String]
+  {
+    /// The types `predicate`'s comparisons test, in order.
+    func testedTypes(in predicate: PredicateNode) -> [String] {
+      PredicateTreeWalk.comparisons(in: predicate).flatMap { $0.testedTypeConstants.map(\.text) }
+    }
     /// The types `text`'s comparisons test, in order.
     func testedTypes(_ text: String) -> [String] {
-      guard let predicate = PredicateParser.parse(text, lenient: true).predicate else { return [] }
-      return PredicateTreeWalk.comparisons(in: predicate).flatMap { $0.testedTypeConstants.map(\.text) }
+      PredicateParser.parse(text, lenient: true).predicate.map { testedTypes(in: $0) } ?? []
     }
-    let before = Set(testedTypes(augmentation.originalText).map { $0.lowercased() })
+    let originalTypes = originalPredicate.map { testedTypes(in: $0) } ?? testedTypes(augmentation.originalText)
+    let before = Set(originalTypes.map { $0.lowercased() })
     var types: [String] = []
     for type in testedTypes(augmentation.augmentedText)
     where IntuneMAMTypes.isIntuneMAMType(type) && !before.contains(type.lowercased()) {

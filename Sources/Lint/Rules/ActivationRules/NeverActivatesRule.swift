@@ -61,13 +61,16 @@ struct NeverActivatesRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), case .success(let rule) = site.reading,
-      let resolved = rule.resolvedPredicate()
-    else { return }
-    let inputs = ShareSheetCatalogue.inputs + Self.inputsOffering(typesTestedBy: resolved.predicate)
-    let simulator = ShareSheetSimulator(registry: ActivationRuleSite.typeRegistry(for: target))
-    let outcomes = simulator.simulate(rule: resolved.predicate, inputs: inputs)
-    guard !outcomes.isEmpty, !outcomes.contains(where: { $0.activates == true }) else { return }
+    guard let site = target.activationRuleSite, let resolved = target.canonicalActivationPredicate else { return }
+    let simulator = ShareSheetSimulator(registry: target.typeRegistry)
+    // Most rules activate on one of the first inputs, and then there is nothing to report: stop there.
+    var outcomes: [SimulationOutcome] = []
+    for input in ShareSheetCatalogue.inputs + Self.inputsOffering(typesTestedBy: resolved.predicate) {
+      let outcome = simulator.outcome(of: resolved.predicate, on: input)
+      if outcome.activates == true { return }
+      outcomes.append(outcome)
+    }
+    guard !outcomes.isEmpty else { return }
     var failures: [String] = []
     for outcome in outcomes {
       if case .failure(let error) = outcome.result, !failures.contains(error.message) {

@@ -51,7 +51,7 @@ struct PredicateSyntaxErrorRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let written = site.written else { return }
+    guard let site = target.activationRuleSite, let written = site.written else { return }
     for diagnostic in Self.syntaxErrors(of: written) {
       let notes = diagnostic.notes.map(\.message) + diagnostic.fixIts.map { "suggested fix: \($0.title)" }
       findings.report(

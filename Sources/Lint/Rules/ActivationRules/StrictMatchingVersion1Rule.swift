@@ -51,7 +51,7 @@ struct StrictMatchingVersion1Rule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let reading = site.dictionary, reading.dictionary.version < 2 else {
+    guard let site = target.activationRuleSite, let reading = site.dictionary, reading.dictionary.version < 2 else {
       return
     }
     let versionKey = ActivationKey.dictionaryVersion.rawValue

@@ -38,7 +38,7 @@ struct TruePredicateRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let predicate = site.predicate,
+    guard let site = target.activationRuleSite, let predicate = site.predicate,
       case .constant(true) = predicate.kind
     else { return }
     findings.report(

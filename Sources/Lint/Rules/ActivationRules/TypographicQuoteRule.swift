@@ -73,7 +73,7 @@ struct TypographicQuoteRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let written = site.written else { return }
+    guard let site = target.activationRuleSite, let written = site.written else { return }
     let diagnostics = written.outcome.diagnostics.filter { $0.id == .typographicQuote }
     guard !diagnostics.isEmpty else { return }
     var edits: [TextEdit] = []

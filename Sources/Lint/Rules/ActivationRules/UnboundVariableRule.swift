@@ -51,7 +51,7 @@ struct UnboundVariableRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let predicate = site.predicate else { return }
+    guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     var unbound: [(name: String, range: ByteRange, bound: [String])] = []
     var walk = PredicateTreeWalk()
     walk.visitExpression = { expression, bound in

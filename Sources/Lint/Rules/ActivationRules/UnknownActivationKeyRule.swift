@@ -83,7 +83,7 @@ struct UnknownActivationKeyRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let reading = site.dictionary, let entries = site.node.entries else {
+    guard let site = target.activationRuleSite, let reading = site.dictionary, let entries = site.node.entries else {
       return
     }
     for problem in reading.problems {

@@ -55,7 +55,7 @@ struct UnknownKeyPathRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let predicate = site.predicate else { return }
+    guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     var checker = ExtensionKeyPathChecker()
     checker.check(predicate)
     for unknown in checker.unknownKeys {

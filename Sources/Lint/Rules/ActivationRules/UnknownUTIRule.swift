@@ -58,8 +58,8 @@ struct UnknownUTIRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = ActivationRuleSite(target), let predicate = site.predicate else { return }
-    let registry = ActivationRuleSite.typeRegistry(for: target)
+    guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
+    let registry = target.typeRegistry
     for comparison in PredicateTreeWalk.comparisons(in: predicate) {
       for type in comparison.testedTypeConstants where !registry.knows(type.text) && !type.text.hasPrefix("dyn.") {
         var message = "'\(type.text)' is neither a system type nor declared by the app"
