@@ -1,7 +1,8 @@
 /// An expression: NSExpression's counterpart. Every node knows the bytes it was parsed from.
 public struct ExpressionNode: Hashable, Sendable {
-  /// The shapes an expression takes.
-  public indirect enum Kind: Hashable, Sendable {
+  /// The shapes an expression takes. Only the cases that hold a node inline are `indirect`: a
+  /// constant, variable, array or call is stored in place, with no box to allocate and free.
+  public enum Kind: Hashable, Sendable {
     /// A literal: string, number, boolean or null.
     case constant(Constant)
     /// `SELF`, the object being evaluated.
@@ -9,9 +10,9 @@ public struct ExpressionNode: Hashable, Sendable {
     /// `$name`.
     case variable(String)
     /// A key path: `a.b.@count` (`base` nil), or keys applied to another expression, `$x.a`.
-    case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
+    indirect case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
     /// `base[index]`, `base[FIRST]`, `base[LAST]`, `base[SIZE]`.
-    case subscripted(base: ExpressionNode, index: SubscriptIndex)
+    indirect case subscripted(base: ExpressionNode, index: SubscriptIndex)
     /// A format placeholder kept as written: `%@`, `%K`, `%d`.
     case placeholder(String)
     /// `{ a, b, … }`.
@@ -19,23 +20,23 @@ public struct ExpressionNode: Hashable, Sendable {
     /// `ANYKEY`.
     case anyKey
     /// `left op right` for `+ - * / **`.
-    case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
+    indirect case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
     /// `-operand`.
-    case negation(ExpressionNode)
+    indirect case negation(ExpressionNode)
     /// `left UNION|INTERSECT|MINUS right`.
-    case setOperation(SetOperator, ExpressionNode, ExpressionNode)
+    indirect case setOperation(SetOperator, ExpressionNode, ExpressionNode)
     /// `$variable := value`.
-    case assignment(variable: String, value: ExpressionNode)
+    indirect case assignment(variable: String, value: ExpressionNode)
     /// `name(arguments…)`, including selector-style names such as `modulus:by:`.
     case functionCall(name: String, arguments: [ExpressionNode])
     /// `FUNCTION(receiver, selector, arguments…)`.
-    case function(receiver: ExpressionNode, selector: ExpressionNode, arguments: [ExpressionNode])
+    indirect case function(receiver: ExpressionNode, selector: ExpressionNode, arguments: [ExpressionNode])
     /// `SUBQUERY(collection, $variable, predicate)`.
-    case subquery(collection: ExpressionNode, variable: String, variableRange: ByteRange, predicate: PredicateNode)
+    indirect case subquery(collection: ExpressionNode, variable: String, variableRange: ByteRange, predicate: PredicateNode)
     /// `TERNARY(condition, then, else)`.
-    case ternary(condition: PredicateNode, then: ExpressionNode, else: ExpressionNode)
+    indirect case ternary(condition: PredicateNode, then: ExpressionNode, else: ExpressionNode)
     /// `CAST(value, type)`.
-    case cast(value: ExpressionNode, type: ExpressionNode)
+    indirect case cast(value: ExpressionNode, type: ExpressionNode)
     /// `FETCH(arguments…)`, Core Data's fetch expression.
     case fetch(arguments: [ExpressionNode])
   }

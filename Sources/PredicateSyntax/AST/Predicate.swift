@@ -2,8 +2,9 @@
 ///
 /// Structural equality that ignores ranges is `isStructurallyEqual(to:)`; `==` compares ranges too.
 public struct PredicateNode: Hashable, Sendable {
-  /// The shapes a predicate takes.
-  public indirect enum Kind: Hashable, Sendable {
+  /// The shapes a predicate takes. Only `not` and `comparison` hold nodes inline, so only they are
+  /// `indirect`: constants and chains are stored in place, with no box to allocate and free.
+  public enum Kind: Hashable, Sendable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     /// Operands joined by `AND`/`&&`; a chain `a AND b AND c` is one node with three operands.
@@ -11,9 +12,9 @@ public struct PredicateNode: Hashable, Sendable {
     /// Operands joined by `OR`/`||`.
     case or([PredicateNode])
     /// `NOT p` or `!p`.
-    case not(PredicateNode)
+    indirect case not(PredicateNode)
     /// `[modifier] expression operator[options] expression`.
-    case comparison(Comparison)
+    indirect case comparison(Comparison)
   }
 
   /// The node's shape.

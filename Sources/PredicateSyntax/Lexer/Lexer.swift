@@ -86,56 +86,22 @@ private struct Scanner {
 
   // MARK: - Characters
 
-  func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
-
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x5F
+    (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
   }
 
+  /// `[A-Za-z0-9_]`: one comparison per range (a wrapped subtraction), letters first.
   static func isIdentifierContinue(_ byte: UInt8) -> Bool {
-    isIdentifierStart(byte) || isDigit(byte)
+    (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x5F
   }
 
-  static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+  static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
   static func hexValue(_ byte: UInt8) -> UInt32? {
     switch byte {
     case 0x30...0x39: return UInt32(byte - 0x30)
     case 0x41...0x46: return UInt32(byte - 0x41 + 10)
     case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-    default: return nil
-    }
-  }
-
-  /// Decodes the Unicode scalar at `index`, or nil for invalid UTF-8; returns its length too.
-  func scalar(at index: Int) -> (scalar: Unicode.Scalar?, length: Int) {
-    let lead = bytes[index]
-    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-    let length = SourceText.scalarLength(leadByte: lead)
-    guard length > 1, index + length <= bytes.count else { return (nil, 1) }
-    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-    for continuation in bytes[(index + 1)..<(index + length)] {
-      guard continuation & 0xC0 == 0x80 else { return (nil, 1) }
-      value = value << 6 | UInt32(continuation & 0x3F)
-    }
-    return (Unicode.Scalar(value), length)
-  }
-
-  /// Whether `“ ” ‘ ’` starts at `index`.
-  func isTypographicQuote(at index: Int) -> Bool {
-    guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80 else { return false }
-    let last = bytes[index + 2]
-    return last == 0x9C || last == 0x9D || last == 0x98 || last == 0x99
-  }
-
-  /// The typographic quote at `index`, if one starts there: its text and whether it is a double one.
-  func typographicQuote(at index: Int) -> (text: String, isDouble: Bool)? {
-    guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80 else { return nil }
-    switch bytes[index + 2] {
-    case 0x9C: return ("“", true)
-    case 0x9D: return ("”", true)
-    case 0x98: return ("‘", false)
-    case 0x99: return ("’", false)
     default: return nil
     }
   }
@@ -227,9 +193,8 @@ private struct Scanner {
         guard Scanner.isIdentifierContinue(current) else { break }
         cursor += 1
       } else {
-        guard !isTypographicQuote(at: cursor) else { break }
-        let (scalar, length) = scalar(at: cursor)
-        guard let scalar, scalar.properties.isAlphabetic else { break }
+        let length = bytes.nonASCIILetterLength(at: cursor)
+        guard length > 0 else { break }
         cursor += length
       }
     }
@@ -266,28 +231,15 @@ private struct Scanner {
 
   mutating func lexWordToken() throws(SyntaxDiagnostic) {
     let start = offset
-    if let quote = typographicQuote(at: offset) {
+    if bytes[start] == 0xE2, let quote = bytes.typographicQuote(at: start) {
       if lenient {
         try lexString(openingLength: 3, isDouble: quote.isDouble)
         return
       }
       throw typographicQuoteError(at: start, quote: quote.text)
     }
-    guard skipWord() else {
-      let (scalar, length) = scalar(at: offset)
-      let range = ByteRange(start: start, end: min(bytes.count, start + length))
-      guard let scalar else {
-        throw SyntaxDiagnostic(.unexpectedCharacter, "invalid UTF-8 byte", at: range)
-      }
-      var hex = String(scalar.value, radix: 16, uppercase: true)
-      while hex.count < 4 { hex = "0" + hex }
-      let code = "U+" + hex
-      let what = scalar.properties.isWhitespace
-        ? "'\(Character(scalar))' (\(code)) is not whitespace to Apple's parser; use a plain space"
-        : "unexpected character '\(Character(scalar))' (\(code))"
-      throw SyntaxDiagnostic(.unexpectedCharacter, what, at: range)
-    }
-    let isSelectorPiece = byte(at: offset) == UInt8(ascii: ":") && byte(at: offset + 1) != UInt8(ascii: "=")
+    guard skipWord() else { throw notAWord(at: start) }
+    let isSelectorPiece = bytes.byte(at: offset) == UInt8(ascii: ":") && bytes.byte(at: offset + 1) != UInt8(ascii: "=")
     if !isSelectorPiece, let keyword = Keyword.lookup(UnsafeBufferPointer(rebasing: bytes[start..<offset])) {
       append(.keyword(keyword), from: start)
       return
@@ -303,7 +255,7 @@ private struct Scanner {
       while true {
         let pieceStart = offset
         guard skipWord() else { break }
-        if byte(at: offset) == UInt8(ascii: ":"), byte(at: offset + 1) != UInt8(ascii: "=") {
+        if bytes.byte(at: offset) == UInt8(ascii: ":"), bytes.byte(at: offset + 1) != UInt8(ascii: "=") {
           offset += 1
         } else {
           offset = pieceStart
@@ -314,6 +266,23 @@ private struct Scanner {
       return
     }
     append(.identifier(escaped: false), from: start)
+  }
+
+  /// The error for a non-ASCII character at `start` that is not a letter.
+  @inline(never)
+  func notAWord(at start: Int) -> SyntaxDiagnostic {
+    let (scalar, length) = bytes.scalar(at: start)
+    let range = ByteRange(start: start, end: min(bytes.count, start + length))
+    guard let scalar else {
+      return SyntaxDiagnostic(.unexpectedCharacter, "invalid UTF-8 byte", at: range)
+    }
+    var hex = String(scalar.value, radix: 16, uppercase: true)
+    while hex.count < 4 { hex = "0" + hex }
+    let code = "U+" + hex
+    let what = scalar.properties.isWhitespace
+      ? "'\(Character(scalar))' (\(code)) is not whitespace to Apple's parser; use a plain space"
+      : "unexpected character '\(Character(scalar))' (\(code))"
+    return SyntaxDiagnostic(.unexpectedCharacter, what, at: range)
   }
 
   func unexpected(_ start: Int, _ message: String) -> SyntaxDiagnostic {
@@ -368,7 +337,7 @@ private struct Scanner {
         offset += 1
         break
       }
-      if let quote = typographicQuote(at: offset) {
+      if let quote = bytes.typographicQuote(at: offset) {
         let quoteRange = ByteRange(start: offset, end: offset + 3)
         if lenient && quote.isDouble == isDouble {
           typographicDelimiters.append(quoteRange)
@@ -401,7 +370,7 @@ private struct Scanner {
     while cursor < bytes.count {
       let current = bytes[cursor]
       if current == quote { return cursor }
-      if current == UInt8(ascii: "\\") || (current == 0xE2 && isTypographicQuote(at: cursor)) { return nil }
+      if current == UInt8(ascii: "\\") || (current == 0xE2 && bytes.isTypographicQuote(at: cursor)) { return nil }
       cursor += 1
     }
     return nil
@@ -410,7 +379,7 @@ private struct Scanner {
   /// Reads one backslash escape at the cursor and appends its UTF-8 to `value`.
   mutating func lexEscape(into value: inout [UInt8]) throws(SyntaxDiagnostic) {
     let start = offset
-    guard let next = byte(at: offset + 1) else {
+    guard let next = bytes.byte(at: offset + 1) else {
       offset += 1
       return  // The loop then reports the unterminated string.
     }
@@ -429,7 +398,7 @@ private struct Scanner {
     case UInt8(ascii: "0")...UInt8(ascii: "7"):
       var scalarValue: UInt32 = 0
       for index in 1...3 {
-        guard let digit = byte(at: offset + index), digit >= 0x30, digit <= 0x37 else {
+        guard let digit = bytes.byte(at: offset + index), digit >= 0x30, digit <= 0x37 else {
           throw invalid("octal escape needs three octal digits, as in '\\101'", length: 1 + index)
         }
         scalarValue = scalarValue * 8 + UInt32(digit - 0x30)
@@ -437,8 +406,8 @@ private struct Scanner {
       Scanner.appendScalar(scalarValue, to: &value)
       offset += 4
     case UInt8(ascii: "x"), UInt8(ascii: "X"):
-      guard let high = byte(at: offset + 2).flatMap(Scanner.hexValue),
-        let low = byte(at: offset + 3).flatMap(Scanner.hexValue)
+      guard let high = bytes.byte(at: offset + 2).flatMap(Scanner.hexValue),
+        let low = bytes.byte(at: offset + 3).flatMap(Scanner.hexValue)
       else {
         throw invalid("'\\x' escape needs two hexadecimal digits, as in '\\x41'", length: 2)
       }
@@ -447,7 +416,7 @@ private struct Scanner {
     case UInt8(ascii: "u"), UInt8(ascii: "U"):
       var scalarValue: UInt32 = 0
       for index in 2...5 {
-        guard let digit = byte(at: offset + index).flatMap(Scanner.hexValue) else {
+        guard let digit = bytes.byte(at: offset + index).flatMap(Scanner.hexValue) else {
           throw invalid("'\\u' escape needs four hexadecimal digits, as in '\\u00e9'", length: 2)
         }
         scalarValue = scalarValue * 16 + digit
@@ -459,7 +428,7 @@ private struct Scanner {
       offset += 6
     default:
       // `\"`, `\'`, `\\` and any other character stand for themselves (as in Apple's lexer).
-      let (_, length) = scalar(at: offset + 1)
+      let (_, length) = bytes.scalar(at: offset + 1)
       value.append(contentsOf: bytes[(offset + 1)..<(offset + 1 + length)])
       offset += 1 + length
     }
@@ -482,7 +451,7 @@ private struct Scanner {
       }
       return SyntaxDiagnostic(.invalidNumber, message, at: ByteRange(start: start, end: max(end, start + 1)))
     }
-    if bytes[offset] == UInt8(ascii: "0"), let prefix = byte(at: offset + 1), let radix = Scanner.radix(prefix: prefix) {
+    if bytes[offset] == UInt8(ascii: "0"), let prefix = bytes.byte(at: offset + 1), let radix = Scanner.radix(prefix: prefix) {
       offset += 2
       let digitsStart = offset
       var value: UInt64 = 0
@@ -516,15 +485,15 @@ private struct Scanner {
       offset += 1
     }
     var isInteger = true
-    if byte(at: offset) == UInt8(ascii: "."), let next = byte(at: offset + 1), Scanner.isDigit(next) {
+    if bytes.byte(at: offset) == UInt8(ascii: "."), let next = bytes.byte(at: offset + 1), Scanner.isDigit(next) {
       isInteger = false
       offset += 1
       while offset < bytes.count, Scanner.isDigit(bytes[offset]) { offset += 1 }
     }
-    if let marker = byte(at: offset), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+    if let marker = bytes.byte(at: offset), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
       isInteger = false
       offset += 1
-      if let sign = byte(at: offset), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
+      if let sign = bytes.byte(at: offset), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
       let digitsStart = offset
       while offset < bytes.count, Scanner.isDigit(bytes[offset]) { offset += 1 }
       if offset == digitsStart { throw invalid(self, "exponent needs digits, as in '1e-5'") }
@@ -558,17 +527,17 @@ private struct Scanner {
   mutating func lexPlaceholder() throws(SyntaxDiagnostic) {
     let start = offset
     offset += 1
-    if let next = byte(at: offset), next == UInt8(ascii: "@") || next == UInt8(ascii: "K") {
+    if let next = bytes.byte(at: offset), next == UInt8(ascii: "@") || next == UInt8(ascii: "K") {
       offset += 1
       append(.placeholder, from: start)
       return
     }
     var modifierCount = 0
-    while let next = byte(at: offset), Scanner.isLengthModifier(next), modifierCount < 2 {
+    while let next = bytes.byte(at: offset), Scanner.isLengthModifier(next), modifierCount < 2 {
       offset += 1
       modifierCount += 1
     }
-    guard let conversion = byte(at: offset), Scanner.isConversion(conversion) else {
+    guard let conversion = bytes.byte(at: offset), Scanner.isConversion(conversion) else {
       throw SyntaxDiagnostic(
         .invalidPlaceholder, "'%' must start a format placeholder such as '%@', '%K' or '%d'",
         at: ByteRange(start: start, end: start + 1))
@@ -606,7 +575,7 @@ private struct Scanner {
   mutating func lexPunctuation() throws(SyntaxDiagnostic) {
     let start = offset
     let first = bytes[offset]
-    let second = byte(at: offset + 1)
+    let second = bytes.byte(at: offset + 1)
     let punctuation: Punctuation
     var length = 1
     switch first {
@@ -624,7 +593,7 @@ private struct Scanner {
     case UInt8(ascii: "*"):
       if second == UInt8(ascii: "*") { (punctuation, length) = (.starStar, 2) } else { punctuation = .star }
     case UInt8(ascii: "="):
-      if second == UInt8(ascii: "="), byte(at: offset + 2) == UInt8(ascii: "=") {
+      if second == UInt8(ascii: "="), bytes.byte(at: offset + 2) == UInt8(ascii: "=") {
         throw SyntaxDiagnostic(
           .tripleEquals, "'===' is not an operator; use '=='", at: ByteRange(start: start, end: start + 3),
           fixIts: [FixIt(
@@ -734,6 +703,55 @@ private struct Scanner {
     default: id = .unbalancedParenthesis
     }
     return SyntaxDiagnostic(id, message, at: range, notes: notes)
+  }
+}
+
+/// Character-level reading, on the buffer itself so the scanner's hot loops never copy the scanner.
+fileprivate extension UnsafeBufferPointer<UInt8> {
+  /// The byte at `index`, or nil past the end.
+  func byte(at index: Int) -> UInt8? { index < count ? self[index] : nil }
+
+  /// Decodes the Unicode scalar at `index`, or nil for invalid UTF-8; returns its length too.
+  func scalar(at index: Int) -> (scalar: Unicode.Scalar?, length: Int) {
+    let lead = self[index]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    let length = SourceText.scalarLength(leadByte: lead)
+    guard length > 1, index + length <= count else { return (nil, 1) }
+    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for continuation in self[(index + 1)..<(index + length)] {
+      guard continuation & 0xC0 == 0x80 else { return (nil, 1) }
+      value = value << 6 | UInt32(continuation & 0x3F)
+    }
+    return (Unicode.Scalar(value), length)
+  }
+
+  /// Whether `“ ” ‘ ’` starts at `index`.
+  func isTypographicQuote(at index: Int) -> Bool {
+    guard index + 2 < count, self[index] == 0xE2, self[index + 1] == 0x80 else { return false }
+    let last = self[index + 2]
+    return last == 0x9C || last == 0x9D || last == 0x98 || last == 0x99
+  }
+
+  /// The typographic quote at `index`, if one starts there: its text and whether it is a double one.
+  func typographicQuote(at index: Int) -> (text: String, isDouble: Bool)? {
+    guard index + 2 < count, self[index] == 0xE2, self[index + 1] == 0x80 else { return nil }
+    switch self[index + 2] {
+    case 0x9C: return ("“", true)
+    case 0x9D: return ("”", true)
+    case 0x98: return ("‘", false)
+    case 0x99: return ("’", false)
+    default: return nil
+    }
+  }
+
+  /// The length of the non-ASCII letter at `index` (a Unicode alphabetic scalar, not a typographic
+  /// quote), or 0 when there is none. Out of line: words are almost always ASCII.
+  @inline(never)
+  func nonASCIILetterLength(at index: Int) -> Int {
+    guard !isTypographicQuote(at: index) else { return 0 }
+    let (scalar, length) = scalar(at: index)
+    guard let scalar, scalar.properties.isAlphabetic else { return 0 }
+    return length
   }
 }
 
