@@ -135,12 +135,15 @@ extension ActivationDictionary {
   public static func nearestKey(to text: String) -> ActivationKey? {
     let wanted = Array(text.lowercased().utf8)
     var best: (distance: Int, key: ActivationKey)?
-    for key in ActivationKey.allCases {
-      let distance = editDistance(wanted, Array(key.rawValue.lowercased().utf8), limit: 2)
+    for (key, spelling) in lowercasedKeys where abs(spelling.count - wanted.count) <= 2 {
+      let distance = editDistance(wanted, spelling, limit: 2)
       if distance <= 2, distance < (best?.distance ?? Int.max) { best = (distance, key) }
     }
     return best?.key
   }
+
+  /// Every key with its lowercased UTF-8, in `allCases` order.
+  private static let lowercasedKeys = ActivationKey.allCases.map { ($0, Array($0.rawValue.lowercased().utf8)) }
 
   /// The Levenshtein distance with adjacent transpositions; anything above `limit` is `limit + 1`.
   static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8], limit: Int) -> Int {

@@ -38,12 +38,19 @@ public enum URLSchemeSyntax {
   public static func problem(in scheme: String) -> URLSchemeProblem? {
     let bytes = Array(scheme.utf8)
     guard !bytes.isEmpty else { return .empty }
-    if scheme.contains("$(") || scheme.contains("${") { return .unexpandedBuildVariable }
-    if scheme.contains("://") { return .containsSchemeSeparator }
+    if LiteralSearch.asciiText(scheme, contains: "$(") ?? scheme.contains("$(")
+      || LiteralSearch.asciiText(scheme, contains: "${") ?? scheme.contains("${")
+    {
+      return .unexpandedBuildVariable
+    }
+    if LiteralSearch.asciiText(scheme, contains: "://") ?? scheme.contains("://") { return .containsSchemeSeparator }
     if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) { return .containsColon(offset: colon) }
     let first = bytes[0]
     if isDigit(first) { return .startsWithDigit }
     if !isLetter(first) { return .startsWithNonLetter(scheme.first!) }
+    // Letters, digits and '+-.' are one character each: only a scheme with another byte needs the
+    // character-by-character walk that names the culprit.
+    if bytes.allSatisfy(isSchemeByte) { return nil }
     var offset = 0
     for character in scheme {
       let utf8 = Array(character.utf8)
@@ -69,7 +76,8 @@ public enum URLSchemeSyntax {
 
   /// The scheme in lowercase ASCII, the form every comparison in this module uses.
   public static func normalized(_ scheme: String) -> String {
-    String(decoding: scheme.utf8.map(lowercased), as: UTF8.self)
+    guard scheme.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return scheme }
+    return String(decoding: scheme.utf8.map(lowercased), as: UTF8.self)
   }
 
   /// The scheme of `url` (the text before the first `:`), or nil when there is no `:`.

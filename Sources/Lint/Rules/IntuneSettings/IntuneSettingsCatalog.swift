@@ -125,13 +125,52 @@ enum IntuneSettingsCatalog {
 
   /// The documented setting nearest to `name` by edit distance (case-insensitive), with that distance.
   static func nearestSetting(to name: String) -> (setting: IntuneSetting, distance: Int) {
-    let lowered = Array(name.lowercased())
+    let lowered = name.lowercased()
+    // One byte is one character in ASCII text without "\r\n" (one character of two bytes), as
+    // every setting name is: compare bytes then, characters otherwise.
+    if lowered.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      return nearest(to: Array(lowered.utf8), among: lowercasedSettingBytes)
+    }
+    return nearest(to: Array(lowered), among: lowercasedSettingCharacters)
+  }
+
+  /// The settings' names lowercased, as UTF-8 and as characters, in `settings` order.
+  private static let lowercasedSettingBytes = settings.map { Array($0.name.lowercased().utf8) }
+  private static let lowercasedSettingCharacters = settings.map { Array($0.name.lowercased()) }
+
+  /// The first setting whose lowercased name (in `names`) is nearest to `wanted`, with the distance.
+  private static func nearest<Element: Equatable>(to wanted: [Element], among names: [[Element]])
+    -> (setting: IntuneSetting, distance: Int)
+  {
     var best = (setting: settings[0], distance: Int.max)
-    for setting in settings {
-      let distance = editDistance(lowered, Array(setting.name.lowercased()))
+    for (setting, name) in zip(settings, names) {
+      // The distance is at least the difference in length: such a name cannot come closer.
+      guard abs(name.count - wanted.count) < best.distance else { continue }
+      let distance = editDistance(wanted, name, below: best.distance)
       if distance < best.distance { best = (setting, distance) }
     }
     return best
+  }
+
+  /// The Levenshtein distance between `source` and `target` when it is below `bound`; otherwise
+  /// some number at least `bound` (the computation stops once no alignment can stay below it).
+  static func editDistance<Element: Equatable>(_ source: [Element], _ target: [Element], below bound: Int) -> Int {
+    guard !source.isEmpty else { return target.count }
+    guard !target.isEmpty else { return source.count }
+    var previous = Array(0...target.count)
+    var row = [Int](repeating: 0, count: target.count + 1)
+    for i in 1...source.count {
+      row[0] = i
+      var rowMinimum = i
+      for j in 1...target.count {
+        row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (source[i - 1] == target[j - 1] ? 0 : 1))
+        rowMinimum = Swift.min(rowMinimum, row[j])
+      }
+      // Every later row's cells are at least this row's smallest.
+      if rowMinimum >= bound { return rowMinimum }
+      swap(&previous, &row)
+    }
+    return previous[target.count]
   }
 
   /// The Levenshtein distance between two character sequences.

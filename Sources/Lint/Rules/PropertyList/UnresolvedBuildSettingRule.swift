@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import URLSchemes
 
 /// PL003: a `$(NAME)` reference in a value the other rules reason about that the run's build
 /// settings (`-D`, `--xcconfig`, `build_settings:`) cannot resolve.
@@ -66,7 +67,9 @@ struct UnresolvedBuildSettingRule: LintRule {
     in node: PropertyListNode, document: PropertyListDocument, settings: BuildSettings, into findings: inout Findings
   ) {
     if let text = node.string {
-      guard text.contains("$(") || text.contains("${") else { return }
+      guard LiteralSearch.asciiText(text, contains: "$(") ?? text.contains("$(")
+        || LiteralSearch.asciiText(text, contains: "${") ?? text.contains("${")
+      else { return }
       for reference in settings.resolve(text).unresolvedReferences
       where !Self.signingTimeSettings.contains(reference.name) {
         let range: ByteRange?

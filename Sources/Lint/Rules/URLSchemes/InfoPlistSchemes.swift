@@ -9,9 +9,16 @@ struct SchemeEntry {
   let node: PropertyListNode
   /// The scheme as written.
   let scheme: String
-
   /// The scheme lowercased: schemes compare case-insensitively.
-  var normalized: String { URLSchemeSyntax.normalized(scheme) }
+  let normalized: String
+
+  /// The entry at `index`, its `<string>` node holding `scheme`.
+  init(index: Int, node: PropertyListNode, scheme: String) {
+    self.index = index
+    self.node = node
+    self.scheme = scheme
+    normalized = URLSchemeSyntax.normalized(scheme)
+  }
 }
 
 /// A scheme array of an Info.plist: `LSApplicationQueriesSchemes`, or one URL type's `CFBundleURLSchemes`.
@@ -20,6 +27,8 @@ struct SchemeArray {
   let node: PropertyListNode
   /// Its string elements, in order.
   let entries: [SchemeEntry]
+  /// The entries' normalized schemes.
+  let normalizedSchemes: Set<String>
 
   /// The array of `node`, when it is one.
   init?(_ node: PropertyListNode?) {
@@ -28,6 +37,7 @@ struct SchemeArray {
     entries = elements.enumerated().compactMap { index, element in
       element.string.map { SchemeEntry(index: index, node: element, scheme: $0) }
     }
+    normalizedSchemes = Set(entries.map(\.normalized))
   }
 
   /// How many elements the array has, strings or not: every one takes a position.
@@ -38,8 +48,7 @@ struct SchemeArray {
 
   /// Whether the array lists `scheme` (case-insensitively).
   func contains(_ scheme: String) -> Bool {
-    let normalized = URLSchemeSyntax.normalized(scheme)
-    return entries.contains { $0.normalized == normalized }
+    normalizedSchemes.contains(URLSchemeSyntax.normalized(scheme))
   }
 
   /// The first entry spelled `scheme` (case-insensitively).
@@ -103,7 +112,7 @@ enum InfoPlistSchemes {
     }
     for part in text.parts {
       guard case .literal(let literal, let range) = part else { continue }
-      if literal.contains("://") { return SchemeSyntaxFinding(problem: .containsSchemeSeparator, expanded: nil) }
+      if LiteralSearch.asciiText(literal, contains: "://") ?? literal.contains("://") { return SchemeSyntaxFinding(problem: .containsSchemeSeparator, expanded: nil) }
       if let colon = literal.utf8.firstIndex(of: UInt8(ascii: ":")) {
         let offset = range.lowerBound + literal.utf8.distance(from: literal.utf8.startIndex, to: colon)
         return SchemeSyntaxFinding(problem: .containsColon(offset: offset), expanded: nil)
