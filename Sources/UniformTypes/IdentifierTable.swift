@@ -27,23 +27,47 @@ struct IdentifierTable: Sendable {
     var words: [UInt64] = []
     var slots = [Slot](repeating: Slot(start: 0, length: -1, node: -1, hash: 0), count: capacity)
     for (node, key) in keys.enumerated() {
-      let bytes = Array(key.utf8)
-      let start = words.count
-      var hash = Self.seed
-      bytes.withUnsafeBufferPointer { buffer in
-        Self.forEachWord(buffer) { word in
-          words.append(word)
-          hash = Self.mix(hash, word)
-        }
-      }
-      let finished = Self.finish(hash, length: bytes.count)
-      var slot = Int(finished) & (capacity - 1)
-      while slots[slot].length >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = Slot(start: Int32(start), length: Int32(bytes.count), node: Int32(node), hash: finished)
+      Self.insert(key, node: node, words: &words, slots: &slots)
     }
     keyWords = words
     self.slots = slots
     mask = capacity - 1
+  }
+
+  /// This table with `keys` (already folded, none in the table yet) added as nodes `firstNode`,
+  /// `firstNode + 1`, …; nil when they would fill more than half the slots (build a new table then).
+  func adding(foldedKeys keys: [String], firstNode: Int) -> IdentifierTable? {
+    guard (firstNode + keys.count) * 2 <= slots.count else { return nil }
+    var words = keyWords
+    var slots = slots
+    for (offset, key) in keys.enumerated() {
+      Self.insert(key, node: firstNode + offset, words: &words, slots: &slots)
+    }
+    return IdentifierTable(keyWords: words, slots: slots, mask: mask)
+  }
+
+  private init(keyWords: [UInt64], slots: [Slot], mask: Int) {
+    self.keyWords = keyWords
+    self.slots = slots
+    self.mask = mask
+  }
+
+  /// Stores `key`'s words and claims the first free slot from its hash.
+  private static func insert(_ key: String, node: Int, words: inout [UInt64], slots: inout [Slot]) {
+    let bytes = Array(key.utf8)
+    let start = words.count
+    var hash = seed
+    bytes.withUnsafeBufferPointer { buffer in
+      forEachWord(buffer) { word in
+        words.append(word)
+        hash = mix(hash, word)
+      }
+    }
+    let finished = finish(hash, length: bytes.count)
+    let capacity = slots.count
+    var slot = Int(finished) & (capacity - 1)
+    while slots[slot].length >= 0 { slot = (slot + 1) & (capacity - 1) }
+    slots[slot] = Slot(start: Int32(start), length: Int32(bytes.count), node: Int32(node), hash: finished)
   }
 
   /// The node for `identifier`, ignoring case; nil when absent.

@@ -27,10 +27,22 @@ public struct UniformTypeRegistry: Sendable {
   /// declarations of equal rank have their parents merged.
   public init(declarations: [TypeDeclaration]) {
     self.declarations = declarations.filter { $0.origin != .system }
-    var builder = GraphBuilder()
-    builder.add(Self.systemDeclarations + self.declarations)
-    builder.addIntuneMAMMirror()
-    graph = ConformanceGraph(builder)
+    if self.declarations.isEmpty {
+      graph = SystemGraph.graph
+    } else if let extended = SystemGraph.builder.extended(with: self.declarations) {
+      graph = ConformanceGraph(extending: SystemGraph.graph, with: extended)
+    } else {
+      var builder = GraphBuilder()
+      builder.add(Self.systemDeclarations + self.declarations)
+      builder.addIntuneMAMMirror()
+      graph = ConformanceGraph(builder)
+    }
+  }
+
+  /// A registry of `declarations` (no system ones) over `graph`, built from them.
+  init(declarations: [TypeDeclaration], graph: ConformanceGraph) {
+    self.declarations = declarations
+    self.graph = graph
   }
 
   /// This registry with `more` declarations added to the app's.
@@ -103,6 +115,20 @@ public struct UniformTypeRegistry: Sendable {
   func isAncestor(_ ancestor: Int, of node: Int) -> Bool { graph.isAncestor(ancestor, of: node) }
 }
 
+/// The graph of the system types and their MAM twins, built once: a registry with declarations of
+/// its own extends it rather than building everything again.
+enum SystemGraph {
+  /// The builder after adding the system declarations and mirroring them.
+  static let builder: GraphBuilder = {
+    var builder = GraphBuilder()
+    builder.add(UniformTypeRegistry.systemDeclarations)
+    builder.addIntuneMAMMirror()
+    return builder
+  }()
+  /// The finished graph of `builder`.
+  static let graph = ConformanceGraph(builder)
+}
+
 /// The finished graph: nodes, their parents, and each node's ancestors as a bit set.
 final class ConformanceGraph: Sendable {
   let table: IdentifierTable
@@ -125,6 +151,28 @@ final class ConformanceGraph: Sendable {
     mirrored = builder.mirrored
     parents = builder.parents
     (ancestorBits, wordsPerNode) = builder.transitiveClosure()
+  }
+
+  /// The graph of `builder`, which is `base`'s builder with nodes added after base's and no edge
+  /// changed between base's nodes: base's table and ancestor rows are kept, new nodes walked.
+  init(extending base: ConformanceGraph, with builder: GraphBuilder) {
+    let baseCount = base.spellings.count
+    let newKeys = builder.spellings[baseCount...].map(IdentifierFolding.folded)
+    table = base.table.adding(foldedKeys: newKeys, firstNode: baseCount)
+      ?? IdentifierTable(foldedKeys: builder.spellings.map(IdentifierFolding.folded))
+    spellings = builder.spellings
+    declared = builder.declared
+    mirrored = builder.mirrored
+    parents = builder.parents
+    let words = max(1, (spellings.count + 63) / 64)
+    var bits = [UInt64](repeating: 0, count: spellings.count * words)
+    for node in 0..<baseCount {
+      for word in 0..<base.wordsPerNode {
+        bits[node * words + word] = base.ancestorBits[node * base.wordsPerNode + word]
+      }
+    }
+    builder.addAncestors(of: baseCount..<spellings.count, into: &bits, wordsPerNode: words)
+    (ancestorBits, wordsPerNode) = (bits, words)
   }
 
   @inline(__always)
@@ -174,9 +222,34 @@ struct GraphBuilder {
     }
   }
 
+  /// This builder, mirrored already, with app `declarations` added and mirrored; nil unless that
+  /// gives the graph `add(all declarations)` then `addIntuneMAMMirror()` would, up to the order of
+  /// nodes (which no answer depends on): the declarations name no MAM type and no non-ASCII
+  /// identifier, and declare no type this builder has without declaring it as a system type.
+  func extended(with declarations: [TypeDeclaration]) -> GraphBuilder? {
+    for declaration in declarations {
+      for identifier in [declaration.identifier] + declaration.conformsTo {
+        guard identifier.utf8.allSatisfy({ $0 < 0x80 }), !IntuneMAMTypes.isIntuneMAMType(identifier) else {
+          return nil
+        }
+      }
+      if let existing = nodeByIdentifier[IdentifierFolding.folded(declaration.identifier)],
+        origins[existing] != .system
+      {
+        return nil
+      }
+    }
+    var builder = self
+    let firstNew = spellings.count
+    builder.add(declarations)
+    builder.addIntuneMAMMirror(of: firstNew..<builder.spellings.count)
+    return builder
+  }
+
   /// Gives every unwrapped node a `com.microsoft.intune.mam.` twin whose parents are its parents' twins.
-  mutating func addIntuneMAMMirror() {
-    let originals = (0..<spellings.count).filter { !IntuneMAMTypes.isIntuneMAMType(spellings[$0]) }
+  /// With `nodes`, only those nodes get twins; nodes before them must be mirrored already.
+  mutating func addIntuneMAMMirror(of nodes: Range<Int>? = nil) {
+    let originals = (nodes ?? 0..<spellings.count).filter { !IntuneMAMTypes.isIntuneMAMType(spellings[$0]) }
     var twins: [Int: Int] = [:]
     for original in originals {
       let twin = node(IntuneMAMTypes.prefix + spellings[original])
@@ -187,10 +260,16 @@ struct GraphBuilder {
     for original in originals {
       let twin = twins[original]!
       for parent in parents[original] {
-        guard let parentTwin = twins[parent] else { continue }
+        guard let parentTwin = twins[parent] ?? existingTwin(of: parent) else { continue }
         if !parents[twin].contains(parentTwin) { parents[twin].append(parentTwin) }
       }
     }
+  }
+
+  /// The twin the mirror gave `node`, an unwrapped node; nil for a MAM node.
+  func existingTwin(of node: Int) -> Int? {
+    guard !IntuneMAMTypes.isIntuneMAMType(spellings[node]) else { return nil }
+    return nodeByIdentifier[IdentifierFolding.folded(IntuneMAMTypes.prefix + spellings[node])]
   }
 
   /// Each node's ancestors, itself included: a depth-first walk per node, safe with cycles.
@@ -198,8 +277,14 @@ struct GraphBuilder {
     let count = spellings.count
     let words = max(1, (count + 63) / 64)
     var bits = [UInt64](repeating: 0, count: count * words)
+    addAncestors(of: 0..<count, into: &bits, wordsPerNode: words)
+    return (bits, words)
+  }
+
+  /// Sets the ancestor bits of `nodes` in `bits`, rows of `wordsPerNode` words.
+  func addAncestors(of nodes: Range<Int>, into bits: inout [UInt64], wordsPerNode words: Int) {
     var stack: [Int] = []
-    for start in 0..<count {
+    for start in nodes {
       let row = start * words
       stack.append(start)
       while let current = stack.popLast() {
@@ -209,6 +294,5 @@ struct GraphBuilder {
         stack.append(contentsOf: parents[current])
       }
     }
-    return (bits, words)
   }
 }
