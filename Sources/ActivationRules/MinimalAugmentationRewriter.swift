@@ -23,8 +23,8 @@ struct MinimalAugmentationRewriter {
 
   init(bytes: [UInt8], predicate: PredicateNode) {
     self.bytes = bytes
-    let text = String(decoding: bytes, as: UTF8.self)
-    let symbolic = text.contains("||") || text.contains("&&")
+    let symbolic = Self.asciiBytes(bytes, contain: "||") ?? String(decoding: bytes, as: UTF8.self).contains("||")
+      || Self.asciiBytes(bytes, contain: "&&") ?? String(decoding: bytes, as: UTF8.self).contains("&&")
     orWord = symbolic ? "||" : "OR"
     andWord = symbolic ? "&&" : "AND"
     var names: Set<String> = []
@@ -50,6 +50,18 @@ struct MinimalAugmentationRewriter {
       suffix += 1
     }
     freshVariable = candidate
+  }
+
+  /// Whether `bytes` contain `needle` (ASCII), when `bytes` are ASCII too (there Foundation's
+  /// `contains`, which matches canonically equivalent characters, finds exactly the byte matches);
+  /// nil otherwise, for the caller to ask Foundation.
+  static func asciiBytes(_ bytes: [UInt8], contain needle: StaticString) -> Bool? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return needle.withUTF8Buffer { wanted in
+      bytes.indices.contains { start in
+        start + wanted.count <= bytes.count && wanted.indices.allSatisfy { bytes[start + $0] == wanted[$0] }
+      }
+    }
   }
 
   /// A comparison recognised as a type test: the constant's node, the other side, and the key maker.

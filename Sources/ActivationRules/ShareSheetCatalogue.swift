@@ -10,7 +10,11 @@ public struct ShareSheetInput: Hashable, Sendable {
   /// offers is wrapped in `com.microsoft.intune.mam.`.
   public var isManaged: Bool
   /// The extension items and their attachments.
-  public var context: ExtensionContext
+  public var context: ExtensionContext { didSet { evaluationValue = context.evaluationValue } }
+  /// The value a rule is evaluated on, made from `context`:
+  /// `{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": [...]}]}]}`. Kept, as a
+  /// catalogue input is evaluated for every extension linted.
+  public private(set) var evaluationValue: EvaluationValue
 
   /// An input named `name`, shared from `sourceApp`.
   public init(name: String, sourceApp: String, isManaged: Bool = false, context: ExtensionContext) {
@@ -18,11 +22,8 @@ public struct ShareSheetInput: Hashable, Sendable {
     self.sourceApp = sourceApp
     self.isManaged = isManaged
     self.context = context
+    evaluationValue = context.evaluationValue
   }
-
-  /// The value a rule is evaluated on:
-  /// `{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": [...]}]}]}`.
-  public var evaluationValue: EvaluationValue { context.evaluationValue }
 
   /// The same input shared from a managed copy of the host app.
   public var managed: ShareSheetInput {

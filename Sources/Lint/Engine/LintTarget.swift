@@ -62,6 +62,12 @@ final class DerivedFacts: Sendable {
   let typeRegistry = ComputedOnce<UniformTypeRegistry>()
   /// The activation rule as a predicate, a dictionary converted in the canonical shape.
   let canonicalPredicate = ComputedOnce<ResolvedPredicate?>()
+  /// `LSApplicationQueriesSchemes`, when it is an array.
+  let queriesSchemes = ComputedOnce<SchemeArray?>()
+  /// Each URL type's `CFBundleURLSchemes` that is an array.
+  let urlSchemeArrays = ComputedOnce<[SchemeArray]>()
+  /// The build settings the URL-scheme rules expand schemes with.
+  let schemeBuildSettings = ComputedOnce<BuildSettings>()
 }
 
 /// A value computed by the first caller and returned to every later one.

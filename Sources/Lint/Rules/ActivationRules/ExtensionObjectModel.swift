@@ -188,7 +188,11 @@ struct ExtensionKeyPathChecker {
     let limit = max(1, min(4, wanted.count / 3))
     var best: (distance: Int, name: String)?
     for candidate in names {
-      let distance = IntuneSettingsCatalog.editDistance(wanted, Array(candidate.lowercased()))
+      let lowered = Array(candidate.lowercased())
+      // The distance is at least the difference in length.
+      guard abs(lowered.count - wanted.count) <= limit else { continue }
+      let bound = min(limit + 1, best?.distance ?? Int.max)
+      let distance = IntuneSettingsCatalog.editDistance(wanted, lowered, below: bound)
       if distance <= limit, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
     }
     return best?.name

@@ -63,12 +63,22 @@ struct NeverActivatesRule: LintRule {
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let resolved = target.canonicalActivationPredicate else { return }
     let simulator = ShareSheetSimulator(registry: target.typeRegistry)
-    // Most rules activate on one of the first inputs, and then there is nothing to report: stop there.
     var outcomes: [SimulationOutcome] = []
-    for input in ShareSheetCatalogue.inputs + Self.inputsOffering(typesTestedBy: resolved.predicate) {
-      let outcome = simulator.outcome(of: resolved.predicate, on: input)
-      if outcome.activates == true { return }
-      outcomes.append(outcome)
+    /// Evaluates the rule on `inputs` in order, keeping the outcomes; true once one activates it.
+    func activates(on inputs: [ShareSheetInput]) -> Bool {
+      for input in inputs {
+        let outcome = simulator.outcome(of: resolved.predicate, on: input)
+        if outcome.activates == true { return true }
+        outcomes.append(outcome)
+      }
+      return false
+    }
+    // Most rules activate on a catalogue input, and then there is nothing to report: the inputs
+    // offering the types the rule names are made only when none does.
+    if activates(on: ShareSheetCatalogue.inputs)
+      || activates(on: Self.inputsOffering(typesTestedBy: resolved.predicate))
+    {
+      return
     }
     guard !outcomes.isEmpty else { return }
     var failures: [String] = []

@@ -2,7 +2,7 @@ import PropertyList
 import URLSchemes
 
 /// One string of a scheme array with its position: `LSApplicationQueriesSchemes[23]` is `mailto`.
-struct SchemeEntry {
+struct SchemeEntry: Sendable {
   /// The position in its array (non-string elements counted).
   let index: Int
   /// The `<string>` node.
@@ -22,7 +22,7 @@ struct SchemeEntry {
 }
 
 /// A scheme array of an Info.plist: `LSApplicationQueriesSchemes`, or one URL type's `CFBundleURLSchemes`.
-struct SchemeArray {
+struct SchemeArray: Sendable {
   /// The `<array>` node.
   let node: PropertyListNode
   /// Its string elements, in order.
@@ -79,17 +79,24 @@ enum InfoPlistSchemes {
 
   /// The target's `LSApplicationQueriesSchemes`, when it is an array.
   static func queriesSchemes(of target: LintTarget) -> SchemeArray? {
-    SchemeArray(target.infoPlist.root[queriesSchemesKey])
+    target.derived.queriesSchemes.value { SchemeArray(target.infoPlist.root[queriesSchemesKey]) }
   }
 
   /// Every URL type's `CFBundleURLSchemes` array, in order.
   static func urlSchemeArrays(of target: LintTarget) -> [SchemeArray] {
-    (target.infoPlist.root[urlTypesKey]?.elements ?? []).compactMap { SchemeArray($0[urlSchemesKey]) }
+    target.derived.urlSchemeArrays.value {
+      (target.infoPlist.root[urlTypesKey]?.elements ?? []).compactMap { SchemeArray($0[urlSchemesKey]) }
+    }
   }
 
   /// The run's build settings, plus `PRODUCT_BUNDLE_IDENTIFIER` taken from a literal `CFBundleIdentifier`
   /// when nothing defines it (Xcode fills `CFBundleIdentifier` from that setting).
   static func buildSettings(for target: LintTarget) -> BuildSettings {
+    target.derived.schemeBuildSettings.value { buildSettingsAnew(for: target) }
+  }
+
+  /// `buildSettings(for:)`, worked out again.
+  private static func buildSettingsAnew(for target: LintTarget) -> BuildSettings {
     var settings = target.settings.buildSettings
     if settings.value(of: productBundleIdentifierSetting) == nil, let identifier = target.bundleIdentifier,
       BuildSettingText(parsing: identifier).references.isEmpty
@@ -103,6 +110,10 @@ enum InfoPlistSchemes {
   /// setting it names is unknown and the text written around the references is no evidence (PL003 reports
   /// those). A `:` outside the references is wrong whatever they expand to.
   static func syntaxFinding(in scheme: String, settings: BuildSettings) -> SchemeSyntaxFinding? {
+    // Only '$(' and '${' start a reference.
+    guard scheme.utf8.contains(UInt8(ascii: "$")) else {
+      return URLSchemeSyntax.problem(in: scheme).map { SchemeSyntaxFinding(problem: $0, expanded: nil) }
+    }
     let text = BuildSettingText(parsing: scheme)
     guard !text.references.isEmpty else {
       return URLSchemeSyntax.problem(in: scheme).map { SchemeSyntaxFinding(problem: $0, expanded: nil) }
