@@ -3,6 +3,8 @@
 #   Fuzz/run-fuzzers.sh [TARGET...]      default: every target; `make fuzz` runs it
 #   FUZZ_SECONDS=60   seconds per target (libFuzzer -max_total_time)
 #   FUZZ_JOBS=1       targets run at once (each is one process; keep it at most the number of free cores)
+#   FUZZ_TIMEOUT=10   seconds one input may take (wall clock) before libFuzzer calls it a hang; raise it when the
+#                     fuzzers run niced on a busy machine, where a starved process can pass 10 s on a fast input
 #   SKIP_BUILD=1      reuse the built fuzzers
 # Corpora live in fuzz-corpus/<target>/ at the repository root (git-ignored): seeded here from Samples/,
 # Grammar/examples/ and Fuzz/Seeds/, and grown by every run. Crashes go to fuzz-corpus/crashes/<target>/; a target
@@ -15,6 +17,7 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
+timeout=${FUZZ_TIMEOUT:-10}
 jobs=${FUZZ_JOBS:-1}
 swift=${SWIFT:-swift}
 bin=.build-fuzz/release
@@ -67,7 +70,7 @@ run_one() {
   mkdir -p "$corpus/crashes/$target"
   local started=$SECONDS
   LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-    "${timer[@]}" "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "${timer[@]}" "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$corpus/crashes/$target/" -print_final_stats=1 -detect_leaks=$leaks > "$corpus/$target.log" 2>&1
   local status=$?
   local execs cpu result=ok
