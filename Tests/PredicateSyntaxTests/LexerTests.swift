@@ -115,4 +115,35 @@ import Testing
     #expect(unbalanced.diagnostics.map(\.id) == [.unbalancedParenthesis])
     #expect(unbalanced.diagnostics.first?.range == ByteRange(start: 0, end: 1))
   }
+
+  @Test func wordsEndAtTheFirstNonIdentifierByteWhateverTheirLength() throws {
+    // The word scanner reads eight bytes at a time: try every length around that and every kind
+    // of byte that ends a word or continues it.
+    for length in 1...20 {
+      let alphabet = Array("aZ_9yQ0b")
+      let word = String((0..<length).map { alphabet[$0 % alphabet.count] })
+      for follower in [" ", "@x", "[", "{", "/", ":=", "-", "(", ")", "\t", "==", "\"s\"", ".", "$x", "%@"] {
+        let tokens = try Lexer.tokenize(Array((word + follower).utf8)).tokens
+        #expect(tokens[0].kind == .identifier(word, escaped: false), "\(word)\(follower)")
+        #expect(tokens[0].range == ByteRange(start: 0, end: word.utf8.count))
+      }
+      for stray in ["`", "?", "^", "\u{7F}"] {
+        #expect(throws: SyntaxDiagnostic.self) { try Lexer.tokenize(Array((word + stray).utf8)) }
+        let outcome = PredicateParser.parse(word + stray)
+        #expect(outcome.diagnostics.first?.range == ByteRange(start: length, end: length + 1), "\(word)\(stray)")
+      }
+      let accented = try kinds(word + "é" + word)
+      #expect(accented == [.identifier(word + "é" + word, escaped: false)])
+    }
+  }
+
+  @Test func repeatedLongNamesAreTheSameNames() throws {
+    let name = "registeredTypeIdentifiers"
+    let text = "\(name) == 1 OR other == 2 OR \(name) == 3 OR \(name)X == 4 OR \(name) == 5"
+    let names = try kinds(text).compactMap { kind -> String? in
+      if case .identifier(let word, escaped: false) = kind { return word }
+      return nil
+    }
+    #expect(names == [name, "other", name, name + "X", name])
+  }
 }

@@ -61,6 +61,8 @@ private struct Scanner {
   /// The innermost open delimiter not yet closed (its `closeIndex` links to the one around it), or -1.
   var innermostOpen = -1
   var unbalanced: SyntaxDiagnostic?
+  /// The last two distinct long identifiers, by token index (-1 for none); see `appendIdentifier`.
+  var recentLongIdentifiers = (-1, -1)
 
   init(bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) {
     self.bytes = bytes
@@ -184,9 +186,15 @@ private struct Scanner {
   mutating func skipWord() -> Bool {
     let start = offset
     guard start < bytes.count, !Scanner.isDigit(bytes[start]) else { return false }
-    // The cursor is a local: the ASCII loop runs once per byte of every word.
+    // The cursor is a local: the loops run for every byte of every word. Eight bytes at a time up
+    // to the first that is not an ASCII identifier character, then one at a time from there.
     var cursor = start
     let end = bytes.count
+    while cursor + 8 <= end {
+      let stops = SWAR.nonIdentifierBytes(bytes.loadEightBytes(at: cursor))
+      cursor += SWAR.bytesBeforeFirst(stops)
+      guard stops == 0 else { break }
+    }
     while cursor < end {
       let current = bytes[cursor]
       if current < 0x80 {
@@ -265,7 +273,39 @@ private struct Scanner {
       append(.selectorName, from: start)
       return
     }
+    appendIdentifier(from: start)
+  }
+
+  /// Appends an unescaped identifier. A name longer than 15 bytes is a String on the heap of its
+  /// own; when such a name repeats one of the last two, as `registeredTypeIdentifiers` does in
+  /// every condition of a rule, its tokens share one String (made once, kept in `decodedTexts`).
+  mutating func appendIdentifier(from start: Int) {
     append(.identifier(escaped: false), from: start)
+    let length = offset - start
+    guard length > 15 else { return }
+    let position = tokens.count - 1
+    guard let earlier = sameLongIdentifier(as: position, among: recentLongIdentifiers.0)
+      ?? sameLongIdentifier(as: position, among: recentLongIdentifiers.1)
+    else {
+      recentLongIdentifiers = (position, recentLongIdentifiers.0)
+      return
+    }
+    if tokens[earlier].decodedText < 0 {
+      let range = tokens[earlier].range
+      tokens[earlier].decodedText = decodedTexts.count
+      decodedTexts.append(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
+    }
+    tokens[position].decodedText = tokens[earlier].decodedText
+  }
+
+  /// `candidate` when it is a token (not -1) spelled with the same bytes as the token at `position`.
+  func sameLongIdentifier(as position: Int, among candidate: Int) -> Int? {
+    guard candidate >= 0 else { return nil }
+    let range = tokens[position].range
+    let other = tokens[candidate].range
+    guard other.count == range.count else { return nil }
+    for index in 0..<range.count where bytes[range.start + index] != bytes[other.start + index] { return nil }
+    return candidate
   }
 
   /// The error for a non-ASCII character at `start` that is not a letter.
@@ -367,6 +407,15 @@ private struct Scanner {
   /// typographic quote before it; nil otherwise (the general path then reads it).
   func plainStringEnd(from index: Int, quote: UInt8) -> Int? {
     var cursor = index
+    // Eight bytes at a time up to the first that is the quote, a backslash or 0xE2 (which starts a
+    // typographic quote), then one at a time from there.
+    let patterns = (SWAR.repeating(quote), SWAR.repeating(UInt8(ascii: "\\")), SWAR.repeating(0xE2))
+    while cursor + 8 <= bytes.count {
+      let word = bytes.loadEightBytes(at: cursor)
+      let stops = SWAR.zeroBytes(word ^ patterns.0) | SWAR.zeroBytes(word ^ patterns.1) | SWAR.zeroBytes(word ^ patterns.2)
+      cursor += SWAR.bytesBeforeFirst(stops)
+      guard stops == 0 else { break }
+    }
     while cursor < bytes.count {
       let current = bytes[cursor]
       if current == quote { return cursor }
@@ -744,6 +793,12 @@ fileprivate extension UnsafeBufferPointer<UInt8> {
     }
   }
 
+  /// The eight bytes from `index` (which must be at most `count - 8`) as one integer, the first
+  /// in the lowest bits.
+  func loadEightBytes(at index: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(baseAddress! + index).loadUnaligned(as: UInt64.self))
+  }
+
   /// The length of the non-ASCII letter at `index` (a Unicode alphabetic scalar, not a typographic
   /// quote), or 0 when there is none. Out of line: words are almost always ASCII.
   @inline(never)
@@ -753,6 +808,36 @@ fileprivate extension UnsafeBufferPointer<UInt8> {
     guard let scalar, scalar.properties.isAlphabetic else { return 0 }
     return length
   }
+}
+
+/// Tests on eight bytes at once, packed in a `UInt64` with the first byte in the lowest bits (SIMD
+/// within a register). A test flags a byte by setting its high bit.
+enum SWAR {
+  static let high: UInt64 = 0x8080_8080_8080_8080
+  static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+  /// `byte` in every byte.
+  static func repeating(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+  /// Flags the bytes of `word` that are zero, exactly (nothing carries from byte to byte).
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & low7) &+ low7) | word) & high
+  }
+
+  /// Flags the bytes of `word` that are not `[A-Za-z0-9_]`, non-ASCII bytes included. Exact up to
+  /// and including the first flagged byte: below it every byte is ASCII, so adding at most 0x7F
+  /// cannot carry, and the high bit of `byte + (0x80 - bound)` says whether `byte >= bound`.
+  /// Bytes after the first flagged one may be flagged wrongly.
+  static func nonIdentifierBytes(_ word: UInt64) -> UInt64 {
+    let lower = word | repeating(0x20)
+    let letters = (lower &+ repeating(0x80 - 0x61)) & ~(lower &+ repeating(0x80 - 0x7B))
+    let digits = (word &+ repeating(0x80 - 0x30)) & ~(word &+ repeating(0x80 - 0x3A))
+    let underscores = zeroBytes(word ^ repeating(0x5F))
+    return (~(letters | digits | underscores) | word) & high
+  }
+
+  /// How many bytes come before the first flagged one: 8 when none is.
+  static func bytesBeforeFirst(_ flags: UInt64) -> Int { flags.trailingZeroBitCount >> 3 }
 }
 
 extension String {

@@ -97,14 +97,19 @@ public enum Keyword: String, Hashable, Sendable, CaseIterable {
   static func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Keyword? {
     let count = word.count
     guard count >= 2, count <= 15 else { return nil }
-    var head: UInt64 = 0
-    var tail: UInt64 = 0
-    for index in 0..<count {
-      let byte = word[index]
-      guard byte < 0x80 else { return nil }
-      let upper = UInt64((byte >= 0x61 && byte <= 0x7A) ? byte - 0x20 : byte)
-      if index < 8 { head = head << 8 | upper } else { tail = tail << 8 | upper }
+    var allBits: UInt8 = 0
+    func pack(_ range: Range<Int>) -> UInt64 {
+      var packed: UInt64 = 0
+      for index in range {
+        let byte = word[index]
+        allBits |= byte
+        packed = packed << 8 | UInt64(byte &- 0x61 < 26 ? byte &- 0x20 : byte)
+      }
+      return packed
     }
+    let head = pack(0..<min(count, 8))
+    let tail = pack(min(count, 8)..<count)
+    guard allBits < 0x80 else { return nil }
     switch count {
     case 2:
       switch head {

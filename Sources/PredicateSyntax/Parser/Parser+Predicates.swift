@@ -21,6 +21,7 @@ extension Parser {
     let first = try parseAndPredicate()
     guard isKeyword(.or) || isPunctuation(.pipePipe) else { return first }
     var operands: [PredicateNode] = []
+    operands.reserveCapacity(4)  // One allocation for the usual short chain, not three as it grows.
     Parser.appendFlattened(first, or: true, to: &operands)
     while isKeyword(.or) || isPunctuation(.pipePipe) {
       advance()
@@ -34,6 +35,7 @@ extension Parser {
     let first = try parseNotPredicate()
     guard isKeyword(.and) || isPunctuation(.ampersandAmpersand) else { return first }
     var operands: [PredicateNode] = []
+    operands.reserveCapacity(4)  // One allocation for the usual short chain, not three as it grows.
     Parser.appendFlattened(first, or: false, to: &operands)
     while isKeyword(.and) || isPunctuation(.ampersandAmpersand) {
       advance()
