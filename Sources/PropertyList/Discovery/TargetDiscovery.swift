@@ -51,9 +51,10 @@ public struct TargetDiscovery: Sendable {
         addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
       }
     }
-    // Parsing is most of discovery's work: spread it over the cores before pairing reads the trees.
-    let plists = (candidates.infoPlists + candidates.entitlements).map(\.plist)
-    DispatchQueue.concurrentPerform(iterations: plists.count) { index in plists[index].parse() }
+    // Parsing is most of discovery's work: spread it over the cores. Pairing needs a few facts from each
+    // Info.plist, and keeping every tree until linting would hold them all in memory at once.
+    let plists = candidates.infoPlists.map(\.plist)
+    DispatchQueue.concurrentPerform(iterations: plists.count) { index in plists[index].readPairingFacts() }
     return DiscoveryResult(
       targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
       problems: candidates.problems)
