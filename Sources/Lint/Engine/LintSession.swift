@@ -85,7 +85,8 @@ public enum LintSession {
     }
 
     var configurations = ConfigurationCache(fixed: fixedConfiguration)
-    var jobs: [TargetJob] = []
+    var jobs: [TargetJob?] = []   // each is taken out when it starts
+    jobs.reserveCapacity(discovery.targets.count)
     var problems = discovery.problems.map(\.description)
     for target in discovery.targets {
       let configuration: Configuration
@@ -107,44 +108,54 @@ public enum LintSession {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
 
-    let lifetimes = DocumentLifetimes(jobs)
-    let results = await lintConcurrently(jobs, lifetimes: lifetimes)
-    var report = LintReport(problems: problems, targetCount: results.filter(\.linted).count)
-    report.diagnostics.reserveCapacity(results.reduce(0) { $0 + $1.diagnostics.count })
-    let sharedFiles = lifetimes.sharedFiles
-    var seen = Set<DiagnosticIdentity>()
-    for result in results {
-      for diagnostic in result.diagnostics {
-        // A file shared by two targets (an entitlements file, a containing app) reports once.
-        if sharedFiles.contains(diagnostic.file), !seen.insert(DiagnosticIdentity(diagnostic)).inserted { continue }
-        report.diagnostics.append(diagnostic)
-      }
-      for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
-    }
+    var report = LintReport(problems: problems)
+    await lintConcurrently(&jobs, into: &report)
     report.diagnostics.sort(by: LintDiagnostic.ordered)
     return report
   }
 
   /// Runs the jobs on every core, a few at a time in target order, so that the documents in memory at
-  /// once are those of the targets being linted (`DocumentLifetimes` releases each after its last use).
-  /// The results are in job order, whatever the scheduling.
-  private static func lintConcurrently(_ jobs: [TargetJob], lifetimes: DocumentLifetimes) async -> [TargetResult] {
+  /// once are those of the targets being linted (`DocumentLifetimes` releases each after its last use),
+  /// and adds each job's findings to `report` in job order, whatever the scheduling.
+  private static func lintConcurrently(_ pending: inout [TargetJob?], into report: inout LintReport) async {
+    let lifetimes = DocumentLifetimes(pending)
+    var next = 0
+    var merger = ResultMerger(sharedFiles: lifetimes.sharedFiles)
     await withTaskGroup(of: (Int, TargetResult).self) { group in
-      let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
-      var next = 0
       func startNext() {
-        guard next < jobs.count else { return }
+        guard next < pending.count, let job = pending[next] else { return }
+        pending[next] = nil
         let index = next
         next += 1
-        group.addTask { (index, jobs[index].run(lifetimes: lifetimes)) }
+        group.addTask { (index, job.run(lifetimes: lifetimes)) }
       }
-      while next < min(inFlight, jobs.count) { startNext() }
-      var collected = [TargetResult?](repeating: nil, count: jobs.count)
+      let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+      while next < min(inFlight, pending.count) { startNext() }
+      var finished: [Int: TargetResult] = [:]   // results that came back before an earlier job's
+      var merged = 0
       for await (index, result) in group {
-        collected[index] = result
+        finished[index] = result
+        while let ready = finished.removeValue(forKey: merged) {
+          merger.add(ready, to: &report)
+          merged += 1
+        }
         startNext()
       }
-      return collected.compactMap { $0 }
+    }
+  }
+
+  /// Adds job results to a report; findings about a file that several jobs read are added once.
+  struct ResultMerger {
+    let sharedFiles: Set<String>
+    var seen = Set<DiagnosticIdentity>()
+
+    mutating func add(_ result: TargetResult, to report: inout LintReport) {
+      if result.linted { report.targetCount += 1 }
+      for diagnostic in result.diagnostics {
+        if sharedFiles.contains(diagnostic.file), !seen.insert(DiagnosticIdentity(diagnostic)).inserted { continue }
+        report.diagnostics.append(diagnostic)
+      }
+      for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
     }
   }
 
@@ -239,8 +250,8 @@ public enum LintSession {
     /// whose findings two jobs may both report.
     let sharedFiles: Set<String>
 
-    init(_ jobs: [TargetJob]) {
-      for job in jobs {
+    init(_ jobs: [TargetJob?]) {
+      for case let job? in jobs {
         for plist in job.plists { remainingUses[plist.displayPath, default: 0] += 1 }
       }
       sharedFiles = Set(remainingUses.filter { $0.value > 1 }.keys)

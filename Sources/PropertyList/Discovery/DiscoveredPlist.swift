@@ -22,7 +22,7 @@ public struct DiscoveredPlist: Sendable {
   public let filePath: String?
   /// Where the bytes came from.
   public let location: Location
-  /// The bytes, or where to read them again.
+  /// The bytes, or where to read them.
   public let contents: PlistContents
   private let parsing: LazyParse
 
@@ -30,15 +30,26 @@ public struct DiscoveredPlist: Sendable {
   /// A file on disk keeps only a fingerprint of `bytes` and is read again when needed; an archive
   /// entry keeps its bytes. Parsing happens on first use.
   public init(displayPath: String, filePath: String?, location: Location, bytes: [UInt8]) {
+    let contents =
+      if let filePath, location != .archiveEntry {
+        PlistContents(file: filePath, firstRead: bytes)
+      } else {
+        PlistContents(bytes: bytes)
+      }
+    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: contents)
+  }
+
+  /// The file at `filePath`, not read yet: discovery reads every file it finds later, on every core.
+  init(displayPath: String, unreadFile filePath: String, location: Location) {
+    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: PlistContents(file: filePath))
+  }
+
+  private init(displayPath: String, filePath: String?, location: Location, contents: PlistContents) {
     self.displayPath = displayPath
     self.filePath = filePath
     self.location = location
-    if let filePath, location != .archiveEntry {
-      contents = PlistContents(file: filePath, firstRead: bytes)
-    } else {
-      contents = PlistContents(bytes: bytes)
-    }
-    parsing = LazyParse(contents: contents, firstRead: bytes, name: displayPath)
+    self.contents = contents
+    parsing = LazyParse(contents: contents, name: displayPath)
   }
 
   /// The bytes: in memory, or read again from the file (which must not have changed).
@@ -54,9 +65,13 @@ public struct DiscoveredPlist: Sendable {
   /// the last target using it is linted, so that trees do not pile up. The next `document()` parses again.
   public func releaseDocument() { parsing.release() }
 
-  /// Parses now if not done yet and keeps only what pairing needs: what discovery calls, from several
-  /// threads at once, so that it never holds every tree at the same time.
-  func readPairingFacts() { _ = parsing.pairingFacts }
+  /// Reads the file for the first time (recording its fingerprint) and, for an Info.plist, the facts
+  /// pairing needs, keeping neither the bytes nor the tree: what discovery calls for every file, from
+  /// several threads at once.
+  func firstRead(readingPairingFacts: Bool) throws(PropertyListError) {
+    let bytes = try contents.bytes()
+    if readingPairingFacts { parsing.readPairingFacts(from: bytes) }
+  }
 
   /// What pairing reads from the plist (parsed on first use).
   var pairingFacts: PairingFacts { parsing.pairingFacts }
@@ -99,33 +114,38 @@ struct PairingFacts: Sendable {
 final class LazyParse: @unchecked Sendable {
   private let lock = NSLock()
   private let contents: PlistContents
-  /// The bytes discovery read, until the first parse: the file is read again only after that.
-  private var firstRead: [UInt8]?
   private let name: String
   private var stored: Result<PropertyListDocument, PropertyListError>?
   private var facts: PairingFacts?
 
-  init(contents: PlistContents, firstRead: [UInt8], name: String) {
+  init(contents: PlistContents, name: String) {
     self.contents = contents
-    self.firstRead = firstRead
     self.name = name
   }
 
   var result: Result<PropertyListDocument, PropertyListError> {
     lock.lock()
     defer { lock.unlock() }
-    return parsedLocked()
+    if let stored { return stored }
+    let parsed = Self.parse(contents.read(), name: name)
+    stored = parsed
+    return parsed
   }
 
+  /// The pairing facts, from the stored tree or a parse that is not kept.
   var pairingFacts: PairingFacts {
     lock.lock()
     defer { lock.unlock() }
     if let facts { return facts }
-    let wasParsed = stored != nil
-    let read = (try? parsedLocked().get()).map { PairingFacts(root: $0.root) } ?? PairingFacts()
+    let read = Self.facts(of: stored ?? Self.parse(contents.read(), name: name))
     facts = read
-    if !wasParsed { stored = nil }  // reading the facts alone keeps no tree
     return read
+  }
+
+  func readPairingFacts(from bytes: [UInt8]) {
+    lock.lock()
+    defer { lock.unlock() }
+    if facts == nil { facts = Self.facts(of: Self.parse(.success(bytes), name: name)) }
   }
 
   func release() {
@@ -134,19 +154,19 @@ final class LazyParse: @unchecked Sendable {
     stored = nil
   }
 
-  private func parsedLocked() -> Result<PropertyListDocument, PropertyListError> {
-    if let stored { return stored }
-    let parsed: Result<PropertyListDocument, PropertyListError>
+  private static func facts(of parsed: Result<PropertyListDocument, PropertyListError>) -> PairingFacts {
+    (try? parsed.get()).map { PairingFacts(root: $0.root) } ?? PairingFacts()
+  }
+
+  private static func parse(
+    _ bytes: Result<[UInt8], PropertyListError>, name: String
+  ) -> Result<PropertyListDocument, PropertyListError> {
     do {
-      let bytes = try firstRead ?? contents.bytes()
-      firstRead = nil
-      parsed = .success(try PropertyListDocument(bytes: bytes, name: name))
+      return .success(try PropertyListDocument(bytes: try bytes.get(), name: name))
     } catch let error as PropertyListError {
-      parsed = .failure(error)
+      return .failure(error)
     } catch {
-      parsed = .failure(PropertyListError(.invalidPropertyList, "\(error)"))
+      return .failure(PropertyListError(.invalidPropertyList, "\(error)"))
     }
-    stored = parsed
-    return parsed
   }
 }
