@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # sharelint lint against xmllint --noout and plistutil on the same 10,000 Info.plists (make bench runs it).
-#   Benchmarks/lint-vs-xmllint.sh [COUNT]     COUNT plists, default 10000; SKIP_BUILD=1 uses the built binary
+#   Benchmarks/lint-vs-xmllint.sh [COUNT]     COUNT plists, default 10000; SKIP_BUILD=1 uses the built binary;
+#                                             KEEP_TREE=DIR generates the plists into DIR and keeps them (for profiling)
 # Generates COUNT Info.plists in a temporary folder from the Info.plists of Samples/ContosoClean, FabrikamBroken and
 # NorthwindBinary: every project copy gets its own bundle ids, app groups and keychain groups, and a realistic
 # CFBundleLocalizations / UIRequiredDeviceCapabilities tail to land between 2 and 6 KB; the Northwind copies are
@@ -38,7 +39,8 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lint-vs-xmllint.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-tree=$work/projects
+tree=${KEEP_TREE:-$work/projects}
+rm -rf "$tree"
 
 # The templates: every Info.plist of three sample projects (Northwind's from its XML twins), keyed by project.
 python3 - "$tree" "$count" <<'PYTHON'

@@ -92,23 +92,21 @@ public struct PropertyListDocument: Sendable {
 /// Reading whole files with a size bound.
 enum FileBytes {
   /// The bytes of the file at `path`.
-  static func read(_ path: String) throws -> [UInt8] {
+  static func read(_ path: String) throws(PropertyListError) -> [UInt8] {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
       throw PropertyListError(.fileSystem, "'\(path)' \(reason)")
     }
     defer { try? handle.close() }
+    let data: Data
     do {
-      let data = try handle.read(upToCount: XMLPlistReader.maximumInputSize + 1) ?? Data()
-      guard data.count <= XMLPlistReader.maximumInputSize else {
-        throw PropertyListError(
-          .limitExceeded, "'\(path)' is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB")
-      }
-      return [UInt8](data)
-    } catch let error as PropertyListError {
-      throw error
+      data = try handle.read(upToCount: XMLPlistReader.maximumInputSize + 1) ?? Data()
     } catch {
       throw PropertyListError(.fileSystem, "'\(path)' cannot be read: \(error.localizedDescription)")
     }
+    guard data.count <= XMLPlistReader.maximumInputSize else {
+      throw PropertyListError(.limitExceeded, "'\(path)' is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB")
+    }
+    return [UInt8](data)
   }
 }

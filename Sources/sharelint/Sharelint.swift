@@ -17,6 +17,7 @@ struct Sharelint: AsyncParsableCommand {
   /// Runs the command line with sharelint's exit statuses: usage errors exit 2 (argument-parser
   /// would use 64), help and version exit 0, and a command's own `ExitCode` passes through.
   static func main() async {
+    MallocArenas.limit()
     let status: Int32
     do {
       var command = try parseAsRoot()

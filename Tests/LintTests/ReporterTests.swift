@@ -16,7 +16,7 @@ import Testing
     let document = try PropertyListDocument(source: SourceText(name: "App/Info.plist", string: xml))
     let target = LintTarget(infoPlist: document)
     let diagnostics = Linter().lint(target).filter { $0.code == "PL002" }
-    return LintReport(diagnostics: diagnostics, documents: ["App/Info.plist": document], targetCount: 1)
+    return LintReport(diagnostics: diagnostics, sources: ["App/Info.plist": PlistContents(bytes: document.source.bytes)], targetCount: 1)
   }
 
   @Test func textShowsFileLineColumnAndCaret() throws {

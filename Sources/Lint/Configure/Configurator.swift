@@ -76,7 +76,7 @@ public enum Configurator {
     /// The Info.plist's final bytes (unchanged bytes when nothing changes).
     public var infoPlistBytes: [UInt8]? {
       outcome.files.first { $0.original.source.name == options.infoPlist }?.bytes
-        ?? outcome.initialReport.documents[options.infoPlist]?.source.bytes
+        ?? outcome.initialReport.source(of: options.infoPlist)?.bytes
     }
 
     /// Whether anything would change.
@@ -129,7 +129,7 @@ public enum Configurator {
       let position = malformed.start.map { ":\($0.line):\($0.column)" } ?? ""
       throw Refusal(description: "\(malformed.file)\(position): \(malformed.message)")
     }
-    guard report.documents[options.infoPlist] != nil else {
+    guard report.sources[options.infoPlist] != nil else {
       throw Refusal(description: "'\(options.infoPlist)' is not an Info.plist sharelint can read")
     }
     // IntuneMAMConfigurator writes an unexpanded $(MSAL_REDIRECT_URI) into URL schemes; refuse instead.

@@ -85,7 +85,8 @@ public enum LintSession {
     }
 
     var configurations = ConfigurationCache(fixed: fixedConfiguration)
-    var jobs: [TargetJob] = []
+    var jobs: [TargetJob?] = []   // each is taken out when it starts
+    jobs.reserveCapacity(discovery.targets.count)
     var problems = discovery.problems.map(\.description)
     for target in discovery.targets {
       let configuration: Configuration
@@ -107,28 +108,55 @@ public enum LintSession {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
 
-    let results = await withTaskGroup(of: (Int, TargetResult).self) { group in
-      for (index, job) in jobs.enumerated() {
-        group.addTask { (index, job.run()) }
-      }
-      var collected = [TargetResult?](repeating: nil, count: jobs.count)
-      for await (index, result) in group { collected[index] = result }
-      return collected.compactMap { $0 }
-    }
-
-    var report = LintReport(problems: problems, targetCount: results.filter(\.linted).count)
-    var seen = Set<String>()
-    for result in results {
-      for diagnostic in result.diagnostics {
-        // A file shared by two targets (an entitlements file, a containing app) reports once.
-        let key = "\(diagnostic.code)|\(diagnostic.file)|\(diagnostic.range?.start ?? -1)|\(diagnostic.keyPath)|\(diagnostic.message)"
-        if seen.insert(key).inserted { report.diagnostics.append(diagnostic) }
-      }
-      report.documents.merge(result.documents) { first, _ in first }
-      report.unreadableSources.merge(result.unreadableSources) { first, _ in first }
-    }
+    var report = LintReport(problems: problems)
+    await lintConcurrently(&jobs, into: &report)
     report.diagnostics.sort(by: LintDiagnostic.ordered)
     return report
+  }
+
+  /// Runs the jobs on every core, a few at a time in target order, so that the documents in memory at
+  /// once are those of the targets being linted (`DocumentLifetimes` releases each after its last use),
+  /// and adds each job's findings to `report` in job order, whatever the scheduling.
+  private static func lintConcurrently(_ pending: inout [TargetJob?], into report: inout LintReport) async {
+    let lifetimes = DocumentLifetimes(pending)
+    var next = 0
+    var merger = ResultMerger(sharedFiles: lifetimes.sharedFiles)
+    await withTaskGroup(of: (Int, TargetResult).self) { group in
+      func startNext() {
+        guard next < pending.count, let job = pending[next] else { return }
+        pending[next] = nil
+        let index = next
+        next += 1
+        group.addTask { (index, job.run(lifetimes: lifetimes)) }
+      }
+      let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+      while next < min(inFlight, pending.count) { startNext() }
+      var finished: [Int: TargetResult] = [:]   // results that came back before an earlier job's
+      var merged = 0
+      for await (index, result) in group {
+        finished[index] = result
+        while let ready = finished.removeValue(forKey: merged) {
+          merger.add(ready, to: &report)
+          merged += 1
+        }
+        startNext()
+      }
+    }
+  }
+
+  /// Adds job results to a report; findings about a file that several jobs read are added once.
+  struct ResultMerger {
+    let sharedFiles: Set<String>
+    var seen = Set<DiagnosticIdentity>()
+
+    mutating func add(_ result: TargetResult, to report: inout LintReport) {
+      if result.linted { report.targetCount += 1 }
+      for diagnostic in result.diagnostics {
+        if sharedFiles.contains(diagnostic.file), !seen.insert(DiagnosticIdentity(diagnostic)).inserted { continue }
+        report.diagnostics.append(diagnostic)
+      }
+      for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
+    }
   }
 
   /// The settings a target gets from the command line and its configuration.
@@ -165,8 +193,8 @@ public enum LintSession {
 
   struct TargetResult: Sendable {
     var diagnostics: [LintDiagnostic] = []
-    var documents: [String: PropertyListDocument] = [:]
-    var unreadableSources: [String: SourceText] = [:]
+    /// The files read, by display path, for the report.
+    var sources: [(file: String, contents: PlistContents)] = []
     var linted = false
   }
 
@@ -178,28 +206,31 @@ public enum LintSession {
     let overlay: [String: [UInt8]]
     let onlyRules: Set<String>?
 
-    func run() -> TargetResult {
+    /// The plists this job reads: its Info.plist, its entitlements, its containing app's Info.plist.
+    var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
+
+    func run(lifetimes: DocumentLifetimes) -> TargetResult {
+      defer { lifetimes.finished(with: plists) }
       var result = TargetResult()
+      func document(_ plist: DiscoveredPlist) throws -> PropertyListDocument {
+        try overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) }
+          ?? plist.document()
+      }
       func load(_ plist: DiscoveredPlist?) -> PropertyListDocument? {
         guard let plist else { return nil }
+        let contents = overlay[plist.displayPath].map { PlistContents(bytes: $0) } ?? plist.contents
+        result.sources.append((plist.displayPath, contents))
         do {
-          let document = try overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) }
-            ?? plist.document()
-          result.documents[plist.displayPath] = document
-          return document
+          return try document(plist)
         } catch {
-          let source = SourceText(name: plist.displayPath, bytes: plist.bytes)
-          result.unreadableSources[plist.displayPath] = source
+          let source = SourceText(name: plist.displayPath, bytes: (try? contents.bytes()) ?? [])
           result.diagnostics.append(LintSession.unreadableDiagnostic(error, source: source))
           return nil
         }
       }
       let info = load(target.infoPlist)
       let entitlements = load(target.entitlements)
-      let appInfo = containingApp.flatMap { plist in
-        (try? overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) })
-          ?? (try? plist.document())
-      }
+      let appInfo = containingApp.flatMap { try? document($0) }
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
@@ -210,19 +241,75 @@ public enum LintSession {
     }
   }
 
+  /// How many jobs still need each plist's parsed tree; the last one to finish releases it, so a run
+  /// over thousands of files holds only the trees of the targets in flight.
+  final class DocumentLifetimes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remainingUses: [String: Int] = [:]
+    /// The files more than one job reads (entitlements shared by targets, containing apps' Info.plists),
+    /// whose findings two jobs may both report.
+    let sharedFiles: Set<String>
+
+    init(_ jobs: [TargetJob?]) {
+      for case let job? in jobs {
+        for plist in job.plists { remainingUses[plist.displayPath, default: 0] += 1 }
+      }
+      sharedFiles = Set(remainingUses.filter { $0.value > 1 }.keys)
+    }
+
+    func finished(with plists: [DiscoveredPlist]) {
+      for plist in plists {
+        lock.lock()
+        let remaining = (remainingUses[plist.displayPath] ?? 1) - 1
+        remainingUses[plist.displayPath] = remaining
+        lock.unlock()
+        if remaining <= 0 { plist.releaseDocument() }
+      }
+    }
+  }
+
+  /// What makes two findings the same, for files that several jobs lint.
+  struct DiagnosticIdentity: Hashable {
+    let code: String
+    let file: String
+    let start: Int?
+    let keyPath: String
+    let message: String
+
+    init(_ diagnostic: LintDiagnostic) {
+      code = diagnostic.code
+      file = diagnostic.file
+      start = diagnostic.range?.start
+      keyPath = diagnostic.keyPath
+      message = diagnostic.message
+    }
+  }
+
   /// Configurations by folder: `--config` for everything, else the nearest `.sharelint.yml`.
   struct ConfigurationCache {
     let fixed: Configuration?
+    /// Loaded configuration files by path.
     var byPath: [String: Configuration] = [:]
+    /// The configuration file that applies in a folder (`nil`: none), by folder: targets share folders,
+    /// and searching upwards from each one costs a file-system lookup per level.
+    var fileByFolder: [String: String?] = [:]
 
     mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
       if let fixed { return fixed }
-      var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().path
-      // Paths inside an archive or bundle look up from the archive's folder.
-      while !FileManager.default.fileExists(atPath: folder), folder != "/" , !folder.isEmpty {
-        folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+      let targetFolder = (displayPath as NSString).deletingLastPathComponent
+      let path: String?
+      if let cached = fileByFolder[targetFolder] {
+        path = cached
+      } else {
+        var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().path
+        // Paths inside an archive or bundle look up from the archive's folder.
+        while !FileManager.default.fileExists(atPath: folder), folder != "/", !folder.isEmpty {
+          folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        }
+        path = Configuration.find(from: folder)
+        fileByFolder[targetFolder] = .some(path)
       }
-      guard let path = Configuration.find(from: folder) else { return Configuration() }
+      guard let path else { return Configuration() }
       if let cached = byPath[path] { return cached }
       let loaded = try Configuration.load(path: path)
       byPath[path] = loaded

@@ -27,7 +27,7 @@ public enum FixSession {
     }
     var plans: [FilePlan] = []
     for (file, fixes) in fixesByFile.sorted(by: { $0.key < $1.key }) {
-      guard let document = report.documents[file] else { continue }
+      guard let document = report.document(of: file) else { continue }
       let fixed = Fixer.apply(fixes, to: document)
       guard fixed.changed else { continue }
       var isDirectory: ObjCBool = false
@@ -80,7 +80,7 @@ public enum FixSession {
         uniquingKeysWith: { first, _ in first })
       for plan in plans {
         appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
-        originals[plan.path] = originals[plan.path] ?? initial.documents[plan.path] ?? plan.fixed.original
+        originals[plan.path] = originals[plan.path] ?? initial.document(of: plan.path) ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }
         current.overlay[plan.path] = plan.fixed.bytes
         applied += plan.fixed.applied.count

@@ -1,15 +1,19 @@
+import Foundation
 import PredicateSyntax
 import PropertyList
 
-/// What a lint run produced: the diagnostics in order, the documents they are about (for carets
-/// and fix edits), and the inputs that could not be used.
+/// What a lint run produced: the diagnostics in order, where to find the text of the files they are
+/// about (for carets and fix edits), and the inputs that could not be used.
+///
+/// A report keeps neither parsed trees nor, for files on disk, their bytes: a run over 10,000 plists
+/// would otherwise hold all of them until the end. The text of a file (`source(of:)`) and its document
+/// (`document(of:)`) are read again when a reporter or a fix asks, and a file that changed meanwhile
+/// gives none.
 public struct LintReport: Sendable {
   /// Every diagnostic, sorted by file and position.
   public var diagnostics: [LintDiagnostic]
-  /// The documents read, by display path.
-  public var documents: [String: PropertyListDocument]
-  /// Files whose text could not be read as a plist, by display path (their PL001 is a diagnostic).
-  public var unreadableSources: [String: SourceText]
+  /// Every file read, readable as a plist or not (a PL001 diagnostic says why not), by display path.
+  public var sources: [String: PlistContents]
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).
   public var problems: [String]
   /// How many targets (apps and extensions) were linted.
@@ -17,20 +21,28 @@ public struct LintReport: Sendable {
 
   /// A report.
   public init(
-    diagnostics: [LintDiagnostic] = [], documents: [String: PropertyListDocument] = [:],
-    unreadableSources: [String: SourceText] = [:], problems: [String] = [], targetCount: Int = 0
+    diagnostics: [LintDiagnostic] = [], sources: [String: PlistContents] = [:], problems: [String] = [],
+    targetCount: Int = 0
   ) {
     self.diagnostics = diagnostics
-    self.documents = documents
-    self.unreadableSources = unreadableSources
+    self.sources = sources
     self.problems = problems
     self.targetCount = targetCount
   }
 
-  /// The source text of `file`, for excerpts.
+  /// The text of `file`, for excerpts; `nil` when the file is unknown, or changed on disk since it was linted.
+  /// The last file asked for is kept, as reporters go through the diagnostics file by file.
   public func source(of file: String) -> SourceText? {
-    documents[file]?.source ?? unreadableSources[file]
+    lastFile.entry(for: file, sources: sources).source
   }
+
+  /// The document `file` holds, read again from its text; `nil` when the file is unknown, is not a
+  /// readable plist, or changed on disk since it was linted.
+  public func document(of file: String) -> PropertyListDocument? {
+    lastFile.document(for: file, sources: sources)
+  }
+
+  private let lastFile = LastFile()
 
   /// Counts by severity.
   public func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
@@ -48,8 +60,45 @@ public struct LintReport: Sendable {
 
   /// The byte edits of a diagnostic's fix in its XML file (empty for binary files or unknown ones).
   public func edits(of fix: LintFix) -> [TextEdit] {
-    guard let document = documents[fix.file], document.format == .xml else { return [] }
+    guard let document = document(of: fix.file), document.format == .xml else { return [] }
     return (try? fix.changes.flatMap { try $0.textEdits(in: document) }) ?? []
+  }
+}
+
+/// The file a report read last, its text and (when asked) its document; shared by the report's copies.
+private final class LastFile: @unchecked Sendable {
+  struct Entry {
+    var name: String
+    var source: SourceText?
+    var document: PropertyListDocument??
+  }
+
+  private let lock = NSLock()
+  private var last: Entry?
+
+  func entry(for name: String, sources: [String: PlistContents]) -> Entry {
+    lock.lock()
+    defer { lock.unlock() }
+    return entryLocked(for: name, sources: sources)
+  }
+
+  func document(for name: String, sources: [String: PlistContents]) -> PropertyListDocument? {
+    lock.lock()
+    defer { lock.unlock() }
+    var entry = entryLocked(for: name, sources: sources)
+    if let document = entry.document { return document }
+    let document = entry.source.flatMap { try? PropertyListDocument(source: $0) }
+    entry.document = .some(document)
+    last = entry
+    return document
+  }
+
+  private func entryLocked(for name: String, sources: [String: PlistContents]) -> Entry {
+    if let last, last.name == name { return last }
+    let source = (try? sources[name]?.bytes()).map { SourceText(name: name, bytes: $0) }
+    let entry = Entry(name: name, source: source, document: nil)
+    last = entry
+    return entry
   }
 }
 
@@ -59,11 +108,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
   /// The report in this format.
   public func render(_ report: LintReport, colour: Bool = false) -> String {
+    var output = ""
+    write(report, colour: colour) { output += $0 }
+    return output
+  }
+
+  /// The report in this format, handed to `stream` in pieces (the text format one diagnostic at a time).
+  public func write(_ report: LintReport, colour: Bool = false, to stream: (String) -> Void) {
     switch self {
-    case .text: return TextReporter(colour: colour).render(report)
-    case .json: return JSONReporter.render(report)
-    case .sarif: return SARIFReporter.render(report)
-    case .github: return GitHubReporter.render(report)
+    case .text: TextReporter(colour: colour).write(report, to: stream)
+    case .json: stream(JSONReporter.render(report))
+    case .sarif: stream(SARIFReporter.render(report))
+    case .github: stream(GitHubReporter.render(report))
     }
   }
 }

@@ -11,8 +11,15 @@ public struct TextReporter: Sendable {
   /// The whole report.
   public func render(_ report: LintReport) -> String {
     var output = ""
+    write(report) { output += $0 }
+    return output
+  }
+
+  /// The report, one diagnostic at a time: a run with 50,000 findings does not build one string of them all.
+  public func write(_ report: LintReport, to stream: (String) -> Void) {
     let renderer = CaretRenderer(colour: colour)
     for diagnostic in report.diagnostics {
+      var output = ""
       let location = diagnostic.start.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
       output += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code) \(diagnostic.rule)]\n"
       var annotations = diagnostic.notes.map { CaretRenderer.Annotation(kind: "note", message: $0) }
@@ -28,13 +35,14 @@ public struct TextReporter: Sendable {
         if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
         for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
       }
+      stream(output)
     }
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let infos = report.count(.info)
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    output += "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
-      + " in \(plural(report.targetCount, "target"))\n"
-    return output
+    stream(
+      "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
+        + " in \(plural(report.targetCount, "target"))\n")
   }
 }

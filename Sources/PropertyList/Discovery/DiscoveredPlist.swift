@@ -1,7 +1,8 @@
 import Foundation
 
-/// A property list file found by discovery: an Info.plist or an entitlements file, read into
-/// memory (from disk, from an `.app` bundle, or from inside an `.ipa`) and parsed once.
+/// A property list file found by discovery: an Info.plist or an entitlements file (on disk, in an
+/// `.app` bundle, or inside an `.ipa`). It is parsed when first needed, and its tree can be released
+/// and parsed again; a file on disk is not kept in memory but read again (see `PlistContents`).
 public struct DiscoveredPlist: Sendable {
   /// Where the bytes came from.
   public enum Location: Hashable, Sendable {
@@ -21,45 +22,104 @@ public struct DiscoveredPlist: Sendable {
   public let filePath: String?
   /// Where the bytes came from.
   public let location: Location
-  /// The bytes as read.
-  public let bytes: [UInt8]
+  /// The bytes, or where to read them.
+  public let contents: PlistContents
   private let parsing: LazyParse
 
   /// A plist named `displayPath` holding `bytes`, read from `filePath` (nil inside an archive).
-  /// Parsing happens on first use (discovery parses every candidate in parallel before pairing).
+  /// A file on disk keeps only a fingerprint of `bytes` and is read again when needed; an archive
+  /// entry keeps its bytes. Parsing happens on first use.
   public init(displayPath: String, filePath: String?, location: Location, bytes: [UInt8]) {
+    let contents =
+      if let filePath, location != .archiveEntry {
+        PlistContents(file: filePath, firstRead: bytes)
+      } else {
+        PlistContents(bytes: bytes)
+      }
+    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: contents)
+  }
+
+  /// The file at `filePath`, not read yet: discovery reads every file it finds later, on every core.
+  init(displayPath: String, unreadFile filePath: String, location: Location) {
+    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: PlistContents(file: filePath))
+  }
+
+  private init(displayPath: String, filePath: String?, location: Location, contents: PlistContents) {
     self.displayPath = displayPath
     self.filePath = filePath
     self.location = location
-    self.bytes = bytes
-    parsing = LazyParse(bytes: bytes, name: displayPath)
+    self.contents = contents
+    parsing = LazyParse(contents: contents, name: displayPath)
   }
+
+  /// The bytes: in memory, or read again from the file (which must not have changed).
+  public func bytes() throws(PropertyListError) -> [UInt8] { try contents.bytes() }
 
   /// The parsed document, or the error that makes it unreadable (malformed XML, a corrupt binary
-  /// plist…), located in `displayPath`.
+  /// plist…), located in `displayPath`. Parsed on first use and kept until `releaseDocument()`.
   public func document() throws -> PropertyListDocument {
-    try parsed.get()
+    try parsing.result.get()
   }
 
-  private var parsed: Result<PropertyListDocument, PropertyListError> { parsing.result }
+  /// Forgets the parsed tree (the bytes stay): a run over thousands of files releases each tree once
+  /// the last target using it is linted, so that trees do not pile up. The next `document()` parses again.
+  public func releaseDocument() { parsing.release() }
 
-  /// Parses now, if not done yet: what discovery calls from several threads at once.
-  func parse() { _ = parsing.result }
+  /// Reads the file for the first time (recording its fingerprint) and, for an Info.plist, the facts
+  /// pairing needs, keeping neither the bytes nor the tree: what discovery calls for every file, from
+  /// several threads at once.
+  func firstRead(readingPairingFacts: Bool) throws(PropertyListError) {
+    let bytes = try contents.bytes()
+    if readingPairingFacts { parsing.readPairingFacts(from: bytes) }
+  }
 
-  /// The root node, when the plist parsed.
-  var root: PropertyListNode? { try? parsed.get().root }
+  /// What pairing reads from the plist (parsed on first use).
+  var pairingFacts: PairingFacts { parsing.pairingFacts }
 }
 
-/// A plist's parse, done once on first use, safely from any thread; copies of a `DiscoveredPlist`
-/// share it.
+/// What discovery reads from an Info.plist to classify and pair it; small enough to keep for every file.
+struct PairingFacts: Sendable {
+  /// Whether the plist parsed and its root is a dictionary.
+  var isDictionary = false
+  /// `CFBundleIdentifier` as written.
+  var bundleIdentifier: String?
+  /// Whether the plist declares an extension (`NSExtension` or ExtensionKit's `EXAppExtensionAttributes`).
+  var isExtension = false
+  /// `NSExtensionPointIdentifier` (or `EXExtensionPointIdentifier`).
+  var extensionPointIdentifier: String?
+  /// `IntuneMAMSettings.ContainingAppBundleId` as written.
+  var containingAppBundleIdentifier: String?
+
+  /// The facts of a parsed root.
+  init(root: PropertyListNode) {
+    guard root.entries != nil else { return }
+    isDictionary = true
+    bundleIdentifier = root["CFBundleIdentifier"]?.string
+    containingAppBundleIdentifier = root.value(at: ["IntuneMAMSettings", "ContainingAppBundleId"])?.string
+    if let extensionDictionary = root["NSExtension"] {
+      isExtension = true
+      extensionPointIdentifier = extensionDictionary["NSExtensionPointIdentifier"]?.string
+    } else if let attributes = root["EXAppExtensionAttributes"] {
+      isExtension = true
+      extensionPointIdentifier = attributes["EXExtensionPointIdentifier"]?.string
+    }
+  }
+
+  /// The facts of a plist that does not parse.
+  init() {}
+}
+
+/// A plist's parse, done on first use, safely from any thread; copies of a `DiscoveredPlist` share
+/// it. The tree can be released and parsed again; the pairing facts, once read, stay.
 final class LazyParse: @unchecked Sendable {
   private let lock = NSLock()
-  private var bytes: [UInt8]?
+  private let contents: PlistContents
   private let name: String
   private var stored: Result<PropertyListDocument, PropertyListError>?
+  private var facts: PairingFacts?
 
-  init(bytes: [UInt8], name: String) {
-    self.bytes = bytes
+  init(contents: PlistContents, name: String) {
+    self.contents = contents
     self.name = name
   }
 
@@ -67,16 +127,46 @@ final class LazyParse: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let stored { return stored }
-    let parsed: Result<PropertyListDocument, PropertyListError>
-    do {
-      parsed = .success(try PropertyListDocument(bytes: bytes ?? [], name: name))
-    } catch let error as PropertyListError {
-      parsed = .failure(error)
-    } catch {
-      parsed = .failure(PropertyListError(.invalidPropertyList, "\(error)"))
-    }
+    let parsed = Self.parse(contents.read(), name: name)
     stored = parsed
-    bytes = nil
     return parsed
+  }
+
+  /// The pairing facts, from the stored tree or a parse that is not kept.
+  var pairingFacts: PairingFacts {
+    lock.lock()
+    defer { lock.unlock() }
+    if let facts { return facts }
+    let read = Self.facts(of: stored ?? Self.parse(contents.read(), name: name))
+    facts = read
+    return read
+  }
+
+  func readPairingFacts(from bytes: [UInt8]) {
+    lock.lock()
+    defer { lock.unlock() }
+    if facts == nil { facts = Self.facts(of: Self.parse(.success(bytes), name: name)) }
+  }
+
+  func release() {
+    lock.lock()
+    defer { lock.unlock() }
+    stored = nil
+  }
+
+  private static func facts(of parsed: Result<PropertyListDocument, PropertyListError>) -> PairingFacts {
+    (try? parsed.get()).map { PairingFacts(root: $0.root) } ?? PairingFacts()
+  }
+
+  private static func parse(
+    _ bytes: Result<[UInt8], PropertyListError>, name: String
+  ) -> Result<PropertyListDocument, PropertyListError> {
+    do {
+      return .success(try PropertyListDocument(bytes: try bytes.get(), name: name))
+    } catch let error as PropertyListError {
+      return .failure(error)
+    } catch {
+      return .failure(PropertyListError(.invalidPropertyList, "\(error)"))
+    }
   }
 }

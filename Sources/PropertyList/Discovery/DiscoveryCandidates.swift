@@ -36,18 +36,61 @@ struct DiscoveryCandidates {
     entitlements.append(candidate)
   }
 
-  /// Reads the file at `filePath` into a candidate, or records why it cannot be read.
-  mutating func read(filePath: String, displayPath: String, location: DiscoveredPlist.Location) -> Candidate? {
-    do {
-      let bytes = try FileBytes.read(filePath)
-      let plist = DiscoveredPlist(displayPath: displayPath, filePath: filePath, location: location, bytes: bytes)
-      return Candidate(plist: plist, identity: DiscoveryPaths.identity(of: filePath))
-    } catch let error as PropertyListError {
-      problems.append(DiscoveryProblem(path: displayPath, message: error.message))
-    } catch {
-      problems.append(DiscoveryProblem(path: displayPath, message: "cannot be read: \(error)"))
+  /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
+  func candidate(filePath: String, displayPath: String, location: DiscoveredPlist.Location) -> Candidate {
+    Candidate(
+      plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
+      identity: DiscoveryPaths.identity(of: filePath))
+  }
+
+  /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
+  /// keeping neither bytes nor trees; the files that cannot be read are dropped and reported as problems
+  /// (silently, for entitlements wanted only if they pair).
+  mutating func readAll() {
+    let plists = infoPlists.map(\.plist) + entitlements.map(\.plist)
+    let infoPlistCount = infoPlists.count
+    let failures = ConcurrentResults<PropertyListError>(count: plists.count)
+    DispatchQueue.concurrentPerform(iterations: plists.count) { index in
+      do throws(PropertyListError) {
+        try plists[index].firstRead(readingPairingFacts: index < infoPlistCount)
+      } catch {
+        failures[index] = error
+      }
     }
-    return nil
+    var newProblems: [DiscoveryProblem] = []
+    func readable(_ candidates: [Candidate], firstIndex: Int) -> [Candidate] {
+      candidates.enumerated().compactMap { offset, candidate in
+        guard let failure = failures[firstIndex + offset] else { return candidate }
+        if !candidate.isPairingOnly {
+          newProblems.append(DiscoveryProblem(path: candidate.plist.displayPath, message: failure.message))
+        }
+        return nil
+      }
+    }
+    infoPlists = readable(infoPlists, firstIndex: 0)
+    entitlements = readable(entitlements, firstIndex: infoPlistCount)
+    problems += newProblems
+  }
+}
+
+/// One optional result per index, written from several threads at once (each index by one thread).
+final class ConcurrentResults<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Value?]
+
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  subscript(index: Int) -> Value? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return values[index]
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      values[index] = newValue
+    }
   }
 }
 

@@ -52,13 +52,9 @@ struct DiscoveryFolderWalker {
           walk(folder: childPath, displayPath: childDisplay, depth: depth + 1, into: &candidates)
         }
       } else if DiscoveryPaths.isInfoPlistName(name) {
-        if let candidate = candidates.read(filePath: childPath, displayPath: childDisplay, location: .sourceFile) {
-          candidates.addInfoPlist(candidate)
-        }
+        candidates.addInfoPlist(candidates.candidate(filePath: childPath, displayPath: childDisplay, location: .sourceFile))
       } else if DiscoveryPaths.isEntitlementsName(name) {
-        if let candidate = candidates.read(filePath: childPath, displayPath: childDisplay, location: .sourceFile) {
-          candidates.addEntitlements(candidate)
-        }
+        candidates.addEntitlements(candidates.candidate(filePath: childPath, displayPath: childDisplay, location: .sourceFile))
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: childPath, displayPath: childDisplay, into: &candidates)
       }
@@ -74,9 +70,7 @@ struct DiscoveryFolderWalker {
       return
     }
     let appDisplay = DiscoveryPaths.displayPath(displayPath, "Info.plist")
-    if let candidate = candidates.read(filePath: infoPlist, displayPath: appDisplay, location: .appBundle) {
-      candidates.addInfoPlist(candidate)
-    }
+    candidates.addInfoPlist(candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle))
     let plugIns = path + "/PlugIns"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plugIns)) ?? []).sorted {
       $0.utf8.lexicographicallyPrecedes($1.utf8)
@@ -90,9 +84,7 @@ struct DiscoveryFolderWalker {
         continue
       }
       let display = DiscoveryPaths.displayPath(displayPath, "PlugIns/" + name + "/Info.plist")
-      if let candidate = candidates.read(filePath: extensionPlist, displayPath: display, location: .appBundle) {
-        candidates.addInfoPlist(candidate)
-      }
+      candidates.addInfoPlist(candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle))
     }
   }
 }

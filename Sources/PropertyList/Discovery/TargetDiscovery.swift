@@ -43,17 +43,15 @@ public struct TargetDiscovery: Sendable {
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: path, displayPath: displayPath, into: &candidates)
       } else if DiscoveryPaths.isEntitlementsName(name) {
-        if let candidate = candidates.read(filePath: path, displayPath: displayPath, location: .sourceFile) {
-          candidates.addEntitlements(candidate)
-        }
-      } else if let candidate = candidates.read(filePath: path, displayPath: displayPath, location: .sourceFile) {
-        candidates.addInfoPlist(candidate)
+        candidates.addEntitlements(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
+      } else {
+        candidates.addInfoPlist(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
         addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
       }
     }
-    // Parsing is most of discovery's work: spread it over the cores before pairing reads the trees.
-    let plists = (candidates.infoPlists + candidates.entitlements).map(\.plist)
-    DispatchQueue.concurrentPerform(iterations: plists.count) { index in plists[index].parse() }
+    // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
+    // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.
+    candidates.readAll()
     return DiscoveryResult(
       targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
       problems: candidates.problems)
@@ -66,11 +64,8 @@ public struct TargetDiscovery: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name
-      var probe = DiscoveryCandidates()
-      guard
-        var candidate = probe.read(
-          filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
-      else { continue }
+      var candidate = candidates.candidate(
+        filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
       candidate.isPairingOnly = true
       candidates.addEntitlements(candidate)
     }

@@ -10,20 +10,14 @@ struct TargetPairing {
   func targets(from candidates: DiscoveryCandidates) -> [DiscoveredTarget] {
     var pairedEntitlements: Set<String> = []
     var targets: [DiscoveredTarget] = []
-    let located = candidates.entitlements.map { candidate in
-      LocatedEntitlements(
-        candidate: candidate,
-        folderIdentity: candidate.plist.filePath.map {
-          DiscoveryPaths.identity(of: Self.folder(of: $0))
-        })
-    }
+    let entitlements = EntitlementsIndex(candidates.entitlements)
     for candidate in candidates.infoPlists {
-      var entitlements: DiscoveryCandidates.Candidate?
+      var paired: DiscoveryCandidates.Candidate?
       if candidate.plist.location == .sourceFile, let filePath = candidate.plist.filePath {
-        entitlements = Self.entitlements(for: filePath, among: located)
+        paired = entitlements.entitlements(for: filePath)
       }
-      if let entitlements { pairedEntitlements.insert(entitlements.identity) }
-      targets.append(Self.target(infoPlist: candidate.plist, entitlements: entitlements?.plist))
+      if let paired { pairedEntitlements.insert(paired.identity) }
+      targets.append(Self.target(infoPlist: candidate.plist, entitlements: paired?.plist))
     }
     for candidate in candidates.entitlements
     where !candidate.isPairingOnly && !pairedEntitlements.contains(candidate.identity) {
@@ -36,58 +30,57 @@ struct TargetPairing {
 
   /// The kind, extension point and bundle identifier read from the plist.
   private static func target(infoPlist: DiscoveredPlist, entitlements: DiscoveredPlist?) -> DiscoveredTarget {
-    guard let root = infoPlist.root, root.entries != nil else {
+    let facts = infoPlist.pairingFacts
+    guard facts.isDictionary else {
       return DiscoveredTarget(kind: .unclassified, infoPlist: infoPlist, entitlements: entitlements)
     }
-    let bundleIdentifier = root["CFBundleIdentifier"]?.string
-    if let extensionDictionary = root["NSExtension"] {
-      return DiscoveredTarget(
-        kind: .appExtension, infoPlist: infoPlist, entitlements: entitlements,
-        extensionPointIdentifier: extensionDictionary["NSExtensionPointIdentifier"]?.string,
-        bundleIdentifier: bundleIdentifier)
-    }
-    if let attributes = root["EXAppExtensionAttributes"] {
-      return DiscoveredTarget(
-        kind: .appExtension, infoPlist: infoPlist, entitlements: entitlements,
-        extensionPointIdentifier: attributes["EXExtensionPointIdentifier"]?.string, bundleIdentifier: bundleIdentifier)
-    }
     return DiscoveredTarget(
-      kind: .app, infoPlist: infoPlist, entitlements: entitlements, bundleIdentifier: bundleIdentifier)
+      kind: facts.isExtension ? .appExtension : .app, infoPlist: infoPlist, entitlements: entitlements,
+      extensionPointIdentifier: facts.extensionPointIdentifier, bundleIdentifier: facts.bundleIdentifier)
   }
 
-  /// The entitlements of the Info.plist at `plistPath`: in its folder, the one named after the
-  /// plist (`X.entitlements` for `X-Info.plist`) or the folder, else the only one there; failing
-  /// that, the only one anywhere named after the folder.
-  private static func entitlements(
-    for plistPath: String, among entitlements: [LocatedEntitlements]
-  ) -> DiscoveryCandidates.Candidate? {
-    let folderIdentity = DiscoveryPaths.identity(of: folder(of: plistPath))
-    let fileName = (plistPath as NSString).lastPathComponent
-    var preferredNames = [((folderIdentity as NSString).lastPathComponent) + ".entitlements"]
-    if fileName.hasSuffix("-Info.plist") {
-      preferredNames.insert(String(fileName.dropLast("-Info.plist".count)) + ".entitlements", at: 0)
-    }
-    let inFolder = entitlements.filter { $0.folderIdentity == folderIdentity }.map(\.candidate)
-    for name in preferredNames {
-      if let match = inFolder.first(where: { ($0.plist.displayPath as NSString).lastPathComponent == name }) {
-        return match
+  /// Entitlements files by folder and by name, so that pairing each Info.plist does not search them all.
+  private struct EntitlementsIndex {
+    /// By the symlink-free path of their folder, in the order found.
+    var byFolder: [String: [DiscoveryCandidates.Candidate]] = [:]
+    /// The ones a pairing may use anywhere in the tree (not pairing-only), by file name.
+    var byName: [String: [DiscoveryCandidates.Candidate]] = [:]
+
+    init(_ candidates: [DiscoveryCandidates.Candidate]) {
+      for candidate in candidates {
+        if let filePath = candidate.plist.filePath {
+          byFolder[DiscoveryPaths.identity(of: TargetPairing.folder(of: filePath)), default: []].append(candidate)
+        }
+        if !candidate.isPairingOnly {
+          byName[(candidate.plist.displayPath as NSString).lastPathComponent, default: []].append(candidate)
+        }
       }
     }
-    if inFolder.count == 1 { return inFolder[0] }
-    let byFolderName = entitlements.map(\.candidate).filter {
-      !$0.isPairingOnly && ($0.plist.displayPath as NSString).lastPathComponent == preferredNames.last
-    }
-    return byFolderName.count == 1 ? byFolderName[0] : nil
-  }
 
-  /// An entitlements file with the symlink-free path of its folder (`nil` inside an archive).
-  private struct LocatedEntitlements {
-    var candidate: DiscoveryCandidates.Candidate
-    var folderIdentity: String?
+    /// The entitlements of the Info.plist at `plistPath`: in its folder, the one named after the
+    /// plist (`X.entitlements` for `X-Info.plist`) or the folder, else the only one there; failing
+    /// that, the only one anywhere named after the folder.
+    func entitlements(for plistPath: String) -> DiscoveryCandidates.Candidate? {
+      let folderIdentity = DiscoveryPaths.identity(of: TargetPairing.folder(of: plistPath))
+      let fileName = (plistPath as NSString).lastPathComponent
+      var preferredNames = [((folderIdentity as NSString).lastPathComponent) + ".entitlements"]
+      if fileName.hasSuffix("-Info.plist") {
+        preferredNames.insert(String(fileName.dropLast("-Info.plist".count)) + ".entitlements", at: 0)
+      }
+      let inFolder = byFolder[folderIdentity] ?? []
+      for name in preferredNames {
+        if let match = inFolder.first(where: { ($0.plist.displayPath as NSString).lastPathComponent == name }) {
+          return match
+        }
+      }
+      if inFolder.count == 1 { return inFolder[0] }
+      let byFolderName = preferredNames.last.flatMap { byName[$0] } ?? []
+      return byFolderName.count == 1 ? byFolderName[0] : nil
+    }
   }
 
   /// The folder of `path`, `.` for a bare file name.
-  private static func folder(of path: String) -> String {
+  fileprivate static func folder(of path: String) -> String {
     let folder = (path as NSString).deletingLastPathComponent
     return folder.isEmpty ? "." : folder
   }
@@ -103,34 +96,39 @@ struct TargetPairing {
   /// Ties each extension to an app: by bundle layout, then `IntuneMAMSettings.ContainingAppBundleId`,
   /// then bundle-identifier prefix. Among several apps that qualify, the one nearest in the tree wins.
   private func linkExtensions(_ targets: inout [DiscoveredTarget]) {
-    let apps = targets.filter { $0.kind == .app }
-    let appIdentifiers = apps.map { comparableIdentifier($0.bundleIdentifier) }
+    var appPaths: Set<String> = []
+    var appsByIdentifier: [String: [String]] = [:]   // comparable bundle identifier → app display paths
+    for target in targets where target.kind == .app {
+      appPaths.insert(target.displayPath)
+      if let identifier = comparableIdentifier(target.bundleIdentifier) {
+        appsByIdentifier[identifier, default: []].append(target.displayPath)
+      }
+    }
     for index in targets.indices where targets[index].kind == .appExtension {
       let target = targets[index]
-      if let layoutApp = Self.layoutAppPath(ofExtensionAt: target.displayPath),
-        apps.contains(where: { $0.displayPath == layoutApp })
-      {
+      if let layoutApp = Self.layoutAppPath(ofExtensionAt: target.displayPath), appPaths.contains(layoutApp) {
         targets[index].containingAppPath = layoutApp
         targets[index].containingAppEvidence = .bundleLayout
         continue
       }
-      let declared = comparableIdentifier(
-        target.infoPlist?.root?.value(at: ["IntuneMAMSettings", "ContainingAppBundleId"])?.string)
-      if let declared {
-        let matches = apps.indices.filter { appIdentifiers[$0] == declared }.map { apps[$0].displayPath }
-        if let nearest = Self.nearest(matches, to: target.displayPath) {
-          targets[index].containingAppPath = nearest
-          targets[index].containingAppEvidence = .intuneContainingAppBundleId
-          continue
-        }
+      if let declared = comparableIdentifier(target.infoPlist?.pairingFacts.containingAppBundleIdentifier),
+        let nearest = Self.nearest(appsByIdentifier[declared] ?? [], to: target.displayPath)
+      {
+        targets[index].containingAppPath = nearest
+        targets[index].containingAppEvidence = .intuneContainingAppBundleId
+        continue
       }
       guard let own = comparableIdentifier(target.bundleIdentifier) else { continue }
-      let prefixed = apps.indices.filter { appIdentifiers[$0].map { own.hasPrefix($0 + ".") } ?? false }
-      let longest = prefixed.map { appIdentifiers[$0]?.count ?? 0 }.max()
-      let best = prefixed.filter { appIdentifiers[$0]?.count == longest }.map { apps[$0].displayPath }
-      if let nearest = Self.nearest(best, to: target.displayPath) {
-        targets[index].containingAppPath = nearest
-        targets[index].containingAppEvidence = .bundleIdentifierPrefix
+      // The apps whose identifier followed by "." starts the extension's, longest identifier first.
+      var prefix = Substring(own)
+      while let dot = prefix.lastIndex(of: ".") {
+        prefix = prefix[..<dot]
+        guard let apps = appsByIdentifier[String(prefix)] else { continue }
+        if let nearest = Self.nearest(apps, to: target.displayPath) {
+          targets[index].containingAppPath = nearest
+          targets[index].containingAppEvidence = .bundleIdentifierPrefix
+        }
+        break
       }
     }
   }

@@ -37,7 +37,9 @@ struct LintCommand: AsyncParsableCommand {
 
   func run() async throws {
     let report = try await input.runSession()
-    StandardStreams.writeOutput(format.render(report, colour: format == .text && StandardStreams.standardOutputWantsColour))
+    format.write(report, colour: format == .text && StandardStreams.standardOutputWantsColour) {
+      StandardStreams.writeOutput($0)
+    }
     reportProblems(report)
     var status = report.exitStatus
     if status == 0 && strict && report.count(.warning) > 0 { status = 1 }

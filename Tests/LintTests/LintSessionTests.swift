@@ -1,0 +1,43 @@
+import Foundation
+import Lint
+import PropertyList
+import Testing
+
+@Suite struct LintSessionTests {
+  /// A folder with an app whose Info.plist has a duplicate key (an error with a position).
+  private func project() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-session-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+    try Data(RuleExample.document(for: """
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes</string>
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes2</string>
+      """).utf8).write(to: folder.appendingPathComponent("App/Info.plist"))
+    return folder.path
+  }
+
+  @Test func theReportReadsFilesAgainForCaretsAndFixes() async throws {
+    let folder = try project()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let report = try await LintSession.run(.init(paths: [folder]))
+    let file = folder + "/App/Info.plist"
+    #expect(report.diagnostics.contains { $0.code == "PL002" && $0.file == file })
+    #expect(report.source(of: file)?.bytes == Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+    #expect(report.document(of: file)?.root["CFBundleIdentifier"]?.string == "com.contoso.notes2")
+    #expect(TextReporter().render(report).contains("^"))
+  }
+
+  @Test func aFileChangedAfterLintingGivesNoCaretAndNoFix() async throws {
+    let folder = try project()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let report = try await LintSession.run(.init(paths: [folder]))
+    let file = folder + "/App/Info.plist"
+    try Data("<plist/>".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(report.source(of: file) == nil)
+    #expect(report.document(of: file) == nil)
+    #expect(FixSession.plan(report, includingUnsafe: true).isEmpty)
+    let text = TextReporter().render(report)
+    #expect(text.contains("\(file):7:2: error: key 'CFBundleIdentifier' appears twice"))   // positions were kept
+  }
+}

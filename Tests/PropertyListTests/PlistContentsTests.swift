@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import PropertyList
+
+@Suite("Plist contents read again from disk")
+struct PlistContentsTests {
+  private static let plist = Array("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string></dict></plist>
+    """.utf8)
+
+  /// A fresh file holding `bytes`.
+  private func file(_ bytes: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-contents-\(UUID().uuidString).plist").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func aFileIsReadAgainAndMustNotChange() throws {
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let contents = PlistContents(file: path)
+    #expect(try contents.bytes() == Self.plist)   // the first read records the fingerprint
+    #expect(try contents.bytes() == Self.plist)
+    var changed = Self.plist
+    changed[changed.count - 20] = UInt8(ascii: "X")   // same length, other bytes
+    try Data(changed).write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: PropertyListError.self) { try contents.bytes() }
+    #expect(error?.kind == .fileChanged)
+    #expect(error?.message.contains("changed while sharelint was reading it") == true)
+    try Data(Self.plist).write(to: URL(fileURLWithPath: path))
+    #expect(try contents.bytes() == Self.plist)
+  }
+
+  @Test func aFingerprintGivenUpFrontIsChecked() throws {
+    let path = try file(Self.plist + [0x0A])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = #expect(throws: PropertyListError.self) {
+      try PlistContents(file: path, firstRead: Self.plist).bytes()
+    }
+    #expect(error?.kind == .fileChanged)
+  }
+
+  @Test func aRemovedFileIsAFileSystemError() throws {
+    let path = try file(Self.plist)
+    let contents = PlistContents(file: path, firstRead: Self.plist)
+    try FileManager.default.removeItem(atPath: path)
+    let error = #expect(throws: PropertyListError.self) { try contents.bytes() }
+    #expect(error?.kind == .fileSystem)
+  }
+
+  @Test func aReleasedDocumentIsParsedAgain() throws {
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plist = DiscoveredPlist(displayPath: "Info.plist", filePath: path, location: .sourceFile, bytes: Self.plist)
+    let first = try plist.document()
+    plist.releaseDocument()
+    let second = try plist.document()
+    #expect(first.root == second.root)
+    #expect(second.source.bytes == Self.plist)
+  }
+
+  @Test func anArchiveEntryStaysInMemory() throws {
+    let plist = DiscoveredPlist(displayPath: "A.ipa/Payload/A.app/Info.plist", filePath: nil, location: .archiveEntry, bytes: Self.plist)
+    plist.releaseDocument()
+    #expect(try plist.bytes() == Self.plist)
+    #expect(try plist.document().root["CFBundleIdentifier"]?.string == "com.example.app")
+  }
+}
