@@ -40,4 +40,18 @@ import Testing
     let text = TextReporter().render(report)
     #expect(text.contains("\(file):7:2: error: key 'CFBundleIdentifier' appears twice"))   // positions were kept
   }
+
+  @Test func theNearestConfigurationAboveEachTargetApplies() async throws {
+    let folder = try project()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let other = folder + "/Other/Deeper"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: folder + "/App/Info.plist", toPath: other + "/Info.plist")
+    try Data("severity:\n  duplicate-key: warning\n".utf8).write(to: URL(fileURLWithPath: folder + "/.sharelint.yml"))
+    try Data("disabled_rules: [PL002]\n".utf8).write(to: URL(fileURLWithPath: folder + "/Other/.sharelint.yml"))
+    let report = try await LintSession.run(.init(paths: [folder]))
+    let duplicates = report.diagnostics.filter { $0.code == "PL002" }
+    #expect(duplicates.map(\.file) == [folder + "/App/Info.plist"])   // Other/ disables the rule
+    #expect(duplicates.first?.severity == .warning)   // the root's override
+  }
 }

@@ -157,18 +157,6 @@ public struct Configuration: Sendable {
     }
     return rule.description.identifier
   }
-
-  /// The nearest `.sharelint.yml` in `directory` or a folder above it.
-  public static func find(from directory: String) -> String? {
-    var url = URL(fileURLWithPath: directory).standardizedFileURL
-    while true {
-      let candidate = url.appendingPathComponent(fileName).path
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
-      let parent = url.deletingLastPathComponent()
-      if parent.path == url.path { return nil }
-      url = parent
-    }
-  }
 }
 
 /// A configuration file that cannot be used: one line naming the file, the line and the problem.

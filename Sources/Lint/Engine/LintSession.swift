@@ -290,30 +290,42 @@ public enum LintSession {
     let fixed: Configuration?
     /// Loaded configuration files by path.
     var byPath: [String: Configuration] = [:]
-    /// The configuration file that applies in a folder (`nil`: none), by folder: targets share folders,
-    /// and searching upwards from each one costs a file-system lookup per level.
+    /// The configuration file that applies in a folder (`nil`: none), by absolute folder path: targets
+    /// share folders and ancestors, and each level searched costs a file-system lookup.
     var fileByFolder: [String: String?] = [:]
 
     mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
       if let fixed { return fixed }
-      let targetFolder = (displayPath as NSString).deletingLastPathComponent
-      let path: String?
-      if let cached = fileByFolder[targetFolder] {
-        path = cached
-      } else {
-        var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().path
-        // Paths inside an archive or bundle look up from the archive's folder.
-        while !FileManager.default.fileExists(atPath: folder), folder != "/", !folder.isEmpty {
-          folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
-        }
-        path = Configuration.find(from: folder)
-        fileByFolder[targetFolder] = .some(path)
+      var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().standardizedFileURL.path
+      // Paths inside an archive or bundle look up from the archive's folder.
+      while fileByFolder[folder] == nil, !FileManager.default.fileExists(atPath: folder), folder != "/",
+        !folder.isEmpty
+      {
+        folder = (folder as NSString).deletingLastPathComponent
       }
-      guard let path else { return Configuration() }
+      guard let path = configurationFile(in: folder) else { return Configuration() }
       if let cached = byPath[path] { return cached }
       let loaded = try Configuration.load(path: path)
       byPath[path] = loaded
       return loaded
+    }
+
+    /// The nearest `.sharelint.yml` in `folder` or a folder above it, remembering the answer for `folder`
+    /// and each ancestor searched.
+    private mutating func configurationFile(in folder: String) -> String? {
+      if let known = fileByFolder[folder] { return known }
+      let candidate = (folder == "/" ? "" : folder) + "/" + Configuration.fileName
+      let parent = (folder as NSString).deletingLastPathComponent
+      let found: String? =
+        if FileManager.default.fileExists(atPath: candidate) {
+          candidate
+        } else if parent != folder, !parent.isEmpty {
+          configurationFile(in: parent)
+        } else {
+          nil
+        }
+      fileByFolder[folder] = .some(found)
+      return found
     }
   }
 }
