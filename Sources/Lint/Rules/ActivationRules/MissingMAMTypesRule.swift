@@ -1,6 +1,7 @@
 import ActivationRules
 import PredicateSyntax
 import PropertyList
+import Synchronization
 import UniformTypes
 
 /// AR004: an Intune-managed extension's activation rule does not accept the
@@ -140,10 +141,13 @@ struct MissingMAMTypesRule: LintRule {
       checkPredicate(written, of: site, into: &findings)
     case .success(.dictionary(let reading)):
       let dictionaryShape = target.settings.activationRuleShape == .configurator ? .configurator : shape
-      let augmentation = dictionaryShape == .minimal
-        ? target.canonicalActivationPredicate.map { IntuneAugmenter.augment($0.predicate, text: $0.text) }
-        : ActivationRule.dictionary(reading).augmentation(shape: dictionaryShape)
-      checkDictionary(reading, augmented: augmentation, of: site, into: &findings)
+      let converted = dictionaryShape == .minimal
+        ? target.canonicalActivationPredicate
+        : ActivationRule.dictionary(reading).resolvedPredicate(shape: .configurator)
+      let augmented = converted.map { converted in
+        Self.augmented(converted.text, parsed: converted.predicate, leniently: false, shape: dictionaryShape)
+      }
+      checkDictionary(reading, augmented: augmented, of: site, into: &findings)
     case .failure:
       return
     }
@@ -154,14 +158,8 @@ struct MissingMAMTypesRule: LintRule {
     _ written: WrittenPredicate, of site: ActivationRuleSite, into findings: inout Findings
   ) {
     guard let predicate = written.predicate else { return }
-    let augmentation = shape == .minimal
-      ? IntuneAugmenter.augment(predicate, text: written.text)
-      : IntuneAugmenter.configuratorAugment(predicate, text: written.text)
-    // Twins named elsewhere in the rule, next to another key path (AR009, AR010 report that), are
-    // not missing: only a type whose twin the rule never names is.
-    guard let firstEdit = augmentation.edits.first else { return }
-    let missing = Self.typesGainingTwins(augmentation, originalPredicate: predicate)
-    guard !missing.isEmpty else { return }
+    let (augmentation, missing) = Self.augmented(written.text, parsed: predicate, leniently: true, shape: shape)
+    guard let firstEdit = augmentation.edits.first, !missing.isEmpty else { return }
     // The augmenter copies comparisons as written; with typographic quotes (AR002) wait for their fix.
     let fix = written.outcome.isValid
       ? site.predicateFix(
@@ -178,14 +176,48 @@ struct MissingMAMTypesRule: LintRule {
       fix: fix)
   }
 
+  /// The augmentation in `shape` of a rule, `text` parsed (leniently or not) as `predicate`, and
+  /// the types it gives twins. Twins named elsewhere in the rule, next to another key path (AR009,
+  /// AR010 report that), are not missing: only a type whose twin the rule never names is.
+  ///
+  /// Both follow from the text, the parse and the shape alone, and extensions often share their
+  /// rule: augmenting and parsing the result again is most of this rule's work, so answers are kept.
+  private static func augmented(
+    _ text: String, parsed predicate: PredicateNode, leniently: Bool, shape: IntuneAugmentationShape
+  ) -> (augmentation: IntuneAugmentation, missing: [String]) {
+    let key = AugmentedRuleKey(text: text, leniently: leniently, shape: shape)
+    if let known = augmentedRules.withLock({ $0[key] }) { return known }
+    let augmentation = shape == .minimal
+      ? IntuneAugmenter.augment(predicate, text: text)
+      : IntuneAugmenter.configuratorAugment(predicate, text: text)
+    let missing = augmentation.isUnchanged
+      ? [] : typesGainingTwins(augmentation, originalPredicate: leniently ? predicate : nil)
+    augmentedRules.withLock { kept in
+      if kept.count >= 256 { kept.removeAll() }
+      kept[key] = (augmentation, missing)
+    }
+    return (augmentation, missing)
+  }
+
+  /// A rule's text, whether it was parsed leniently, and the shape it is augmented to.
+  private struct AugmentedRuleKey: Hashable {
+    var text: String
+    var leniently: Bool
+    var shape: IntuneAugmentationShape
+  }
+
+  /// The answers of `augmented` so far, at most 256.
+  private static let augmentedRules =
+    Mutex<[AugmentedRuleKey: (augmentation: IntuneAugmentation, missing: [String])]>([:])
+
   /// A dictionary rule: it cannot name the twins; the fix replaces it with the converted,
   /// augmented predicate.
   private func checkDictionary(
-    _ reading: ActivationDictionaryReading, augmented augmentation: IntuneAugmentation?, of site: ActivationRuleSite,
-    into findings: inout Findings
+    _ reading: ActivationDictionaryReading, augmented: (augmentation: IntuneAugmentation, missing: [String])?,
+    of site: ActivationRuleSite, into findings: inout Findings
   ) {
-    guard let augmentation, !augmentation.isUnchanged else { return }
-    let missing = Self.typesGainingTwins(augmentation)
+    guard let augmented, !augmented.augmentation.isUnchanged else { return }
+    let (augmentation, missing) = augmented
     // A misspelled key would be lost in the conversion: AR005 renames it first.
     let hasMisspelledKey = reading.problems.contains { problem in
       if case .unknownKey(_, let suggestion) = problem.kind { return suggestion != nil }
