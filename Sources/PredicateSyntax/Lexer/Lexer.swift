@@ -183,6 +183,7 @@ private struct Scanner {
 
   /// Moves past a word at the cursor, `[A-Za-z_][A-Za-z0-9_]*` and non-ASCII letters; false (and
   /// no move) when there is none.
+  @inline(__always)
   mutating func skipWord() -> Bool {
     let start = offset
     guard start < bytes.count, !Scanner.isDigit(bytes[start]) else { return false }
@@ -304,7 +305,14 @@ private struct Scanner {
     let range = tokens[position].range
     let other = tokens[candidate].range
     guard other.count == range.count else { return nil }
-    for index in 0..<range.count where bytes[range.start + index] != bytes[other.start + index] { return nil }
+    // Both are longer than 15 bytes: compare eight at a time, the last eight overlapping.
+    var index = 0
+    while index + 8 < range.count {
+      guard bytes.loadEightBytes(at: range.start + index) == bytes.loadEightBytes(at: other.start + index) else { return nil }
+      index += 8
+    }
+    let last = range.count - 8
+    guard bytes.loadEightBytes(at: range.start + last) == bytes.loadEightBytes(at: other.start + last) else { return nil }
     return candidate
   }
 

@@ -94,6 +94,7 @@ public enum Keyword: String, Hashable, Sendable, CaseIterable {
   /// eight bytes big-endian in `head`, the rest in `tail`, so the constants below read as the
   /// keyword does), and compared with the keywords of its length. `KeywordTests` checks the table
   /// against `allCases`.
+  @inline(__always)
   static func lookup(_ word: UnsafeBufferPointer<UInt8>) -> Keyword? {
     let count = word.count
     guard count >= 2, count <= 15 else { return nil }

@@ -38,18 +38,18 @@ extension Parser {
   /// `expression ::= assignment-expression`
   /// `assignment-expression ::= variable ":=" expression | set-expression`
   mutating func parseExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
-    try nested { parser throws(SyntaxDiagnostic) in
-      if parser.current.kind == .variable, parser.isPunctuation(.assign, parser.peek()) {
-        let name = parser.text(of: parser.current)
-        let variable = parser.advance()
-        parser.advance()
-        try parser.requireExpressionStart("after ':='")
-        let value = try parser.parseExpression()
-        return ExpressionNode(.assignment(variable: name, value: value), range: variable.union(value.range))
-      }
-      try parser.requireExpressionStart("here")
-      return try parser.parseBinaryExpression(minimumPrecedence: 0)
+    try enterNesting()
+    defer { depth -= 1 }
+    if current.kind == .variable, isPunctuation(.assign, peek()) {
+      let name = text(of: current)
+      let variable = advance()
+      advance()
+      try requireExpressionStart("after ':='")
+      let value = try parseExpression()
+      return ExpressionNode(.assignment(variable: name, value: value), range: variable.union(value.range))
     }
+    try requireExpressionStart("here")
+    return try parseBinaryExpression(minimumPrecedence: 0)
   }
 
   /// The binary operators of expressions, loosest first:
@@ -59,7 +59,7 @@ extension Parser {
   /// `power-expression ::= unary-expression { "**" unary-expression }`
   /// All are left-associative; parsed by precedence climbing so nesting costs few stack frames.
   mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> ExpressionNode {
-    var left = try parseUnaryExpression()
+    var left = isPunctuation(.minus) ? try parseUnaryExpression() : try parsePostfixExpression()
     while let binary = binaryOperator(current), binary.precedence >= minimumPrecedence {
       advance()
       try requireExpressionStart("after '\(binary.spelling)'")

@@ -13,7 +13,9 @@ extension Parser {
 
   /// `predicate ::= or-predicate`
   mutating func parsePredicate() throws(SyntaxDiagnostic) -> PredicateNode {
-    try nested { parser throws(SyntaxDiagnostic) in try parser.parseOrPredicate() }
+    try enterNesting()
+    defer { depth -= 1 }
+    return try parseOrPredicate()
   }
 
   /// `or-predicate ::= and-predicate { ("OR" | "||") and-predicate }`

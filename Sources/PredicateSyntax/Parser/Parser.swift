@@ -91,13 +91,19 @@ struct Parser {
 
   // MARK: - Nesting
 
-  /// Runs `body` one nesting level deeper, refusing past `PredicateParser.maximumNesting`.
-  mutating func nested<T>(_ body: (inout Parser) throws(SyntaxDiagnostic) -> T) throws(SyntaxDiagnostic) -> T {
+  /// Goes one nesting level deeper, refusing past `PredicateParser.maximumNesting`. A production
+  /// that nests calls it first, followed by `defer { depth -= 1 }`.
+  mutating func enterNesting() throws(SyntaxDiagnostic) {
     guard depth < PredicateParser.maximumNesting else {
       throw SyntaxDiagnostic(
         .nestingTooDeep, "nesting is deeper than \(PredicateParser.maximumNesting) levels", at: currentErrorRange)
     }
     depth += 1
+  }
+
+  /// Runs `body` one nesting level deeper (see `enterNesting`).
+  mutating func nested<T>(_ body: (inout Parser) throws(SyntaxDiagnostic) -> T) throws(SyntaxDiagnostic) -> T {
+    try enterNesting()
     defer { depth -= 1 }
     return try body(&self)
   }
