@@ -133,6 +133,9 @@ private struct Scanner {
 
   // MARK: - Tokens
 
+  /// The hot path: inlined into `run` with `lexWordToken` and `lexPunctuation`; everything rarer
+  /// (strings, numbers, placeholders, errors) stays out of line so the loop stays small.
+  @inline(__always)
   mutating func lexToken() throws(SyntaxDiagnostic) {
     let start = offset
     let first = bytes[offset]
@@ -212,6 +215,7 @@ private struct Scanner {
   }
 
   /// After a word `UTI`, reads `-CONFORMS-TO` or `-EQUALS` when the next bytes spell one.
+  @inline(never)
   mutating func lexUTIOperatorSuffix() -> String? {
     if skipSuffix("-CONFORMS-TO") { return "-CONFORMS-TO" }
     if skipSuffix("-EQUALS") { return "-EQUALS" }
@@ -238,6 +242,7 @@ private struct Scanner {
     return true
   }
 
+  @inline(__always)
   mutating func lexWordToken() throws(SyntaxDiagnostic) {
     let start = offset
     if bytes[start] == 0xE2, let quote = bytes.typographicQuote(at: start) {
@@ -333,10 +338,12 @@ private struct Scanner {
     return SyntaxDiagnostic(.unexpectedCharacter, what, at: range)
   }
 
+  @inline(never)
   func unexpected(_ start: Int, _ message: String) -> SyntaxDiagnostic {
     SyntaxDiagnostic(.unexpectedCharacter, message, at: ByteRange(start: start, end: start + 1))
   }
 
+  @inline(never)
   func typographicQuoteError(at start: Int, quote: String) -> SyntaxDiagnostic {
     let ascii = quote == "“" || quote == "”" ? "\"" : "'"
     return SyntaxDiagnostic(
@@ -351,6 +358,7 @@ private struct Scanner {
   // MARK: Strings
 
   /// Reads a string literal whose opening quote (1 byte, or 3 for a typographic one) is at the cursor.
+  @inline(never)
   mutating func lexString(openingLength: Int, isDouble: Bool) throws(SyntaxDiagnostic) {
     let start = offset
     let openingQuote = bytes[start]
@@ -498,6 +506,7 @@ private struct Scanner {
 
   // MARK: Numbers
 
+  @inline(never)
   mutating func lexNumber() throws(SyntaxDiagnostic) {
     let start = offset
     func invalid(_ scanner: Scanner, _ message: String) -> SyntaxDiagnostic {
@@ -581,6 +590,7 @@ private struct Scanner {
 
   // MARK: Placeholders
 
+  @inline(never)
   mutating func lexPlaceholder() throws(SyntaxDiagnostic) {
     let start = offset
     offset += 1
@@ -629,6 +639,7 @@ private struct Scanner {
 
   // MARK: Punctuation
 
+  @inline(__always)
   mutating func lexPunctuation() throws(SyntaxDiagnostic) {
     let start = offset
     let first = bytes[offset]
@@ -651,12 +662,7 @@ private struct Scanner {
       if second == UInt8(ascii: "*") { (punctuation, length) = (.starStar, 2) } else { punctuation = .star }
     case UInt8(ascii: "="):
       if second == UInt8(ascii: "="), bytes.byte(at: offset + 2) == UInt8(ascii: "=") {
-        throw SyntaxDiagnostic(
-          .tripleEquals, "'===' is not an operator; use '=='", at: ByteRange(start: start, end: start + 3),
-          fixIts: [FixIt(
-            title: "replace '===' with '=='",
-            edits: [TextEdit(range: ByteRange(start: start, end: start + 3), replacement: "==")],
-            applicability: .safe)])
+        throw Scanner.tripleEquals(at: start)
       }
       switch second {
       case UInt8(ascii: "="): (punctuation, length) = (.equalEqual, 2)
@@ -686,10 +692,7 @@ private struct Scanner {
     case UInt8(ascii: "?"):
       throw unexpected(start, "'?' is not a valid token; LIKE patterns go inside a string, as in 'name LIKE \"a?c\"'")
     default:
-      let printable = first >= 0x20 && first < 0x7F
-      throw unexpected(
-        start, printable ? "unexpected character '\(Character(Unicode.Scalar(first)))'"
-          : "unexpected control character 0x\(String(first, radix: 16, uppercase: true))")
+      throw unexpectedASCII(first, at: start)
     }
     offset += length
     append(.punctuation(punctuation), from: start)
@@ -698,6 +701,24 @@ private struct Scanner {
     case .rightParenthesis, .rightBrace, .rightBracket: close(punctuation)
     default: break
     }
+  }
+
+  @inline(never)
+  static func tripleEquals(at start: Int) -> SyntaxDiagnostic {
+    SyntaxDiagnostic(
+      .tripleEquals, "'===' is not an operator; use '=='", at: ByteRange(start: start, end: start + 3),
+      fixIts: [FixIt(
+        title: "replace '===' with '=='",
+        edits: [TextEdit(range: ByteRange(start: start, end: start + 3), replacement: "==")],
+        applicability: .safe)])
+  }
+
+  @inline(never)
+  func unexpectedASCII(_ byte: UInt8, at start: Int) -> SyntaxDiagnostic {
+    let printable = byte >= 0x20 && byte < 0x7F
+    return unexpected(
+      start, printable ? "unexpected character '\(Character(Unicode.Scalar(byte)))'"
+        : "unexpected control character 0x\(String(byte, radix: 16, uppercase: true))")
   }
 
   // MARK: Delimiters

@@ -93,12 +93,16 @@ struct Parser {
 
   /// Goes one nesting level deeper, refusing past `PredicateParser.maximumNesting`. A production
   /// that nests calls it first, followed by `defer { depth -= 1 }`.
+  @inline(__always)
   mutating func enterNesting() throws(SyntaxDiagnostic) {
-    guard depth < PredicateParser.maximumNesting else {
-      throw SyntaxDiagnostic(
-        .nestingTooDeep, "nesting is deeper than \(PredicateParser.maximumNesting) levels", at: currentErrorRange)
-    }
+    guard depth < PredicateParser.maximumNesting else { throw nestingTooDeep() }
     depth += 1
+  }
+
+  @inline(never)
+  func nestingTooDeep() -> SyntaxDiagnostic {
+    SyntaxDiagnostic(
+      .nestingTooDeep, "nesting is deeper than \(PredicateParser.maximumNesting) levels", at: currentErrorRange)
   }
 
   /// Runs `body` one nesting level deeper (see `enterNesting`).
