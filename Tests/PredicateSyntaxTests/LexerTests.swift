@@ -146,4 +146,28 @@ import Testing
     }
     #expect(names == [name, "other", name, name + "X", name])
   }
+
+  @Test func utiOperatorsMatchOnlyTheirOwnSpelling() throws {
+    #expect(try kinds("uti-conforms-to Uti-Conforms-To UTI-EQUALS uti-equals") == [
+      .keyword(.utiConformsTo), .keyword(.utiConformsTo), .keyword(.utiEquals), .keyword(.utiEquals),
+    ])
+    #expect(try kinds("UTI-CONFORMS-TOO") == [
+      .identifier("UTI", escaped: false), .punctuation(.minus), .identifier("CONFORMS", escaped: false),
+      .punctuation(.minus), .identifier("TOO", escaped: false),
+    ])
+    // A carriage return differs from '-' by the bit that separates the cases of a letter.
+    #expect(try kinds("UTI\rCONFORMS\rTO UTI-CONFORMS\rTO") == [
+      .identifier("UTI", escaped: false), .identifier("CONFORMS", escaped: false), .identifier("TO", escaped: false),
+      .identifier("UTI", escaped: false), .punctuation(.minus), .identifier("CONFORMS", escaped: false),
+      .identifier("TO", escaped: false),
+    ])
+    #expect(try kinds("UTI-CONFORMS-T") == [
+      .identifier("UTI", escaped: false), .punctuation(.minus), .identifier("CONFORMS", escaped: false),
+      .punctuation(.minus), .identifier("T", escaped: false),
+    ])
+    #expect(try kinds("UTI-CONF0RMS-TO") == [
+      .identifier("UTI", escaped: false), .punctuation(.minus), .identifier("CONF0RMS", escaped: false),
+      .punctuation(.minus), .identifier("TO", escaped: false),
+    ])
+  }
 }

@@ -230,12 +230,25 @@ private struct Scanner {
     guard end <= bytes.count else { return false }
     let start = offset
     let matches = suffix.withUTF8Buffer { expected in
-      for index in 0..<length {
-        let actual = bytes[start + index]
-        let wanted = expected[index]
-        if actual != wanted && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == wanted) { return false }
+      guard length >= 8 else {
+        for index in 0..<length {
+          let actual = bytes[start + index]
+          let wanted = expected[index]
+          if actual != wanted && !(actual >= 0x61 && actual <= 0x7A && actual - 0x20 == wanted) { return false }
+        }
+        return true
       }
-      return true
+      // Eight bytes at a time, the last eight overlapping: a byte may differ from the expected one
+      // only by 0x20, and only where that is an upper-case letter (so the byte is its lower case).
+      var index = 0
+      while true {
+        let chunk = min(index, length - 8)
+        let wanted = expected.loadEightBytes(at: chunk)
+        let actual = bytes.loadEightBytes(at: start + chunk)
+        guard (actual ^ wanted) & ~(SWAR.upperCaseLetters(wanted) >> 2) == 0 else { return false }
+        if chunk == length - 8 { return true }
+        index += 8
+      }
     }
     guard matches, end == bytes.count || !Scanner.isIdentifierContinue(bytes[end]) else { return false }
     offset = end
@@ -863,6 +876,11 @@ enum SWAR {
     let digits = (word &+ repeating(0x80 - 0x30)) & ~(word &+ repeating(0x80 - 0x3A))
     let underscores = zeroBytes(word ^ repeating(0x5F))
     return (~(letters | digits | underscores) | word) & high
+  }
+
+  /// Flags the bytes of `word`, all ASCII, that are upper-case letters.
+  static func upperCaseLetters(_ word: UInt64) -> UInt64 {
+    (word &+ repeating(0x80 - 0x41)) & ~(word &+ repeating(0x80 - 0x5B)) & high
   }
 
   /// How many bytes come before the first flagged one: 8 when none is.
