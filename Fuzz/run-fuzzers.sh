@@ -6,6 +6,8 @@
 #   FUZZ_TIMEOUT=10   seconds one input may take (wall clock) before libFuzzer calls it a hang; raise it when the
 #                     fuzzers run niced on a busy machine, where a starved process can pass 10 s on a fast input
 #   SKIP_BUILD=1      reuse the built fuzzers
+#   FUZZ_BUILD=.build-fuzz  scratch path of the fuzzer build (another one lets a new build run beside fuzzers still
+#                     running from the old one)
 # Corpora live in fuzz-corpus/<target>/ at the repository root (git-ignored): seeded here from Samples/,
 # Grammar/examples/ and Fuzz/Seeds/, and grown by every run. Crashes go to fuzz-corpus/crashes/<target>/; a target
 # that finds one makes the script exit 1 (after the others have run). Reproduce one with
@@ -20,7 +22,8 @@ seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 jobs=${FUZZ_JOBS:-1}
 swift=${SWIFT:-swift}
-bin=.build-fuzz/release
+scratch=${FUZZ_BUILD:-.build-fuzz}
+bin=$scratch/release
 corpus=fuzz-corpus
 history=$corpus/history.tsv
 timer=()   # the CPU time a run got (its wall time is -max_total_time) goes to the history when GNU time is here
@@ -30,8 +33,8 @@ all=(fuzz-predicate-strict fuzz-predicate-lenient fuzz-plist-xml fuzz-plist-bina
 targets=("${@:-${all[@]}}")
 
 if [ -z "${SKIP_BUILD:-}" ]; then
-  echo "==> building the fuzzers (release, -sanitize=fuzzer,address; scratch path .build-fuzz)"
-  "$swift" build -c release --package-path Fuzz --scratch-path .build-fuzz \
+  echo "==> building the fuzzers (release, -sanitize=fuzzer,address; scratch path $scratch)"
+  "$swift" build -c release --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzzer build failed" >&2; exit 2; }
 fi
