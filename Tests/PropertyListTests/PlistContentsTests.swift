@@ -61,6 +61,15 @@ struct PlistContentsTests {
     #expect(second.source.bytes == Self.plist)
   }
 
+  @Test func aFileChangedBeforeItsTargetIsLintedDoesNotParse() throws {
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plist = DiscoveredPlist(displayPath: "Info.plist", filePath: path, location: .sourceFile, bytes: Self.plist)
+    try Data(Self.plist + Array("<!-- edited -->".utf8)).write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: PropertyListError.self) { try plist.document() }
+    #expect(error?.kind == .fileChanged)
+  }
+
   @Test func anArchiveEntryStaysInMemory() throws {
     let plist = DiscoveredPlist(displayPath: "A.ipa/Payload/A.app/Info.plist", filePath: nil, location: .archiveEntry, bytes: Self.plist)
     plist.releaseDocument()
