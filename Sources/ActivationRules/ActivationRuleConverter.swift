@@ -1,6 +1,5 @@
 import Foundation
 import PredicateSyntax
-import Synchronization
 
 /// The predicate shapes a dictionary rule converts to.
 public enum ConversionShape: String, Hashable, Sendable, CaseIterable {
@@ -53,29 +52,6 @@ public struct ConvertedPredicate: Hashable, Sendable {
 public enum ActivationRuleConverter {
   /// The predicate `dictionary` converts to in `shape`.
   public static func convert(_ dictionary: ActivationDictionary, shape: ConversionShape) -> ConvertedPredicate {
-    // Converting parses and prints the predicate twice, and the dictionaries of one code base (or
-    // of a thousand generated ones) repeat: conversions are kept.
-    let key = ConversionKey(dictionary: dictionary, shape: shape)
-    if let known = conversions.withLock({ $0[key] }) { return known }
-    let converted = convertAnew(dictionary, shape: shape)
-    conversions.withLock { kept in
-      if kept.count >= 256 { kept.removeAll() }
-      kept[key] = converted
-    }
-    return converted
-  }
-
-  /// A dictionary and the shape it is converted to.
-  private struct ConversionKey: Hashable {
-    var dictionary: ActivationDictionary
-    var shape: ConversionShape
-  }
-
-  /// The conversions made so far, at most 256.
-  private static let conversions = Mutex<[ConversionKey: ConvertedPredicate]>([:])
-
-  /// `convert` without the kept conversions.
-  static func convertAnew(_ dictionary: ActivationDictionary, shape: ConversionShape) -> ConvertedPredicate {
     let source = shape == .canonical ? canonicalText(dictionary) : configuratorText(dictionary)
     guard let parsed = PredicateParser.parse(source).predicate else {
       preconditionFailure("conversion produced a predicate that does not parse: \(source)")

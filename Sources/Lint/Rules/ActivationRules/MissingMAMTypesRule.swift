@@ -1,7 +1,6 @@
 import ActivationRules
 import PredicateSyntax
 import PropertyList
-import Synchronization
 import UniformTypes
 
 /// AR004: an Intune-managed extension's activation rule does not accept the
@@ -179,36 +178,16 @@ struct MissingMAMTypesRule: LintRule {
   /// The augmentation in `shape` of a rule, `text` parsed (leniently or not) as `predicate`, and
   /// the types it gives twins. Twins named elsewhere in the rule, next to another key path (AR009,
   /// AR010 report that), are not missing: only a type whose twin the rule never names is.
-  ///
-  /// Both follow from the text, the parse and the shape alone, and extensions often share their
-  /// rule: augmenting and parsing the result again is most of this rule's work, so answers are kept.
   private static func augmented(
     _ text: String, parsed predicate: PredicateNode, leniently: Bool, shape: IntuneAugmentationShape
   ) -> (augmentation: IntuneAugmentation, missing: [String]) {
-    let key = AugmentedRuleKey(text: text, leniently: leniently, shape: shape)
-    if let known = augmentedRules.withLock({ $0[key] }) { return known }
     let augmentation = shape == .minimal
       ? IntuneAugmenter.augment(predicate, text: text)
       : IntuneAugmenter.configuratorAugment(predicate, text: text)
     let missing = augmentation.isUnchanged
       ? [] : typesGainingTwins(augmentation, originalPredicate: leniently ? predicate : nil)
-    augmentedRules.withLock { kept in
-      if kept.count >= 256 { kept.removeAll() }
-      kept[key] = (augmentation, missing)
-    }
     return (augmentation, missing)
   }
-
-  /// A rule's text, whether it was parsed leniently, and the shape it is augmented to.
-  private struct AugmentedRuleKey: Hashable {
-    var text: String
-    var leniently: Bool
-    var shape: IntuneAugmentationShape
-  }
-
-  /// The answers of `augmented` so far, at most 256.
-  private static let augmentedRules =
-    Mutex<[AugmentedRuleKey: (augmentation: IntuneAugmentation, missing: [String])]>([:])
 
   /// A dictionary rule: it cannot name the twins; the fix replaces it with the converted,
   /// augmented predicate.
