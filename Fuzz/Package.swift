@@ -19,10 +19,10 @@ let fuzzTargets: [(name: String, products: [String])] = [
 let package = Package(
   name: "sharelint-fuzz",
   dependencies: [.package(name: "sharelint", path: "..")],
-  targets: fuzzTargets.map { target in
+  targets: [.target(name: "FuzzDriver")] + fuzzTargets.map { target in
     .executableTarget(
       name: target.name,
-      dependencies: target.products.map { .product(name: $0, package: "sharelint") },
+      dependencies: ["FuzzDriver"] + target.products.map { .product(name: $0, package: "sharelint") },
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     )
   }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PropertyList
 
 /// libFuzzer entry point: reads `bplist00` + the input as a binary plist (the seed corpus holds binary plists whose
@@ -17,19 +18,8 @@ public func binaryPlistFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
   return 0
 }
 
-/// The process entry point. SwiftPM links Linux executables with
-/// `--defsym main=fuzz_plist_binary_main` (so tests can import executables), which
-/// would hide libFuzzer's own `main`; this hands control to libFuzzer's driver instead.
+/// The process entry point: libFuzzer's driver (see `runLibFuzzer`).
 @_cdecl("fuzz_plist_binary_main")
 func binaryPlistFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, binaryPlistFuzzer)
+  runLibFuzzer(argc, argv, binaryPlistFuzzer)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PropertyList
 
 /// libFuzzer entry point: reads the input as an XML plist (inputs starting with `bplist` are left to the
@@ -16,19 +17,8 @@ public func xmlPlistFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-/// The process entry point. SwiftPM links Linux executables with
-/// `--defsym main=fuzz_plist_xml_main` (so tests can import executables), which
-/// would hide libFuzzer's own `main`; this hands control to libFuzzer's driver instead.
+/// The process entry point: libFuzzer's driver (see `runLibFuzzer`).
 @_cdecl("fuzz_plist_xml_main")
 func xmlPlistFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, xmlPlistFuzzer)
+  runLibFuzzer(argc, argv, xmlPlistFuzzer)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateSyntax
 
 /// libFuzzer entry point: parses the input as an activation rule in lenient mode (typographic quotes act as quotes).
@@ -14,19 +15,8 @@ public func predicateLenientFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -
   return 0
 }
 
-/// The process entry point. SwiftPM links Linux executables with
-/// `--defsym main=fuzz_predicate_lenient_main` (so tests can import executables), which
-/// would hide libFuzzer's own `main`; this hands control to libFuzzer's driver instead.
+/// The process entry point: libFuzzer's driver (see `runLibFuzzer`).
 @_cdecl("fuzz_predicate_lenient_main")
 func predicateLenientFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, predicateLenientFuzzer)
+  runLibFuzzer(argc, argv, predicateLenientFuzzer)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateSyntax
 
 /// libFuzzer entry point: parses the input as an activation rule in strict mode. A parse must either give a tree
@@ -13,19 +14,8 @@ public func predicateStrictFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
   return 0
 }
 
-/// The process entry point. SwiftPM links Linux executables with
-/// `--defsym main=fuzz_predicate_strict_main` (so tests can import executables), which
-/// would hide libFuzzer's own `main`; this hands control to libFuzzer's driver instead.
+/// The process entry point: libFuzzer's driver (see `runLibFuzzer`).
 @_cdecl("fuzz_predicate_strict_main")
 func predicateStrictFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, predicateStrictFuzzer)
+  runLibFuzzer(argc, argv, predicateStrictFuzzer)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzDriver
 import URLSchemes
 
 /// A few policies that take different paths through the evaluator, compiled once.
@@ -39,19 +40,8 @@ public func urlFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-/// The process entry point. SwiftPM links Linux executables with
-/// `--defsym main=fuzz_url_main` (so tests can import executables), which
-/// would hide libFuzzer's own `main`; this hands control to libFuzzer's driver instead.
+/// The process entry point: libFuzzer's driver (see `runLibFuzzer`).
 @_cdecl("fuzz_url_main")
 func urlFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, urlFuzzer)
+  runLibFuzzer(argc, argv, urlFuzzer)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
