@@ -23,6 +23,12 @@ public struct PropertyListDocument: Sendable {
 
   /// Reads `source`, XML or binary by its first bytes.
   public init(source: SourceText) throws {
+    try self.init(source: source, knownWellFormed: false)
+  }
+
+  /// Reads `source`; `knownWellFormed` says these very bytes already passed libxml2's
+  /// well-formedness check (in an earlier successful parse), so the XML reader skips it.
+  init(source: SourceText, knownWellFormed: Bool) throws {
     self.source = source
     if BinaryPropertyList.looksBinary(source.bytes) {
       format = .binary
@@ -34,7 +40,7 @@ public struct PropertyListDocument: Sendable {
       duplicateKeys = []
     } else {
       format = .xml
-      let result = try XMLPlistReader.read(source)
+      let result = try XMLPlistReader.read(source, knownWellFormed: knownWellFormed)
       root = result.root
       duplicateKeys = result.duplicateKeys
     }
@@ -42,13 +48,19 @@ public struct PropertyListDocument: Sendable {
 
   /// Reads `bytes` named `name`.
   public init(bytes: [UInt8], name: String) throws {
+    try self.init(bytes: bytes, name: name, knownWellFormed: false)
+  }
+
+  /// Reads `bytes` named `name`, skipping libxml2's check when `knownWellFormed` (see
+  /// `init(source:knownWellFormed:)`).
+  init(bytes: [UInt8], name: String, knownWellFormed: Bool) throws {
     guard bytes.count <= XMLPlistReader.maximumInputSize else {
       var error = PropertyListError(
         .limitExceeded, "file is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB (\(bytes.count) bytes)")
       error.sourceName = name
       throw error
     }
-    try self.init(source: SourceText(name: name, bytes: bytes))
+    try self.init(source: SourceText(name: name, bytes: bytes), knownWellFormed: knownWellFormed)
   }
 
   /// Reads the file at `path` (refusing files larger than `XMLPlistReader.maximumInputSize`).

@@ -21,15 +21,17 @@ public enum XMLPlistReader {
   }
 
   /// Reads the XML plist in `source`; errors carry the byte offset and line:column they point at.
-  public static func read(_ source: SourceText) throws -> Result {
+  /// `knownWellFormed` skips libxml2's well-formedness check, for bytes that passed it in an earlier
+  /// read (a lint run reads each file once to pair targets and again to lint it).
+  public static func read(_ source: SourceText, knownWellFormed: Bool = false) throws -> Result {
     do {
-      return try readUnlocated(source)
+      return try readUnlocated(source, knownWellFormed: knownWellFormed)
     } catch let error as PropertyListError {
       throw error.located(in: source)
     }
   }
 
-  private static func readUnlocated(_ source: SourceText) throws -> Result {
+  private static func readUnlocated(_ source: SourceText, knownWellFormed: Bool) throws -> Result {
     let bytes = source.bytes
     guard bytes.count <= maximumInputSize else {
       throw PropertyListError(
@@ -49,7 +51,7 @@ public enum XMLPlistReader {
       if error.kind == .unsupported || error.kind == .limitExceeded { throw error }
       built = .failure(error)
     }
-    if let failure = LibXML2WellFormedness.firstError(in: bytes) {
+    if !knownWellFormed, let failure = LibXML2WellFormedness.firstError(in: bytes) {
       throw PropertyListError(.malformedXML, failure.message, offset: offset(of: failure, in: source))
     }
     return try built.get()

@@ -70,6 +70,36 @@ struct PlistContentsTests {
     #expect(error?.kind == .fileChanged)
   }
 
+  @Test func theParseAfterPairingGivesTheTreeOfAFullParse() throws {
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plist = DiscoveredPlist(displayPath: "Info.plist", unreadFile: path, location: .sourceFile)
+    try plist.firstRead(readingPairingFacts: true)   // parses once, with libxml2's check
+    #expect(plist.pairingFacts.bundleIdentifier == "com.example.app")
+    let reparsed = try plist.document()               // the same bytes again: the check is skipped
+    let direct = try PropertyListDocument(bytes: Self.plist, name: path)
+    #expect(reparsed.root == direct.root)
+    #expect(reparsed.duplicateKeys == direct.duplicateKeys)
+  }
+
+  @Test func xmlOnlyLibXML2RejectsStaysRejectedOnEveryParse() throws {
+    // The scanner finds the comment's end; only libxml2 knows "--" may not appear inside it.
+    let malformed = Array("""
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><!-- a -- b --><key>K</key><string>v</string></dict></plist>
+      """.utf8)
+    let path = try file(malformed)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plist = DiscoveredPlist(displayPath: "Info.plist", unreadFile: path, location: .sourceFile)
+    try plist.firstRead(readingPairingFacts: true)
+    #expect(!plist.pairingFacts.isDictionary)
+    for _ in 0..<2 {
+      let error = #expect(throws: PropertyListError.self) { try plist.document() }
+      #expect(error?.kind == .malformedXML)
+      plist.releaseDocument()
+    }
+  }
+
   @Test func anArchiveEntryStaysInMemory() throws {
     let plist = DiscoveredPlist(displayPath: "A.ipa/Payload/A.app/Info.plist", filePath: nil, location: .archiveEntry, bytes: Self.plist)
     plist.releaseDocument()

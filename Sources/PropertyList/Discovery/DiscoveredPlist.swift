@@ -117,6 +117,9 @@ final class LazyParse: @unchecked Sendable {
   private let name: String
   private var stored: Result<PropertyListDocument, PropertyListError>?
   private var facts: PairingFacts?
+  /// Whether a parse of these bytes succeeded, so a later one may skip libxml2's check: the contents
+  /// refuse to return other bytes than those of their first read.
+  private var parsedWithoutError = false
 
   init(contents: PlistContents, name: String) {
     self.contents = contents
@@ -127,7 +130,7 @@ final class LazyParse: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let stored { return stored }
-    let parsed = Self.parse(contents.read(), name: name)
+    let parsed = parse(contents.read())
     stored = parsed
     return parsed
   }
@@ -137,7 +140,7 @@ final class LazyParse: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let facts { return facts }
-    let read = Self.facts(of: stored ?? Self.parse(contents.read(), name: name))
+    let read = Self.facts(of: stored ?? parse(contents.read()))
     facts = read
     return read
   }
@@ -145,7 +148,7 @@ final class LazyParse: @unchecked Sendable {
   func readPairingFacts(from bytes: [UInt8]) {
     lock.lock()
     defer { lock.unlock() }
-    if facts == nil { facts = Self.facts(of: Self.parse(.success(bytes), name: name)) }
+    if facts == nil { facts = Self.facts(of: parse(.success(bytes))) }
   }
 
   func release() {
@@ -158,11 +161,13 @@ final class LazyParse: @unchecked Sendable {
     (try? parsed.get()).map { PairingFacts(root: $0.root) } ?? PairingFacts()
   }
 
-  private static func parse(
-    _ bytes: Result<[UInt8], PropertyListError>, name: String
-  ) -> Result<PropertyListDocument, PropertyListError> {
+  /// Parses `bytes`; called with the lock held.
+  private func parse(_ bytes: Result<[UInt8], PropertyListError>) -> Result<PropertyListDocument, PropertyListError> {
     do {
-      return .success(try PropertyListDocument(bytes: try bytes.get(), name: name))
+      let document = try PropertyListDocument(
+        bytes: try bytes.get(), name: name, knownWellFormed: parsedWithoutError)
+      parsedWithoutError = true
+      return .success(document)
     } catch let error as PropertyListError {
       return .failure(error)
     } catch {
