@@ -1,8 +1,9 @@
 import Foundation
 
-/// Binary plists (`bplist00`), read and written through `Foundation.PropertyListSerialization`.
+/// Binary plists (`bplist00`): read by `BinaryPropertyListReader`, written through
+/// `Foundation.PropertyListSerialization`.
 ///
-/// Foundation gives no positions, so nodes read here have `nil` ranges (diagnostics name the key
+/// A binary plist has no positions, so nodes read here have `nil` ranges (diagnostics name the key
 /// path instead), and no key order: dictionary keys come back sorted.
 public enum BinaryPropertyList {
   /// The first bytes of a binary plist.
@@ -26,20 +27,13 @@ public enum BinaryPropertyList {
         .invalidBinaryPropertyList,
         "binary plist holds a set (object at byte \(offset)), which property lists do not allow")
     }
-    let object: Any
-    do {
-      var format = PropertyListSerialization.PropertyListFormat.binary
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
-    } catch {
-      throw PropertyListError(.invalidBinaryPropertyList, "binary plist is damaged or truncated")
-    }
-    return try node(from: object, path: [], depth: 0)
+    return try BinaryPropertyListReader.read(bytes)
   }
 
-  /// The byte offset of the first object of the offset table that is a set (marker `0xC_`), if any. Foundation on
-  /// Linux reads sets but crashes bridging them to Swift (a segfault in `Set._conditionallyBridgeFromObjectiveC`,
-  /// found by Fuzz/fuzz-plist-binary), and no property list writer produces them, so they are refused up front.
-  /// A trailer or offset table that does not make sense is left for Foundation to reject.
+  /// The byte offset of the first object of the offset table that is a set (marker `0xC_`), if any. No property
+  /// list writer produces sets, so a file holding one is refused up front, with the set's offset. (Foundation, the
+  /// reader before `BinaryPropertyListReader`, crashed bridging them: Fuzz/fuzz-plist-binary found it.)
+  /// A trailer or offset table that does not make sense is left for the reader to reject.
   static func firstSetObject(in bytes: [UInt8]) -> Int? {
     let trailer = bytes.count - 32
     guard trailer >= 8 else { return nil }
@@ -74,62 +68,6 @@ public enum BinaryPropertyList {
     } catch {
       throw PropertyListError(
         .invalidBinaryPropertyList, "could not write a binary plist: \(error.localizedDescription)")
-    }
-  }
-
-  private static func node(from object: Any, path: [PropertyListPathComponent], depth: Int) throws
-    -> PropertyListNode
-  {
-    guard depth <= XMLPlistReader.maximumNestingDepth else {
-      throw PropertyListError(
-        .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels")
-    }
-    let content: PropertyListNode.Content
-    switch object {
-    case let text as String:
-      content = .string(text)
-    case let number as NSNumber:
-      content = try scalar(from: number, path: path)
-    case let date as Date:
-      content = .date(date)
-    case let data as Data:
-      content = .data(data)
-    case let array as [Any]:
-      content = .array(try array.enumerated().map { try node(from: $1, path: path + [.index($0)], depth: depth + 1) })
-    case let dictionary as [String: Any]:
-      content = .dictionary(
-        try dictionary.keys.sorted().map { key in
-          .init(
-            key: PropertyListKey(text: key),
-            value: try node(
-              from: dictionary[key]!, path: path + [.key(key)],
-              depth: depth + 1))
-        })
-    default:
-      throw PropertyListError(
-        .invalidBinaryPropertyList, "unsupported value of type \(type(of: object)) at '\(path.keyPathDescription)'")
-    }
-    return PropertyListNode(content: content, path: path)
-  }
-
-  /// A boolean, integer or real from Foundation's number.
-  private static func scalar(from number: NSNumber, path: [PropertyListPathComponent]) throws
-    -> PropertyListNode.Content
-  {
-    let type = String(cString: number.objCType)
-    switch type {
-    case "c", "B":
-      return .boolean(number.boolValue)
-    case "f", "d":
-      return .real(number.doubleValue)
-    case "Q":
-      guard number.uint64Value <= UInt64(Int.max) else {
-        throw PropertyListError(
-          .invalidBinaryPropertyList, "integer \(number.uint64Value) at '\(path.keyPathDescription)' is too large")
-      }
-      return .integer(Int(number.uint64Value))
-    default:
-      return .integer(number.intValue)
     }
   }
 
