@@ -66,15 +66,12 @@ seed "$corpus/fuzz-policy" Fuzz/Seeds/policy/*
 seed "$corpus/fuzz-url" Fuzz/Seeds/url/*
 
 run_one() {
-  local target=$1 leaks=1
-  # Foundation leaks a CFError on every binary plist it rejects (see Fuzz/lsan-suppressions.txt); checking for
-  # leaks after each such input makes that fuzzer ~20x slower, so it runs without LeakSanitizer.
-  [ "$target" = fuzz-plist-binary ] && leaks=0
+  local target=$1
   mkdir -p "$corpus/crashes/$target"
   local started=$SECONDS
   LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     "${timer[@]}" "$bin/$target" "$corpus/$target" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
-    -artifact_prefix="$corpus/crashes/$target/" -print_final_stats=1 -detect_leaks=$leaks > "$corpus/$target.log" 2>&1
+    -artifact_prefix="$corpus/crashes/$target/" -print_final_stats=1 -detect_leaks=1 > "$corpus/$target.log" 2>&1
   local status=$?
   local execs cpu result=ok
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$corpus/$target.log" | grep -o '[0-9]*$')
