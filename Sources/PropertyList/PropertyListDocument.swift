@@ -100,25 +100,3 @@ public struct PropertyListDocument: Sendable {
     return String(decoding: source.bytes[clamped], as: UTF8.self)
   }
 }
-
-/// Reading whole files with a size bound.
-enum FileBytes {
-  /// The bytes of the file at `path`.
-  static func read(_ path: String) throws(PropertyListError) -> [UInt8] {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-      throw PropertyListError(.fileSystem, "'\(path)' \(reason)")
-    }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: XMLPlistReader.maximumInputSize + 1) ?? Data()
-    } catch {
-      throw PropertyListError(.fileSystem, "'\(path)' cannot be read: \(error.localizedDescription)")
-    }
-    guard data.count <= XMLPlistReader.maximumInputSize else {
-      throw PropertyListError(.limitExceeded, "'\(path)' is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB")
-    }
-    return [UInt8](data)
-  }
-}
