@@ -1,13 +1,54 @@
 import PredicateSyntax
 
+/// The element names a property list is made of, recognized from their bytes so that tokens carry
+/// no strings; any other name is `other`, and its text is read from the token's bytes when an
+/// error message needs it.
+enum XMLElementName: Sendable, Equatable {
+  case plist, array, dict, key, string, integer, real, date, data, `true`, `false`, other
+
+  /// The name spelled by `bytes[range]`: exact byte comparison, which for these lowercase ASCII names
+  /// agrees with `String` equality (no other scalar sequence is canonically equivalent to them).
+  init(_ bytes: [UInt8], _ range: ByteRange) {
+    func spells(_ literal: StaticString) -> Bool {
+      literal.utf8CodeUnitCount == range.count
+        && literal.withUTF8Buffer { literal in
+          var index = 0
+          while index < literal.count, bytes[range.start + index] == literal[index] { index += 1 }
+          return index == literal.count
+        }
+    }
+    switch range.count {
+    case 3: self = spells("key") ? .key : .other
+    case 4:
+      if spells("dict") { self = .dict } else if spells("real") { self = .real }
+      else if spells("date") { self = .date } else if spells("data") { self = .data }
+      else if spells("true") { self = .true } else { self = .other }
+    case 5:
+      if spells("array") { self = .array } else if spells("plist") { self = .plist }
+      else if spells("false") { self = .false } else { self = .other }
+    case 6: self = spells("string") ? .string : .other
+    case 7: self = spells("integer") ? .integer : .other
+    default: self = .other
+    }
+  }
+}
+
+/// The name of a start or end tag: which element it is, and where its bytes are.
+struct XMLName: Sendable, Equatable {
+  /// The element, or `other`.
+  var element: XMLElementName
+  /// The bytes of the name.
+  var range: ByteRange
+}
+
 /// One piece of XML markup or text, with the bytes it covers.
 struct XMLToken: Sendable {
   /// What the bytes are.
   enum Kind: Sendable, Equatable {
     /// `<name …>` or `<name …/>`.
-    case startTag(name: String, selfClosing: Bool)
+    case startTag(name: XMLName, selfClosing: Bool)
     /// `</name>`.
-    case endTag(name: String)
+    case endTag(name: XMLName)
     /// Character data between markup, entity references not yet decoded.
     case text
     /// `<![CDATA[…]]>`, with the range of what is between the brackets.
@@ -53,20 +94,25 @@ struct XMLScanner {
       offset = firstIndex(of: UInt8(ascii: "<"), from: start) ?? bytes.count
       return XMLToken(kind: .text, range: ByteRange(start: start, end: offset))
     }
-    if hasPrefix("<!--", at: start) {
-      offset = try end(of: "-->", from: start + 4, what: "comment", start: start)
-      return XMLToken(kind: .comment, range: ByteRange(start: start, end: offset))
+    // The byte after `<` tells the kinds of markup apart: `!` (comment, CDATA, DOCTYPE), `?`, `/`, or a name.
+    let second = start + 1 < bytes.count ? bytes[start + 1] : 0
+    if second == UInt8(ascii: "!") {
+      if hasPrefix("<!--", at: start) {
+        offset = try end(of: "-->", from: start + 4, what: "comment", start: start)
+        return XMLToken(kind: .comment, range: ByteRange(start: start, end: offset))
+      }
+      if hasPrefix("<![CDATA[", at: start) {
+        offset = try end(of: "]]>", from: start + 9, what: "CDATA section", start: start)
+        let content = ByteRange(start: start + 9, end: offset - 3)
+        return XMLToken(kind: .cdata(content: content), range: ByteRange(start: start, end: offset))
+      }
+      if hasPrefix("<!DOCTYPE", at: start) {
+        offset = try scanDoctype(from: start)
+        return XMLToken(kind: .doctype, range: ByteRange(start: start, end: offset))
+      }
+      throw PropertyListError(.malformedXML, "unexpected markup declaration", offset: start)
     }
-    if hasPrefix("<![CDATA[", at: start) {
-      offset = try end(of: "]]>", from: start + 9, what: "CDATA section", start: start)
-      let content = ByteRange(start: start + 9, end: offset - 3)
-      return XMLToken(kind: .cdata(content: content), range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<!DOCTYPE", at: start) {
-      offset = try scanDoctype(from: start)
-      return XMLToken(kind: .doctype, range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<?", at: start) {
+    if second == UInt8(ascii: "?") {
       offset = try end(of: "?>", from: start + 2, what: "processing instruction", start: start)
       let range = ByteRange(start: start, end: offset)
       if start == documentStart, hasPrefix("<?xml", at: start), start + 5 < bytes.count,
@@ -76,18 +122,15 @@ struct XMLScanner {
       }
       return XMLToken(kind: .processingInstruction, range: range)
     }
-    if hasPrefix("</", at: start) {
+    if second == UInt8(ascii: "/") {
       var cursor = start + 2
       let name = try scanName(at: &cursor, after: "'</'")
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else {
-        throw PropertyListError(.malformedXML, "expected '>' to end '</\(name)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "expected '>' to end '</\(text(of: name))'", offset: cursor)
       }
       offset = cursor + 1
       return XMLToken(kind: .endTag(name: name), range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<!", at: start) {
-      throw PropertyListError(.malformedXML, "unexpected markup declaration", offset: start)
     }
     var cursor = start + 1
     let name = try scanName(at: &cursor, after: "'<'")
@@ -96,15 +139,20 @@ struct XMLScanner {
     return XMLToken(kind: .startTag(name: name, selfClosing: selfClosing), range: ByteRange(start: start, end: offset))
   }
 
+  /// The text of a tag name, for messages.
+  func text(of name: XMLName) -> String {
+    String(decoding: bytes[name.range.start..<name.range.end], as: UTF8.self)
+  }
+
   // MARK: - Pieces
 
   /// Skips attributes up to and including `>` or `/>`; returns whether the tag closes itself.
-  private func scanAttributes(at cursor: inout Int, elementName: String) throws -> Bool {
+  private func scanAttributes(at cursor: inout Int, elementName: XMLName) throws -> Bool {
     while true {
       let before = cursor
       skipWhitespace(&cursor)
       guard cursor < bytes.count else {
-        throw PropertyListError(.malformedXML, "unterminated start tag '<\(elementName)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "unterminated start tag '<\(text(of: elementName))'", offset: cursor)
       }
       if bytes[cursor] == UInt8(ascii: ">") {
         cursor += 1
@@ -117,19 +165,21 @@ struct XMLScanner {
       guard cursor > before else {
         throw PropertyListError(.malformedXML, "expected whitespace before an attribute", offset: cursor)
       }
-      let attribute = try scanName(at: &cursor, after: "'<\(elementName)'")
+      let attribute = try scanName(at: &cursor, after: "'<\(text(of: elementName))'")
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
-        throw PropertyListError(.malformedXML, "expected '=' after attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "expected '=' after attribute '\(text(of: attribute))'", offset: cursor)
       }
       cursor += 1
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else {
-        throw PropertyListError(.malformedXML, "expected a quoted value for attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(
+          .malformedXML, "expected a quoted value for attribute '\(text(of: attribute))'", offset: cursor)
       }
       let quote = bytes[cursor]
       guard let closing = firstIndex(of: quote, from: cursor + 1) else {
-        throw PropertyListError(.malformedXML, "unterminated value of attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(
+          .malformedXML, "unterminated value of attribute '\(text(of: attribute))'", offset: cursor)
       }
       cursor = closing + 1
     }
@@ -175,27 +225,33 @@ struct XMLScanner {
     return String(rest.dropFirst().prefix { $0 != quote })
   }
 
-  /// Scans an XML name at `cursor`.
-  private func scanName(at cursor: inout Int, after context: String) throws -> String {
+  /// Scans an XML name at `cursor`; `context` words the error when there is none.
+  private func scanName(at cursor: inout Int, after context: @autoclosure () -> String) throws -> XMLName {
     let start = cursor
     while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) { cursor += 1 }
     guard cursor > start else {
-      throw PropertyListError(.malformedXML, "expected a name after \(context)", offset: start)
+      throw PropertyListError(.malformedXML, "expected a name after \(context())", offset: start)
     }
-    return String(decoding: bytes[start..<cursor], as: UTF8.self)
+    let range = ByteRange(start: start, end: cursor)
+    return XMLName(element: XMLElementName(bytes, range), range: range)
   }
 
   /// The offset just past the first `terminator` at or after `from`.
-  private func end(of terminator: String, from: Int, what: String, start: Int) throws -> Int {
-    let pattern = Array(terminator.utf8)
-    var cursor = from
-    while cursor + pattern.count <= bytes.count {
-      if bytes[cursor] == pattern[0], bytes[cursor..<cursor + pattern.count].elementsEqual(pattern) {
-        return cursor + pattern.count
+  private func end(of terminator: StaticString, from: Int, what: String, start: Int) throws -> Int {
+    let found = terminator.withUTF8Buffer { pattern -> Int? in
+      var cursor = from
+      while cursor + pattern.count <= bytes.count {
+        if bytes[cursor] == pattern[0] {
+          var matched = 1
+          while matched < pattern.count, bytes[cursor + matched] == pattern[matched] { matched += 1 }
+          if matched == pattern.count { return cursor + pattern.count }
+        }
+        cursor += 1
       }
-      cursor += 1
+      return nil
     }
-    throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start)
+    guard let found else { throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start) }
+    return found
   }
 
   private func skipWhitespace(_ cursor: inout Int) {
@@ -215,7 +271,11 @@ struct XMLScanner {
   func hasPrefix(_ prefix: StaticString, at index: Int) -> Bool {
     let count = prefix.utf8CodeUnitCount
     guard index + count <= bytes.count else { return false }
-    return prefix.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+    return prefix.withUTF8Buffer { prefix in
+      var matched = 0
+      while matched < count, bytes[index + matched] == prefix[matched] { matched += 1 }
+      return matched == count
+    }
   }
 
   /// XML whitespace: space, tab, line feed, carriage return.

@@ -176,8 +176,14 @@ let measurement = Measurement.run(iterations: 1, rounds: rounds) {
 }
 let totalBytes = contents.reduce(0) { $0 + $1.count }
 let perFile = measurement.median / Double(files.count)
+let bestPerFile = measurement.best / Double(files.count)
+let megabytesPerSecond = Double(totalBytes) * 1e9 / measurement.median / 1e6
 print("plist reading (PropertyListDocument(bytes:name:), release build, includes libxml2 well-formedness)")
-print("  \(files.count) files (\(totalBytes) bytes, \(failures) not readable) from \(arguments.joined(separator: ", "))")
-print("  median \(formatted(perFile / 1000, decimals: 2)) µs per file, best \(formatted(measurement.best / Double(files.count) / 1000, decimals: 2)) µs"
-  + " — \(formatted(1e9 / perFile, decimals: 0)) files/s, \(formatted(Double(totalBytes) * 1e9 / measurement.median / 1e6, decimals: 1)) MB/s"
-  + " (\(rounds) rounds)")
+print(
+  "  \(files.count) files (\(totalBytes) bytes, \(failures)"
+    + " not readable) from \(arguments.joined(separator: ", "))")
+print(
+  "  median \(formatted(perFile / 1000, decimals: 2)) µs per file,"
+    + " best \(formatted(bestPerFile / 1000, decimals: 2)) µs"
+    + " — \(formatted(1e9 / perFile, decimals: 0)) files/s, \(formatted(megabytesPerSecond, decimals: 1)) MB/s"
+    + " (\(rounds) rounds)")
