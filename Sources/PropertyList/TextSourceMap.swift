@@ -126,8 +126,6 @@ public struct TextSourceMap: Hashable, Sendable {
 /// verbatim run, is kept as that run alone: its text is decoded straight from the file's bytes
 /// and its map holds no array.
 struct TextSourceMapBuilder {
-  /// The bytes of the file.
-  private let source: [UInt8]
   /// The only run so far, while the text is one verbatim run.
   private var onlyRun: TextSourceMap.Segment?
   /// The decoded text, once the text is more than one verbatim run.
@@ -135,13 +133,8 @@ struct TextSourceMapBuilder {
   /// The runs, once the text is more than one verbatim run.
   private var segments: [TextSourceMap.Segment] = []
 
-  /// A builder of text read from `source`.
-  init(source: [UInt8]) {
-    self.source = source
-  }
-
-  /// Appends the file bytes `range`, which appear in the text as they are.
-  mutating func appendVerbatim(_ range: ByteRange) {
+  /// Appends the bytes `range` of the file `source`, which appear in the text as they are.
+  mutating func appendVerbatim(_ range: ByteRange, from source: [UInt8]) {
     guard range.count > 0 else { return }
     if segments.isEmpty {
       guard let run = onlyRun else {
@@ -154,7 +147,7 @@ struct TextSourceMapBuilder {
         onlyRun?.sourceLength += range.count
         return
       }
-      spillOnlyRun()
+      spillOnlyRun(from: source)
     }
     if let last = segments.last, last.isVerbatim, last.sourceStart + last.sourceLength == range.start {
       segments[segments.count - 1].textLength += range.count
@@ -168,9 +161,9 @@ struct TextSourceMapBuilder {
     text.append(contentsOf: source[range.start..<range.end])
   }
 
-  /// Appends the decoding of a reference that occupies `sourceRange` of the file.
-  mutating func appendReference(_ decoded: [UInt8], sourceRange: ByteRange) {
-    spillOnlyRun()
+  /// Appends the decoding of a reference that occupies `sourceRange` of the file `source`.
+  mutating func appendReference(_ decoded: [UInt8], sourceRange: ByteRange, source: [UInt8]) {
+    spillOnlyRun(from: source)
     segments.append(
       .init(
         textStart: text.count, textLength: decoded.count, sourceStart: sourceRange.start,
@@ -179,15 +172,15 @@ struct TextSourceMapBuilder {
   }
 
   /// Moves the only run, if any, into `text` and `segments`.
-  private mutating func spillOnlyRun() {
+  private mutating func spillOnlyRun(from source: [UInt8]) {
     guard let run = onlyRun else { return }
     onlyRun = nil
     segments.append(run)
     text.append(contentsOf: source[run.sourceStart..<run.sourceStart + run.sourceLength])
   }
 
-  /// The decoded text and its map over `contentRange`.
-  func build(contentRange: ByteRange) -> (text: String, map: TextSourceMap) {
+  /// The decoded text and its map over `contentRange` of the file `source`.
+  func build(contentRange: ByteRange, source: [UInt8]) -> (text: String, map: TextSourceMap) {
     if let run = onlyRun {
       let text = String(decoding: source[run.sourceStart..<run.sourceStart + run.sourceLength], as: UTF8.self)
       return (text, TextSourceMap(contentRange: contentRange, segment: run))

@@ -190,8 +190,10 @@ private struct TreeBuilder {
   /// Tokens before and after the root element.
   private mutating func handleOutsideRoot(_ token: XMLToken) throws {
     switch token.kind {
-    case .xmlDeclaration(let encoding):
-      if let encoding, !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased()) {
+    case .xmlDeclaration:
+      if let encoding = scanner.declaredEncoding(in: token.range),
+        !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased())
+      {
         throw PropertyListError(
           .unsupported, "encoding '\(encoding)' is not supported; plists must be UTF-8", offset: token.range.start)
       }
@@ -414,9 +416,9 @@ private struct TreeBuilder {
   private mutating func readText(element: XMLName, tag: ByteRange, selfClosing: Bool) throws
     -> (text: String, map: TextSourceMap, element: ByteRange)
   {
-    var builder = TextSourceMapBuilder(source: bytes)
+    var builder = TextSourceMapBuilder()
     if selfClosing {
-      let built = builder.build(contentRange: .empty(at: tag.end))
+      let built = builder.build(contentRange: .empty(at: tag.end), source: bytes)
       return (built.text, built.map, tag)
     }
     while let token = try scanner.next() {
@@ -424,11 +426,11 @@ private struct TreeBuilder {
       case .text:
         try decodeText(token.range, into: &builder)
       case .cdata(let content):
-        builder.appendVerbatim(content)
+        builder.appendVerbatim(content, from: bytes)
       case .comment, .processingInstruction:
         break
       case .endTag(let name) where name.element == element.element:
-        let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start))
+        let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start), source: bytes)
         return (built.text, built.map, ByteRange(start: tag.start, end: token.range.end))
       case .endTag(let name):
         throw PropertyListError(
@@ -456,7 +458,7 @@ private struct TreeBuilder {
         cursor += 1
         continue
       }
-      builder.appendVerbatim(ByteRange(start: runStart, end: cursor))
+      builder.appendVerbatim(ByteRange(start: runStart, end: cursor), from: bytes)
       var end = cursor + 1
       while end < range.end, end - cursor <= 32, bytes[end] != UInt8(ascii: ";") { end += 1 }
       guard end < range.end, bytes[end] == UInt8(ascii: ";") else {
@@ -464,11 +466,11 @@ private struct TreeBuilder {
       }
       let name = String(decoding: bytes[cursor + 1..<end], as: UTF8.self)
       let reference = ByteRange(start: cursor, end: end + 1)
-      builder.appendReference(try decodeReference(name, at: cursor), sourceRange: reference)
+      builder.appendReference(try decodeReference(name, at: cursor), sourceRange: reference, source: bytes)
       cursor = end + 1
       runStart = cursor
     }
-    builder.appendVerbatim(ByteRange(start: runStart, end: range.end))
+    builder.appendVerbatim(ByteRange(start: runStart, end: range.end), from: bytes)
   }
 
   /// The UTF-8 bytes of `&name;`.

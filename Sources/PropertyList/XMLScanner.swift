@@ -6,28 +6,25 @@ import PredicateSyntax
 enum XMLElementName: Sendable, Equatable {
   case plist, array, dict, key, string, integer, real, date, data, `true`, `false`, other
 
-  /// The name spelled by `bytes[range]`: exact byte comparison, which for these lowercase ASCII names
-  /// agrees with `String` equality (no other scalar sequence is canonically equivalent to them).
-  init(_ bytes: [UInt8], _ range: ByteRange) {
-    func spells(_ literal: StaticString) -> Bool {
-      literal.utf8CodeUnitCount == range.count
-        && literal.withUTF8Buffer { literal in
-          var index = 0
-          while index < literal.count, bytes[range.start + index] == literal[index] { index += 1 }
-          return index == literal.count
-        }
-    }
-    switch range.count {
-    case 3: self = spells("key") ? .key : .other
-    case 4:
-      if spells("dict") { self = .dict } else if spells("real") { self = .real }
-      else if spells("date") { self = .date } else if spells("data") { self = .data }
-      else if spells("true") { self = .true } else { self = .other }
-    case 5:
-      if spells("array") { self = .array } else if spells("plist") { self = .plist }
-      else if spells("false") { self = .false } else { self = .other }
-    case 6: self = spells("string") ? .string : .other
-    case 7: self = spells("integer") ? .integer : .other
+  /// The longest name that `packed` can hold.
+  static let maximumPackedLength = 7
+
+  /// The name whose bytes, at most `maximumPackedLength` of them, are `packed` big-endian (`key` is
+  /// 0x6B6579). Names hold no zero byte, so the value also tells the length. Comparing bytes agrees
+  /// with `String` equality for these lowercase ASCII names: nothing else is canonically equivalent.
+  init(packed: UInt64) {
+    switch packed {
+    case 0x6B_6579: self = .key
+    case 0x6469_6374: self = .dict
+    case 0x7265_616C: self = .real
+    case 0x6461_7465: self = .date
+    case 0x6461_7461: self = .data
+    case 0x7472_7565: self = .true
+    case 0x61_7272_6179: self = .array
+    case 0x70_6C69_7374: self = .plist
+    case 0x66_616C_7365: self = .false
+    case 0x7374_7269_6E67: self = .string
+    case 0x69_6E74_6567_6572: self = .integer
     default: self = .other
     }
   }
@@ -59,8 +56,8 @@ struct XMLToken: Sendable {
     case processingInstruction
     /// `<!DOCTYPE …>`.
     case doctype
-    /// `<?xml …?>` at the very start, with the declared encoding if any.
-    case xmlDeclaration(encoding: String?)
+    /// `<?xml …?>` at the very start; `XMLScanner.declaredEncoding(in:)` reads its encoding.
+    case xmlDeclaration
   }
 
   /// What the bytes are.
@@ -118,7 +115,7 @@ struct XMLScanner {
       if start == documentStart, hasPrefix("<?xml", at: start), start + 5 < bytes.count,
         Self.isWhitespace(bytes[start + 5]) || bytes[start + 5] == UInt8(ascii: "?")
       {
-        return XMLToken(kind: .xmlDeclaration(encoding: declaredEncoding(in: range)), range: range)
+        return XMLToken(kind: .xmlDeclaration, range: range)
       }
       return XMLToken(kind: .processingInstruction, range: range)
     }
@@ -217,7 +214,27 @@ struct XMLScanner {
   }
 
   /// The `encoding` pseudo-attribute of the XML declaration in `range`, if any.
-  private func declaredEncoding(in range: ByteRange) -> String? {
+  func declaredEncoding(in range: ByteRange) -> String? {
+    let declaration = bytes[range.start..<range.end]
+    guard declaration.allSatisfy({ $0 < 0x80 }) else { return declaredEncoding(inText: range) }
+    // ASCII: each Character is one byte except "\r\n", which matches none of the separators.
+    guard let keyword = firstIndex(of: "encoding", in: range) else { return nil }
+    var cursor = keyword + 8
+    while cursor < range.end, Self.isWhitespace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "="),
+      !(bytes[cursor] == 0x0D && cursor + 1 < range.end && bytes[cursor + 1] == 0x0A)
+    {
+      cursor += 1
+    }
+    guard cursor < range.end, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else {
+      return nil
+    }
+    let quote = bytes[cursor]
+    let valueEnd = declaration[(cursor + 1)...].firstIndex(of: quote) ?? range.end
+    return String(decoding: bytes[(cursor + 1)..<valueEnd], as: UTF8.self)
+  }
+
+  /// `declaredEncoding(in:)` on the decoded text, for declarations that are not all ASCII.
+  private func declaredEncoding(inText range: ByteRange) -> String? {
     let text = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
     guard let keyword = text.range(of: "encoding") else { return nil }
     let rest = text[keyword.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -225,33 +242,42 @@ struct XMLScanner {
     return String(rest.dropFirst().prefix { $0 != quote })
   }
 
+  /// The offset of the first `pattern` that lies wholly in `range`.
+  private func firstIndex(of pattern: StaticString, in range: ByteRange) -> Int? {
+    var cursor = range.start
+    while cursor + pattern.utf8CodeUnitCount <= range.end {
+      if hasPrefix(pattern, at: cursor) { return cursor }
+      cursor += 1
+    }
+    return nil
+  }
+
   /// Scans an XML name at `cursor`; `context` words the error when there is none.
   private func scanName(at cursor: inout Int, after context: @autoclosure () -> String) throws -> XMLName {
     let start = cursor
-    while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) { cursor += 1 }
+    var packed: UInt64 = 0
+    while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) {
+      packed = packed << 8 | UInt64(bytes[cursor])
+      cursor += 1
+    }
     guard cursor > start else {
       throw PropertyListError(.malformedXML, "expected a name after \(context())", offset: start)
     }
+    let known = cursor - start <= XMLElementName.maximumPackedLength
     let range = ByteRange(start: start, end: cursor)
-    return XMLName(element: XMLElementName(bytes, range), range: range)
+    return XMLName(element: known ? XMLElementName(packed: packed) : .other, range: range)
   }
 
   /// The offset just past the first `terminator` at or after `from`.
   private func end(of terminator: StaticString, from: Int, what: String, start: Int) throws -> Int {
-    let found = terminator.withUTF8Buffer { pattern -> Int? in
-      var cursor = from
-      while cursor + pattern.count <= bytes.count {
-        if bytes[cursor] == pattern[0] {
-          var matched = 1
-          while matched < pattern.count, bytes[cursor + matched] == pattern[matched] { matched += 1 }
-          if matched == pattern.count { return cursor + pattern.count }
-        }
-        cursor += 1
-      }
-      return nil
+    let length = terminator.utf8CodeUnitCount
+    let first = terminator.utf8Start.pointee
+    var cursor = from
+    while cursor + length <= bytes.count {
+      if bytes[cursor] == first, hasPrefix(terminator, at: cursor) { return cursor + length }
+      cursor += 1
     }
-    guard let found else { throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start) }
-    return found
+    throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start)
   }
 
   private func skipWhitespace(_ cursor: inout Int) {
@@ -271,11 +297,10 @@ struct XMLScanner {
   func hasPrefix(_ prefix: StaticString, at index: Int) -> Bool {
     let count = prefix.utf8CodeUnitCount
     guard index + count <= bytes.count else { return false }
-    return prefix.withUTF8Buffer { prefix in
-      var matched = 0
-      while matched < count, bytes[index + matched] == prefix[matched] { matched += 1 }
-      return matched == count
-    }
+    let literal = prefix.utf8Start
+    var matched = 0
+    while matched < count, bytes[index + matched] == literal[matched] { matched += 1 }
+    return matched == count
   }
 
   /// XML whitespace: space, tab, line feed, carriage return.
