@@ -21,6 +21,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "plist-parse-benchmark",
+      dependencies: [
+        "BenchmarkSupport", .product(name: "PropertyList", package: "sharelint"),
+        .product(name: "PredicateSyntax", package: "sharelint"),
+      ]
+    ),
+    .executableTarget(
       name: "url-check-benchmark",
       dependencies: ["BenchmarkSupport", .product(name: "URLSchemes", package: "sharelint")]
     ),

@@ -32,6 +32,43 @@ extension Array where Element == PropertyListPathComponent {
   }
 }
 
+/// A key path kept as the path of the container (one array, shared by all its nodes) and the
+/// node's own step, so that reading a tree allocates a path per container, not per node. Two
+/// stored paths are equal, and hash alike, when they spell the same path.
+struct PropertyListStoredPath: Hashable, Sendable {
+  /// The leading steps: the path of the node's container.
+  var prefix: [PropertyListPathComponent]
+  /// The node's own step, or `nil` when `prefix` is the whole path.
+  var last: PropertyListPathComponent?
+
+  /// The path of the root.
+  static let root = PropertyListStoredPath(prefix: [], last: nil)
+
+  /// The number of steps.
+  var count: Int { last == nil ? prefix.count : prefix.count + 1 }
+
+  /// The steps as an array.
+  var components: [PropertyListPathComponent] {
+    guard let last else { return prefix }
+    return prefix + [last]
+  }
+
+  /// The step at `position`, which must be below `count`.
+  private func component(at position: Int) -> PropertyListPathComponent {
+    position < prefix.count ? prefix[position] : last!
+  }
+
+  static func == (lhs: PropertyListStoredPath, rhs: PropertyListStoredPath) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return (0..<lhs.count).allSatisfy { lhs.component(at: $0) == rhs.component(at: $0) }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for position in 0..<count { hasher.combine(component(at: position)) }
+  }
+}
+
 /// A `<key>` of a dictionary with where it sits in the file.
 public struct PropertyListKey: Hashable, Sendable {
   /// The decoded key text.
@@ -91,8 +128,8 @@ public struct PropertyListNode: Hashable, Sendable {
 
   /// The value.
   public var content: Content
-  /// Where the node sits: the keys and indexes leading to it from the root.
-  public var path: [PropertyListPathComponent]
+  /// `path`, stored so that the nodes of one container share its path.
+  var storedPath: PropertyListStoredPath
   /// The range of the whole element, `<string>…</string>` or `<true/>`; `nil` for binary plists.
   public var elementRange: ByteRange?
   /// The range between the start and end tags (empty for `<array/>`); `nil` for binary plists.
@@ -105,11 +142,28 @@ public struct PropertyListNode: Hashable, Sendable {
     content: Content, path: [PropertyListPathComponent], elementRange: ByteRange? = nil,
     contentRange: ByteRange? = nil, sourceMap: TextSourceMap? = nil
   ) {
+    self.init(
+      content: content, storedPath: PropertyListStoredPath(prefix: path, last: nil), elementRange: elementRange,
+      contentRange: contentRange, sourceMap: sourceMap)
+  }
+
+  /// A node holding `content` at `storedPath`: how the XML reader makes nodes without building a
+  /// path array for each.
+  init(
+    content: Content, storedPath: PropertyListStoredPath, elementRange: ByteRange?, contentRange: ByteRange?,
+    sourceMap: TextSourceMap? = nil
+  ) {
     self.content = content
-    self.path = path
+    self.storedPath = storedPath
     self.elementRange = elementRange
     self.contentRange = contentRange
     self.sourceMap = sourceMap
+  }
+
+  /// Where the node sits: the keys and indexes leading to it from the root.
+  public var path: [PropertyListPathComponent] {
+    get { storedPath.components }
+    set { storedPath = PropertyListStoredPath(prefix: newValue, last: nil) }
   }
 
   /// The key path for messages: `NSExtension.NSExtensionAttributes.NSExtensionActivationRule`.

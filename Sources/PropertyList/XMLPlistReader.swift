@@ -104,17 +104,60 @@ public struct DuplicateKey: Hashable, Sendable {
 
 /// Builds the node tree from scanner tokens without recursion, so depth costs heap, not stack.
 private struct TreeBuilder {
-  private enum ContainerKind { case plist, array, dictionary }
+  private enum ContainerKind {
+    case plist, array, dictionary
+
+    /// The element that opens and closes this kind of container.
+    var element: XMLElementName {
+      switch self {
+      case .plist: return .plist
+      case .array: return .array
+      case .dictionary: return .dict
+      }
+    }
+
+    /// The element's name, for messages.
+    var name: String {
+      switch self {
+      case .plist: return "plist"
+      case .array: return "array"
+      case .dictionary: return "dict"
+      }
+    }
+  }
 
   private struct Frame {
+    /// Dictionaries with this many entries keep an index of their keys for finding duplicates;
+    /// smaller ones are searched in place, which costs less than hashing.
+    static let keyIndexThreshold = 8
+
     var kind: ContainerKind
-    var name: String
     var startTag: ByteRange
+    /// The container's path, shared by the paths of its nodes.
     var path: [PropertyListPathComponent]
     var elements: [PropertyListNode] = []
     var entries: [PropertyListNode.Entry] = []
     var pendingKey: PropertyListKey?
-    var firstKeyRanges: [String: ByteRange] = [:]
+    /// The range of the first occurrence of each key, once there are `keyIndexThreshold` entries.
+    var firstKeyRanges: [String: ByteRange]?
+
+    /// Appends the entry `key` → `value`; returns the range of an earlier key equal to `key`, if any.
+    mutating func appendEntry(key: PropertyListKey, keyRange: ByteRange, value: PropertyListNode) -> ByteRange? {
+      if firstKeyRanges == nil, entries.count >= Self.keyIndexThreshold {
+        var index: [String: ByteRange] = [:]
+        for entry in entries where index[entry.key.text] == nil { index[entry.key.text] = entry.key.elementRange }
+        firstKeyRanges = index
+      }
+      let firstRange: ByteRange?
+      if firstKeyRanges != nil {
+        firstRange = firstKeyRanges?[key.text]
+        if firstRange == nil { firstKeyRanges?[key.text] = keyRange }
+      } else {
+        firstRange = entries.first { $0.key.text == key.text }?.key.elementRange
+      }
+      entries.append(.init(key: key, value: value))
+      return firstRange
+    }
   }
 
   private var scanner: XMLScanner
@@ -138,7 +181,7 @@ private struct TreeBuilder {
       }
     }
     if let open = stack.last {
-      throw PropertyListError(.malformedXML, "'<\(open.name)>' is never closed", offset: open.startTag.start)
+      throw PropertyListError(.malformedXML, "'<\(open.kind.name)>' is never closed", offset: open.startTag.start)
     }
     guard let root else {
       throw PropertyListError(.invalidPropertyList, "no property list found (expected '<plist>')", offset: 0)
@@ -149,8 +192,10 @@ private struct TreeBuilder {
   /// Tokens before and after the root element.
   private mutating func handleOutsideRoot(_ token: XMLToken) throws {
     switch token.kind {
-    case .xmlDeclaration(let encoding):
-      if let encoding, !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased()) {
+    case .xmlDeclaration:
+      if let encoding = scanner.declaredEncoding(in: token.range),
+        !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased())
+      {
         throw PropertyListError(
           .unsupported, "encoding '\(encoding)' is not supported; plists must be UTF-8", offset: token.range.start)
       }
@@ -164,136 +209,136 @@ private struct TreeBuilder {
     case .cdata:
       throw PropertyListError(.malformedXML, "CDATA outside the root element", offset: token.range.start)
     case .endTag(let name):
-      throw PropertyListError(.malformedXML, "unexpected '</\(name)>'", offset: token.range.start)
+      throw PropertyListError(.malformedXML, "unexpected '</\(scanner.text(of: name))>'", offset: token.range.start)
     case .startTag(let name, let selfClosing):
       guard root == nil else {
         throw PropertyListError(.malformedXML, "more than one root element", offset: token.range.start)
       }
-      if name == "plist" {
+      if name.element == .plist {
         guard !selfClosing else {
           throw PropertyListError(.invalidPropertyList, "'<plist/>' holds no value", offset: token.range.start)
         }
-        stack.append(Frame(kind: .plist, name: name, startTag: token.range, path: []))
+        stack.append(Frame(kind: .plist, startTag: token.range, path: []))
       } else {
-        try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: [])
+        try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: .root)
       }
     }
   }
 
   /// Tokens inside `<plist>`, `<array>` or `<dict>`.
   private mutating func handleInsideContainer(_ token: XMLToken) throws {
-    // A snapshot of the fields needed, not the frame: copying the frame would share its element
-    // buffer and make every append copy it (quadratic time on long arrays).
     let last = stack.count - 1
-    let frame = (
-      kind: stack[last].kind, name: stack[last].name, pendingKey: stack[last].pendingKey, path: stack[last].path,
-      elementCount: stack[last].elements.count
-    )
+    let kind = stack[last].kind
     switch token.kind {
     case .comment, .processingInstruction:
       break
     case .text:
       guard isWhitespace(token.range) else {
         throw PropertyListError(
-          .invalidPropertyList, "unexpected text in '<\(frame.name)>'", offset: firstNonSpace(token.range))
+          .invalidPropertyList, "unexpected text in '<\(kind.name)>'", offset: firstNonSpace(token.range))
       }
     case .cdata(let content):
       guard isWhitespace(content) else {
         throw PropertyListError(
-          .invalidPropertyList, "unexpected CDATA in '<\(frame.name)>'", offset: token.range.start)
+          .invalidPropertyList, "unexpected CDATA in '<\(kind.name)>'", offset: token.range.start)
       }
     case .xmlDeclaration, .doctype:
       throw PropertyListError(
-        .malformedXML, "unexpected declaration inside '<\(frame.name)>'", offset: token.range.start)
+        .malformedXML, "unexpected declaration inside '<\(kind.name)>'", offset: token.range.start)
     case .endTag(let name):
-      guard name == frame.name else {
+      guard name.element == kind.element else {
         throw PropertyListError(
-          .malformedXML, "expected '</\(frame.name)>', found '</\(name)>'", offset: token.range.start)
+          .malformedXML, "expected '</\(kind.name)>', found '</\(scanner.text(of: name))>'", offset: token.range.start)
       }
       try closeContainer(endTag: token.range)
     case .startTag(let name, let selfClosing):
-      if name == "key" {
-        guard frame.kind == .dictionary else {
+      if name.element == .key {
+        guard kind == .dictionary else {
           throw PropertyListError(.invalidPropertyList, "'<key>' outside a '<dict>'", offset: token.range.start)
         }
-        if let pending = frame.pendingKey {
+        if let pending = stack[last].pendingKey {
           throw PropertyListError(
             .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
         }
-        let (text, map, element) = try readText(elementName: name, tag: token.range, selfClosing: selfClosing)
-        stack[stack.count - 1].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
+        let (text, map, element) = try readText(element: name, tag: token.range, selfClosing: selfClosing)
+        stack[last].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
         return
       }
-      let path: [PropertyListPathComponent]
-      switch frame.kind {
+      let path: PropertyListStoredPath
+      switch kind {
       case .plist:
-        if root != nil || frame.elementCount != 0 {
+        // The plist frame hands its value to `root`, never to its elements.
+        if root != nil {
           throw PropertyListError(
             .invalidPropertyList, "'<plist>' holds more than one value", offset: token.range.start)
         }
-        path = []
+        path = .root
       case .array:
-        path = frame.path + [.index(frame.elementCount)]
+        path = PropertyListStoredPath(prefix: stack[last].path, last: .index(stack[last].elements.count))
       case .dictionary:
-        guard let key = frame.pendingKey else {
+        guard let key = stack[last].pendingKey else {
           throw PropertyListError(
-            .invalidPropertyList, "expected '<key>' before '<\(name)>' in a '<dict>'", offset: token.range.start)
+            .invalidPropertyList, "expected '<key>' before '<\(scanner.text(of: name))>' in a '<dict>'",
+            offset: token.range.start)
         }
-        path = frame.path + [.key(key.text)]
+        path = PropertyListStoredPath(prefix: stack[last].path, last: .key(key.text))
       }
       try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: path)
     }
   }
 
   /// A value's start tag: opens a container or reads a whole scalar.
-  private mutating func startValue(name: String, selfClosing: Bool, tag: ByteRange, path: [PropertyListPathComponent])
+  private mutating func startValue(name: XMLName, selfClosing: Bool, tag: ByteRange, path: PropertyListStoredPath)
     throws
   {
-    switch name {
-    case "array", "dict":
-      let kind: ContainerKind = name == "array" ? .array : .dictionary
+    switch name.element {
+    case .array, .dict:
+      let kind: ContainerKind = name.element == .array ? .array : .dictionary
       if selfClosing {
         let content: PropertyListNode.Content = kind == .array ? .array([]) : .dictionary([])
         try deliver(
           PropertyListNode(
-            content: content, path: path, elementRange: tag, contentRange: .empty(at: tag.end)))
+            content: content, storedPath: path, elementRange: tag, contentRange: .empty(at: tag.end)))
         return
       }
-      let depth = stack.filter { $0.kind != .plist }.count + 1
+      // Only the bottom frame can be the plist's.
+      let depth = stack.count - (stack.first?.kind == .plist ? 1 : 0) + 1
       guard depth <= XMLPlistReader.maximumNestingDepth else {
         throw PropertyListError(
           .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels",
           offset: tag.start)
       }
-      stack.append(Frame(kind: kind, name: name, startTag: tag, path: path))
-    case "true", "false":
-      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+      stack.append(Frame(kind: kind, startTag: tag, path: path.components))
+    case .true, .false:
+      let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       guard text.trimmingXMLWhitespace().isEmpty else {
-        throw PropertyListError(.invalidPropertyList, "'<\(name)>' must be empty", offset: tag.end)
+        throw PropertyListError(.invalidPropertyList, "'<\(scanner.text(of: name))>' must be empty", offset: tag.end)
       }
       try deliver(
         PropertyListNode(
-          content: .boolean(name == "true"), path: path, elementRange: element, contentRange: map.contentRange))
-    case "string":
-      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+          content: .boolean(name.element == .true), storedPath: path, elementRange: element,
+          contentRange: map.contentRange))
+    case .string:
+      let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       try deliver(
         PropertyListNode(
-          content: .string(text), path: path, elementRange: element, contentRange: map.contentRange, sourceMap: map))
-    case "integer", "real", "date", "data":
-      let (text, map, element) = try readText(elementName: name, tag: tag, selfClosing: selfClosing)
+          content: .string(text), storedPath: path, elementRange: element, contentRange: map.contentRange,
+          sourceMap: map))
+    case .integer, .real, .date, .data:
+      let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       let content: PropertyListNode.Content
-      switch name {
-      case "integer":
+      switch name.element {
+      case .integer:
         guard let number = PropertyListScalars.integer(from: text) else {
           throw invalidScalar(text, name, map, detail: "a 64-bit decimal or 0x-hexadecimal integer")
         }
         content = .integer(number)
-      case "real":
+      case .real:
         guard let number = PropertyListScalars.real(from: text) else {
           throw invalidScalar(text, name, map, detail: "a decimal number")
         }
         content = .real(number)
-      case "date":
+      case .date:
         guard let date = PropertyListScalars.date(from: text) else {
           throw invalidScalar(text, name, map, detail: "a date like '2024-05-17T09:30:00Z'")
         }
@@ -305,18 +350,20 @@ private struct TreeBuilder {
         content = .data(data)
       }
       try deliver(
-        PropertyListNode(content: content, path: path, elementRange: element, contentRange: map.contentRange))
-    default:
-      throw PropertyListError(.invalidPropertyList, "unknown element '<\(name)>'", offset: tag.start)
+        PropertyListNode(content: content, storedPath: path, elementRange: element, contentRange: map.contentRange))
+    case .plist, .key, .other:
+      throw PropertyListError(
+        .invalidPropertyList, "unknown element '<\(scanner.text(of: name))>'", offset: tag.start)
     }
   }
 
-  private func invalidScalar(_ text: String, _ name: String, _ map: TextSourceMap, detail: String)
+  private func invalidScalar(_ text: String, _ name: XMLName, _ map: TextSourceMap, detail: String)
     -> PropertyListError
   {
     let shown = text.trimmingXMLWhitespace()
     let quoted = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
-    let what = shown.isEmpty ? "empty '<\(name)>'" : "'\(quoted)' is not a valid '<\(name)>'"
+    let elementName = scanner.text(of: name)
+    let what = shown.isEmpty ? "empty '<\(elementName)>'" : "'\(quoted)' is not a valid '<\(elementName)>'"
     return PropertyListError(.invalidPropertyList, "\(what) (expected \(detail))", offset: map.contentRange.start)
   }
 
@@ -337,13 +384,14 @@ private struct TreeBuilder {
         frame.kind == .array ? .array(frame.elements) : .dictionary(frame.entries)
       try deliver(
         PropertyListNode(
-          content: content, path: frame.path, elementRange: ByteRange(start: frame.startTag.start, end: endTag.end),
+          content: content, storedPath: PropertyListStoredPath(prefix: frame.path, last: nil),
+          elementRange: ByteRange(start: frame.startTag.start, end: endTag.end),
           contentRange: ByteRange(start: frame.startTag.end, end: endTag.start)))
     }
   }
 
   /// Gives a finished value to the container it belongs to (or makes it the root).
-  private mutating func deliver(_ node: PropertyListNode) throws {
+  private mutating func deliver(_ node: consuming PropertyListNode) throws {
     guard !stack.isEmpty else {
       root = node
       return
@@ -356,26 +404,23 @@ private struct TreeBuilder {
       stack[index].elements.append(node)
     case .dictionary:
       guard let key = stack[index].pendingKey, let keyRange = key.elementRange else { return }
-      if let firstRange = stack[index].firstKeyRanges[key.text] {
+      stack[index].pendingKey = nil
+      if let firstRange = stack[index].appendEntry(key: key, keyRange: keyRange, value: node) {
         duplicateKeys.append(
           DuplicateKey(
             key: key.text, dictionaryPath: stack[index].path, firstRange: firstRange, duplicateRange: keyRange))
-      } else {
-        stack[index].firstKeyRanges[key.text] = keyRange
       }
-      stack[index].entries.append(.init(key: key, value: node))
-      stack[index].pendingKey = nil
     }
   }
 
   /// Reads the character content of a leaf element up to its end tag: text with entity and
   /// character references decoded, CDATA taken as is, comments and processing instructions skipped.
-  private mutating func readText(elementName: String, tag: ByteRange, selfClosing: Bool) throws
+  private mutating func readText(element: XMLName, tag: ByteRange, selfClosing: Bool) throws
     -> (text: String, map: TextSourceMap, element: ByteRange)
   {
     var builder = TextSourceMapBuilder()
     if selfClosing {
-      let built = builder.build(contentRange: .empty(at: tag.end))
+      let built = builder.build(contentRange: .empty(at: tag.end), source: bytes)
       return (built.text, built.map, tag)
     }
     while let token = try scanner.next() {
@@ -383,24 +428,27 @@ private struct TreeBuilder {
       case .text:
         try decodeText(token.range, into: &builder)
       case .cdata(let content):
-        builder.appendVerbatim(bytes[content.start..<content.end], sourceStart: content.start)
+        builder.appendVerbatim(content, from: bytes)
       case .comment, .processingInstruction:
         break
-      case .endTag(let name) where name == elementName:
-        let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start))
+      case .endTag(let name) where name.element == element.element:
+        let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start), source: bytes)
         return (built.text, built.map, ByteRange(start: tag.start, end: token.range.end))
       case .endTag(let name):
         throw PropertyListError(
-          .malformedXML, "expected '</\(elementName)>', found '</\(name)>'", offset: token.range.start)
+          .malformedXML, "expected '</\(scanner.text(of: element))>', found '</\(scanner.text(of: name))>'",
+          offset: token.range.start)
       case .startTag(let name, _):
         throw PropertyListError(
-          .invalidPropertyList, "unexpected element '<\(name)>' inside '<\(elementName)>'", offset: token.range.start)
+          .invalidPropertyList,
+          "unexpected element '<\(scanner.text(of: name))>' inside '<\(scanner.text(of: element))>'",
+          offset: token.range.start)
       case .xmlDeclaration, .doctype:
         throw PropertyListError(
-          .malformedXML, "unexpected declaration inside '<\(elementName)>'", offset: token.range.start)
+          .malformedXML, "unexpected declaration inside '<\(scanner.text(of: element))>'", offset: token.range.start)
       }
     }
-    throw PropertyListError(.malformedXML, "'<\(elementName)>' is never closed", offset: tag.start)
+    throw PropertyListError(.malformedXML, "'<\(scanner.text(of: element))>' is never closed", offset: tag.start)
   }
 
   /// Decodes the references in the text bytes `range`.
@@ -412,7 +460,7 @@ private struct TreeBuilder {
         cursor += 1
         continue
       }
-      builder.appendVerbatim(bytes[runStart..<cursor], sourceStart: runStart)
+      builder.appendVerbatim(ByteRange(start: runStart, end: cursor), from: bytes)
       var end = cursor + 1
       while end < range.end, end - cursor <= 32, bytes[end] != UInt8(ascii: ";") { end += 1 }
       guard end < range.end, bytes[end] == UInt8(ascii: ";") else {
@@ -420,11 +468,11 @@ private struct TreeBuilder {
       }
       let name = String(decoding: bytes[cursor + 1..<end], as: UTF8.self)
       let reference = ByteRange(start: cursor, end: end + 1)
-      builder.appendReference(try decodeReference(name, at: cursor), sourceRange: reference)
+      builder.appendReference(try decodeReference(name, at: cursor), sourceRange: reference, source: bytes)
       cursor = end + 1
       runStart = cursor
     }
-    builder.appendVerbatim(bytes[runStart..<range.end], sourceStart: runStart)
+    builder.appendVerbatim(ByteRange(start: runStart, end: range.end), from: bytes)
   }
 
   /// The UTF-8 bytes of `&name;`.

@@ -1,13 +1,51 @@
 import PredicateSyntax
 
+/// The element names a property list is made of, recognized from their bytes so that tokens carry
+/// no strings; any other name is `other`, and its text is read from the token's bytes when an
+/// error message needs it.
+enum XMLElementName: Sendable, Equatable {
+  case plist, array, dict, key, string, integer, real, date, data, `true`, `false`, other
+
+  /// The longest name that `packed` can hold.
+  static let maximumPackedLength = 7
+
+  /// The name whose bytes, at most `maximumPackedLength` of them, are `packed` big-endian (`key` is
+  /// 0x6B6579). Names hold no zero byte, so the value also tells the length. Comparing bytes agrees
+  /// with `String` equality for these lowercase ASCII names: nothing else is canonically equivalent.
+  init(packed: UInt64) {
+    switch packed {
+    case 0x6B_6579: self = .key
+    case 0x6469_6374: self = .dict
+    case 0x7265_616C: self = .real
+    case 0x6461_7465: self = .date
+    case 0x6461_7461: self = .data
+    case 0x7472_7565: self = .true
+    case 0x61_7272_6179: self = .array
+    case 0x70_6C69_7374: self = .plist
+    case 0x66_616C_7365: self = .false
+    case 0x7374_7269_6E67: self = .string
+    case 0x69_6E74_6567_6572: self = .integer
+    default: self = .other
+    }
+  }
+}
+
+/// The name of a start or end tag: which element it is, and where its bytes are.
+struct XMLName: Sendable, Equatable {
+  /// The element, or `other`.
+  var element: XMLElementName
+  /// The bytes of the name.
+  var range: ByteRange
+}
+
 /// One piece of XML markup or text, with the bytes it covers.
 struct XMLToken: Sendable {
   /// What the bytes are.
   enum Kind: Sendable, Equatable {
     /// `<name …>` or `<name …/>`.
-    case startTag(name: String, selfClosing: Bool)
+    case startTag(name: XMLName, selfClosing: Bool)
     /// `</name>`.
-    case endTag(name: String)
+    case endTag(name: XMLName)
     /// Character data between markup, entity references not yet decoded.
     case text
     /// `<![CDATA[…]]>`, with the range of what is between the brackets.
@@ -18,8 +56,8 @@ struct XMLToken: Sendable {
     case processingInstruction
     /// `<!DOCTYPE …>`.
     case doctype
-    /// `<?xml …?>` at the very start, with the declared encoding if any.
-    case xmlDeclaration(encoding: String?)
+    /// `<?xml …?>` at the very start; `XMLScanner.declaredEncoding(in:)` reads its encoding.
+    case xmlDeclaration
   }
 
   /// What the bytes are.
@@ -53,41 +91,43 @@ struct XMLScanner {
       offset = firstIndex(of: UInt8(ascii: "<"), from: start) ?? bytes.count
       return XMLToken(kind: .text, range: ByteRange(start: start, end: offset))
     }
-    if hasPrefix("<!--", at: start) {
-      offset = try end(of: "-->", from: start + 4, what: "comment", start: start)
-      return XMLToken(kind: .comment, range: ByteRange(start: start, end: offset))
+    // The byte after `<` tells the kinds of markup apart: `!` (comment, CDATA, DOCTYPE), `?`, `/`, or a name.
+    let second = start + 1 < bytes.count ? bytes[start + 1] : 0
+    if second == UInt8(ascii: "!") {
+      if hasPrefix("<!--", at: start) {
+        offset = try end(of: "-->", from: start + 4, what: "comment", start: start)
+        return XMLToken(kind: .comment, range: ByteRange(start: start, end: offset))
+      }
+      if hasPrefix("<![CDATA[", at: start) {
+        offset = try end(of: "]]>", from: start + 9, what: "CDATA section", start: start)
+        let content = ByteRange(start: start + 9, end: offset - 3)
+        return XMLToken(kind: .cdata(content: content), range: ByteRange(start: start, end: offset))
+      }
+      if hasPrefix("<!DOCTYPE", at: start) {
+        offset = try scanDoctype(from: start)
+        return XMLToken(kind: .doctype, range: ByteRange(start: start, end: offset))
+      }
+      throw PropertyListError(.malformedXML, "unexpected markup declaration", offset: start)
     }
-    if hasPrefix("<![CDATA[", at: start) {
-      offset = try end(of: "]]>", from: start + 9, what: "CDATA section", start: start)
-      let content = ByteRange(start: start + 9, end: offset - 3)
-      return XMLToken(kind: .cdata(content: content), range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<!DOCTYPE", at: start) {
-      offset = try scanDoctype(from: start)
-      return XMLToken(kind: .doctype, range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<?", at: start) {
+    if second == UInt8(ascii: "?") {
       offset = try end(of: "?>", from: start + 2, what: "processing instruction", start: start)
       let range = ByteRange(start: start, end: offset)
       if start == documentStart, hasPrefix("<?xml", at: start), start + 5 < bytes.count,
         Self.isWhitespace(bytes[start + 5]) || bytes[start + 5] == UInt8(ascii: "?")
       {
-        return XMLToken(kind: .xmlDeclaration(encoding: declaredEncoding(in: range)), range: range)
+        return XMLToken(kind: .xmlDeclaration, range: range)
       }
       return XMLToken(kind: .processingInstruction, range: range)
     }
-    if hasPrefix("</", at: start) {
+    if second == UInt8(ascii: "/") {
       var cursor = start + 2
       let name = try scanName(at: &cursor, after: "'</'")
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else {
-        throw PropertyListError(.malformedXML, "expected '>' to end '</\(name)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "expected '>' to end '</\(text(of: name))'", offset: cursor)
       }
       offset = cursor + 1
       return XMLToken(kind: .endTag(name: name), range: ByteRange(start: start, end: offset))
-    }
-    if hasPrefix("<!", at: start) {
-      throw PropertyListError(.malformedXML, "unexpected markup declaration", offset: start)
     }
     var cursor = start + 1
     let name = try scanName(at: &cursor, after: "'<'")
@@ -96,15 +136,20 @@ struct XMLScanner {
     return XMLToken(kind: .startTag(name: name, selfClosing: selfClosing), range: ByteRange(start: start, end: offset))
   }
 
+  /// The text of a tag name, for messages.
+  func text(of name: XMLName) -> String {
+    String(decoding: bytes[name.range.start..<name.range.end], as: UTF8.self)
+  }
+
   // MARK: - Pieces
 
   /// Skips attributes up to and including `>` or `/>`; returns whether the tag closes itself.
-  private func scanAttributes(at cursor: inout Int, elementName: String) throws -> Bool {
+  private func scanAttributes(at cursor: inout Int, elementName: XMLName) throws -> Bool {
     while true {
       let before = cursor
       skipWhitespace(&cursor)
       guard cursor < bytes.count else {
-        throw PropertyListError(.malformedXML, "unterminated start tag '<\(elementName)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "unterminated start tag '<\(text(of: elementName))'", offset: cursor)
       }
       if bytes[cursor] == UInt8(ascii: ">") {
         cursor += 1
@@ -117,19 +162,21 @@ struct XMLScanner {
       guard cursor > before else {
         throw PropertyListError(.malformedXML, "expected whitespace before an attribute", offset: cursor)
       }
-      let attribute = try scanName(at: &cursor, after: "'<\(elementName)'")
+      let attribute = try scanName(at: &cursor, after: "'<\(text(of: elementName))'")
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
-        throw PropertyListError(.malformedXML, "expected '=' after attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(.malformedXML, "expected '=' after attribute '\(text(of: attribute))'", offset: cursor)
       }
       cursor += 1
       skipWhitespace(&cursor)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else {
-        throw PropertyListError(.malformedXML, "expected a quoted value for attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(
+          .malformedXML, "expected a quoted value for attribute '\(text(of: attribute))'", offset: cursor)
       }
       let quote = bytes[cursor]
       guard let closing = firstIndex(of: quote, from: cursor + 1) else {
-        throw PropertyListError(.malformedXML, "unterminated value of attribute '\(attribute)'", offset: cursor)
+        throw PropertyListError(
+          .malformedXML, "unterminated value of attribute '\(text(of: attribute))'", offset: cursor)
       }
       cursor = closing + 1
     }
@@ -167,7 +214,27 @@ struct XMLScanner {
   }
 
   /// The `encoding` pseudo-attribute of the XML declaration in `range`, if any.
-  private func declaredEncoding(in range: ByteRange) -> String? {
+  func declaredEncoding(in range: ByteRange) -> String? {
+    let declaration = bytes[range.start..<range.end]
+    guard declaration.allSatisfy({ $0 < 0x80 }) else { return declaredEncoding(inText: range) }
+    // ASCII: each Character is one byte except "\r\n", which matches none of the separators.
+    guard let keyword = firstIndex(of: "encoding", in: range) else { return nil }
+    var cursor = keyword + 8
+    while cursor < range.end, Self.isWhitespace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "="),
+      !(bytes[cursor] == 0x0D && cursor + 1 < range.end && bytes[cursor + 1] == 0x0A)
+    {
+      cursor += 1
+    }
+    guard cursor < range.end, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else {
+      return nil
+    }
+    let quote = bytes[cursor]
+    let valueEnd = declaration[(cursor + 1)...].firstIndex(of: quote) ?? range.end
+    return String(decoding: bytes[(cursor + 1)..<valueEnd], as: UTF8.self)
+  }
+
+  /// `declaredEncoding(in:)` on the decoded text, for declarations that are not all ASCII.
+  private func declaredEncoding(inText range: ByteRange) -> String? {
     let text = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
     guard let keyword = text.range(of: "encoding") else { return nil }
     let rest = text[keyword.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -175,24 +242,39 @@ struct XMLScanner {
     return String(rest.dropFirst().prefix { $0 != quote })
   }
 
-  /// Scans an XML name at `cursor`.
-  private func scanName(at cursor: inout Int, after context: String) throws -> String {
-    let start = cursor
-    while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) { cursor += 1 }
-    guard cursor > start else {
-      throw PropertyListError(.malformedXML, "expected a name after \(context)", offset: start)
+  /// The offset of the first `pattern` that lies wholly in `range`.
+  private func firstIndex(of pattern: StaticString, in range: ByteRange) -> Int? {
+    var cursor = range.start
+    while cursor + pattern.utf8CodeUnitCount <= range.end {
+      if hasPrefix(pattern, at: cursor) { return cursor }
+      cursor += 1
     }
-    return String(decoding: bytes[start..<cursor], as: UTF8.self)
+    return nil
+  }
+
+  /// Scans an XML name at `cursor`; `context` words the error when there is none.
+  private func scanName(at cursor: inout Int, after context: @autoclosure () -> String) throws -> XMLName {
+    let start = cursor
+    var packed: UInt64 = 0
+    while cursor < bytes.count, Self.isNameByte(bytes[cursor], first: cursor == start) {
+      packed = packed << 8 | UInt64(bytes[cursor])
+      cursor += 1
+    }
+    guard cursor > start else {
+      throw PropertyListError(.malformedXML, "expected a name after \(context())", offset: start)
+    }
+    let known = cursor - start <= XMLElementName.maximumPackedLength
+    let range = ByteRange(start: start, end: cursor)
+    return XMLName(element: known ? XMLElementName(packed: packed) : .other, range: range)
   }
 
   /// The offset just past the first `terminator` at or after `from`.
-  private func end(of terminator: String, from: Int, what: String, start: Int) throws -> Int {
-    let pattern = Array(terminator.utf8)
+  private func end(of terminator: StaticString, from: Int, what: String, start: Int) throws -> Int {
+    let length = terminator.utf8CodeUnitCount
+    let first = terminator.utf8Start.pointee
     var cursor = from
-    while cursor + pattern.count <= bytes.count {
-      if bytes[cursor] == pattern[0], bytes[cursor..<cursor + pattern.count].elementsEqual(pattern) {
-        return cursor + pattern.count
-      }
+    while cursor + length <= bytes.count {
+      if bytes[cursor] == first, hasPrefix(terminator, at: cursor) { return cursor + length }
       cursor += 1
     }
     throw PropertyListError(.malformedXML, "unterminated \(what)", offset: start)
@@ -215,7 +297,10 @@ struct XMLScanner {
   func hasPrefix(_ prefix: StaticString, at index: Int) -> Bool {
     let count = prefix.utf8CodeUnitCount
     guard index + count <= bytes.count else { return false }
-    return prefix.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+    let literal = prefix.utf8Start
+    var matched = 0
+    while matched < count, bytes[index + matched] == literal[matched] { matched += 1 }
+    return matched == count
   }
 
   /// XML whitespace: space, tab, line feed, carriage return.
