@@ -164,7 +164,6 @@ private struct TreeBuilder {
   private var stack: [Frame] = []
   private var root: PropertyListNode?
   private var duplicateKeys: [DuplicateKey] = []
-  private var sawXMLDeclaration = false
 
   init(bytes: [UInt8], start: Int) {
     scanner = XMLScanner(bytes: bytes, start: start)
@@ -199,7 +198,6 @@ private struct TreeBuilder {
         throw PropertyListError(
           .unsupported, "encoding '\(encoding)' is not supported; plists must be UTF-8", offset: token.range.start)
       }
-      sawXMLDeclaration = true
     case .doctype, .comment, .processingInstruction:
       break
     case .text:
