@@ -4,7 +4,8 @@
 #   FUZZ_SECONDS=60   seconds per target (libFuzzer -max_total_time)
 #   FUZZ_JOBS=1       targets run at once (each is one process; keep it at most the number of free cores)
 #   FUZZ_TIMEOUT=10   seconds one input may take (wall clock) before libFuzzer calls it a hang; raise it when the
-#                     fuzzers run niced on a busy machine, where a starved process can pass 10 s on a fast input
+#                     fuzzers run niced on a busy machine, where a starved process can pass 10 s on a fast input.
+#                     A timeout unit that, run again alone, takes under a tenth of this is recorded as "starved"
 #   SKIP_BUILD=1      reuse the built fuzzers
 #   FUZZ_BUILD=.build-fuzz  scratch path of the fuzzer build (another one lets a new build run beside fuzzers still
 #                     running from the old one)
@@ -77,6 +78,18 @@ run_one() {
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$corpus/$target.log" | grep -o '[0-9]*$')
   cpu=$(awk -F'\t' '$1 == "cpu_seconds" {print $2 + $3}' "$corpus/$target.log" | tail -1)
   [ "$status" -eq 0 ] || result="crash(status $status)"
+  # A timeout on a niced fuzzer may be starvation, not a hang: the unit is run again alone and timed, and a
+  # unit that runs in under a tenth of the timeout is recorded as starved (with its CPU time), not as a crash.
+  local unit rerun
+  unit=$(grep -o 'Test unit written to .*timeout-[0-9a-f]*' "$corpus/$target.log" | tail -1 | sed 's/^Test unit written to //')
+  if [ -n "$unit" ] && [ -f "$unit" ] && [ -x /usr/bin/time ]; then
+    rerun=$(LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt" /usr/bin/time -f '%U %S' \
+      "$bin/$target" "$unit" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}')
+    if [ -n "$rerun" ] && awk -v r="$rerun" -v t="$timeout" 'BEGIN { exit !(r < t / 10) }'; then
+      result="starved(timeout unit runs in ${rerun}s CPU)"
+      status=0
+    fi
+  fi
   [ -f "$history" ] || printf 'date\tcommit\ttarget\tseconds\tcpu_seconds\tinputs\tresult\n' > "$history"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$target" "$((SECONDS - started))" \
     "${cpu:-?}" "${execs:-?}" "$result" >> "$history"
