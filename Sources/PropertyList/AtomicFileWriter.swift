@@ -23,8 +23,8 @@ public enum AtomicFileWriter {
       try checkUnchanged(target, displayPath: path, exists: exists, expected: expectedContents)
     }
     let mode = exists ? status.st_mode & 0o7777 : 0o644
-    let directory = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
+    let directory = PathText.removingLastComponent(of: target)
+    let name = PathText.lastComponent(of: target)
     // mkstemp replaces the six trailing X's with a unique suffix.
     let uniqueSuffix = String(repeating: "X", count: 6)
     var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".sharelint-" + uniqueSuffix).utf8CString)

@@ -25,14 +25,14 @@ enum Sharelint {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Runs `sharelint arguments…` with `input` on standard input.
-  static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
-    -> CommandResult
-  {
+  /// Runs `sharelint arguments…` in `folder` (the package root unless given) with `input` on standard input.
+  static func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], in folder: URL = packageRoot
+  ) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = folder
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment.merge(environment) { _, new in new }
     process.environment = processEnvironment

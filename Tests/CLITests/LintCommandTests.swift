@@ -76,6 +76,18 @@ import Testing
     #expect(fromXML.allSatisfy { $0["line"] is Int })
   }
 
+  /// Foundation's `deletingLastPathComponent` traps on a one-character path: `sharelint lint x` crashed.
+  @Test func aPlistWithAOneCharacterNameInTheWorkingFolderIsLintedAndFixed() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam/Info.plist"), as: "x")
+    let lint = try Sharelint.run(["lint", "x"], in: folder.url)
+    #expect(lint.status == 1, "\(lint.standardError)")
+    #expect(lint.standardOutput.hasPrefix("x:"))
+    let fix = try Sharelint.run(["fix", "x"], in: folder.url)
+    #expect(fix.status == 0 || fix.status == 1, "\(fix.standardError)")
+    #expect(fix.standardOutput.hasPrefix("applied "))
+  }
+
   @Test func fixChangesOnlyWhatItFixesAndASecondRunChangesNothing() throws {
     let folder = try TemporaryFolder()
     let app = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam"), as: "Fabrikam")

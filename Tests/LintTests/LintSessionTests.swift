@@ -1,5 +1,5 @@
 import Foundation
-import Lint
+@testable import Lint
 import PropertyList
 import Testing
 
@@ -53,5 +53,17 @@ import Testing
     let duplicates = report.diagnostics.filter { $0.code == "PL002" }
     #expect(duplicates.map(\.file) == [folder + "/App/Info.plist"])   // Other/ disables the rule
     #expect(duplicates.first?.severity == .warning)   // the root's override
+  }
+
+  @Test func aTargetsFolderIsStandardizedAsURLWouldDoIt() {
+    let paths = [
+      "/work/App/Info.plist", "/Info.plist", "/a/b/../c/Info.plist", "/a/./b/Info.plist", "/a//b/Info.plist",
+      "relative/App/Info.plist", "Info.plist", "/a/b/..", "/a/b/.", "/ünï/cödé/Info.plist",
+    ]
+    for path in paths {
+      #expect(
+        LintSession.ConfigurationCache.standardizedFolder(of: path)
+          == URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, "\(path)")
+    }
   }
 }

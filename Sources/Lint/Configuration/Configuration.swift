@@ -54,6 +54,7 @@ public struct Configuration: Sendable {
 
   /// Whether `path` matches one of the `excluded` globs.
   public func isExcluded(_ path: String) -> Bool {
+    guard !excluded.isEmpty else { return false }
     let relative = Configuration.relativePath(path, to: baseDirectory)
     return excluded.contains { Glob.matches(pattern: $0, path: relative) || Glob.matches(pattern: $0, path: path) }
   }

@@ -304,12 +304,12 @@ public enum LintSession {
 
     mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
       if let fixed { return fixed }
-      var folder = URL(fileURLWithPath: displayPath).deletingLastPathComponent().standardizedFileURL.path
+      var folder = Self.standardizedFolder(of: displayPath)
       // Paths inside an archive or bundle look up from the archive's folder.
       while fileByFolder[folder] == nil, !FileManager.default.fileExists(atPath: folder), folder != "/",
         !folder.isEmpty
       {
-        folder = (folder as NSString).deletingLastPathComponent
+        folder = PathText.removingLastComponent(of: folder)
       }
       guard let path = configurationFile(in: folder) else { return Configuration() }
       if let cached = byPath[path] { return cached }
@@ -318,12 +318,25 @@ public enum LintSession {
       return loaded
     }
 
+    /// The absolute folder of `path` without `.` or `..` steps. An absolute path without such steps (the
+    /// usual case) is cut at its last slash; anything else goes through `URL`, which costs far more.
+    static func standardizedFolder(of path: String) -> String {
+      let bytes = path.utf8
+      if bytes.first == UInt8(ascii: "/"), let lastSlash = bytes.lastIndex(of: UInt8(ascii: "/")),
+        !path.contains("//"), !path.contains("/./"), !path.contains("/../"), !path.hasSuffix("/."),
+        !path.hasSuffix("/..")
+      {
+        return lastSlash == bytes.startIndex ? "/" : String(path[..<lastSlash])
+      }
+      return URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+    }
+
     /// The nearest `.sharelint.yml` in `folder` or a folder above it, remembering the answer for `folder`
     /// and each ancestor searched.
     private mutating func configurationFile(in folder: String) -> String? {
       if let known = fileByFolder[folder] { return known }
       let candidate = (folder == "/" ? "" : folder) + "/" + Configuration.fileName
-      let parent = (folder as NSString).deletingLastPathComponent
+      let parent = PathText.removingLastComponent(of: folder)
       let found: String? =
         if FileManager.default.fileExists(atPath: candidate) {
           candidate

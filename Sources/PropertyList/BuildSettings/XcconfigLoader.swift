@@ -33,7 +33,7 @@ struct XcconfigLoader {
   {
     let identity = Self.identity(of: path)
     if let start = includeStack.firstIndex(of: identity) {
-      let cycle = (includeStack[start...] + [identity]).map { ($0 as NSString).lastPathComponent }
+      let cycle = (includeStack[start...] + [identity]).map { PathText.lastComponent(of: $0) }
       throw BuildSettingsError(
         .includeCycle, "include cycle: \(cycle.joined(separator: " → "))", file: includedFrom?.file,
         line: includedFrom?.line)
@@ -53,7 +53,7 @@ struct XcconfigLoader {
           BuildSettingDefinition(
             name: name, value: value, conditions: conditions, origin: .xcconfig(file: path, line: line)))
       case .include(let includedPath, let isOptional, let line):
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.removingLastComponent(of: path)
         let target = includedPath.hasPrefix("/") || folder.isEmpty ? includedPath : folder + "/" + includedPath
         if isOptional, !FileManager.default.fileExists(atPath: target) { continue }
         definitions += try load(target, displayPath: target, includedFrom: (path, line))

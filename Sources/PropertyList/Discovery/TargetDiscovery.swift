@@ -33,7 +33,7 @@ public struct TargetDiscovery: Sendable {
     var walker = DiscoveryFolderWalker(archiveReader: archiveReader)
     for path in paths {
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
-      let name = (displayPath as NSString).lastPathComponent
+      let name = PathText.lastComponent(of: displayPath)
       if DiscoveryPaths.isDirectory(path) {
         if name.hasSuffix(".app") {
           walker.collectAppBundle(at: displayPath, displayPath: displayPath, into: &candidates)
@@ -59,8 +59,8 @@ public struct TargetDiscovery: Sendable {
 
   /// The entitlements files next to an Info.plist named directly, for pairing only.
   private func addSiblingEntitlements(of path: String, displayPath: String, to candidates: inout DiscoveryCandidates) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let displayFolder = (displayPath as NSString).deletingLastPathComponent
+    let folder = PathText.removingLastComponent(of: path)
+    let displayFolder = PathText.removingLastComponent(of: displayPath)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name

@@ -52,7 +52,7 @@ struct TargetPairing {
           byFolder[DiscoveryPaths.identity(of: TargetPairing.folder(of: filePath)), default: []].append(candidate)
         }
         if !candidate.isPairingOnly {
-          byName[(candidate.plist.displayPath as NSString).lastPathComponent, default: []].append(candidate)
+          byName[PathText.lastComponent(of: candidate.plist.displayPath), default: []].append(candidate)
         }
       }
     }
@@ -62,14 +62,14 @@ struct TargetPairing {
     /// that, the only one anywhere named after the folder.
     func entitlements(for plistPath: String) -> DiscoveryCandidates.Candidate? {
       let folderIdentity = DiscoveryPaths.identity(of: TargetPairing.folder(of: plistPath))
-      let fileName = (plistPath as NSString).lastPathComponent
-      var preferredNames = [((folderIdentity as NSString).lastPathComponent) + ".entitlements"]
+      let fileName = PathText.lastComponent(of: plistPath)
+      var preferredNames = [PathText.lastComponent(of: folderIdentity) + ".entitlements"]
       if fileName.hasSuffix("-Info.plist") {
         preferredNames.insert(String(fileName.dropLast("-Info.plist".count)) + ".entitlements", at: 0)
       }
       let inFolder = byFolder[folderIdentity] ?? []
       for name in preferredNames {
-        if let match = inFolder.first(where: { ($0.plist.displayPath as NSString).lastPathComponent == name }) {
+        if let match = inFolder.first(where: { PathText.lastComponent(of: $0.plist.displayPath) == name }) {
           return match
         }
       }
@@ -81,7 +81,7 @@ struct TargetPairing {
 
   /// The folder of `path`, `.` for a bare file name.
   fileprivate static func folder(of path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.removingLastComponent(of: path)
     return folder.isEmpty ? "." : folder
   }
 
