@@ -41,8 +41,9 @@ public struct Linter: Sendable {
       findings.rule = entry.reporting
       entry.rule.check(target, into: &findings)
     }
-    var diagnostics = findings.diagnostics
-    diagnostics.sort(by: LintDiagnostic.ordered)
-    return diagnostics
+    // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
+    let diagnostics = findings.diagnostics
+    let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
+    return order.map { diagnostics[$0] }
   }
 }
