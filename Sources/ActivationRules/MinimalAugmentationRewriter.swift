@@ -19,6 +19,9 @@ struct MinimalAugmentationRewriter {
   let freshVariable: String
   /// Where each type test is written, by key.
   var testRanges: [TestKey: [ByteRange]] = [:]
+  /// The printed form of each side a type test compares its type with, by that side's source bytes:
+  /// every test of a rule repeats `$attachment.registeredTypeIdentifiers`, printed once for all.
+  let printedSides: [ArraySlice<UInt8>: String]
   var edits: [TextEdit] = []
 
   init(bytes: [UInt8], predicate: PredicateNode) {
@@ -29,12 +32,17 @@ struct MinimalAugmentationRewriter {
     andWord = symbolic ? "&&" : "AND"
     var names: Set<String> = []
     var tests: [TestKey: [ByteRange]] = [:]
+    var sides: [ArraySlice<UInt8>: String] = [:]
     predicate.forEachNode(
       predicate: { node in
         guard case .comparison(let comparison) = node.kind, let test = Self.typeTest(comparison) else {
           return
         }
-        tests[test.key(test.type), default: []].append(comparison.coreRange)
+        let side = test.otherSide
+        let sourceText = Self.slice(of: side.range, in: bytes)
+        let printed = sides[sourceText] ?? PredicatePrinter().print(side.withoutRanges())
+        if !sourceText.isEmpty { sides[sourceText] = printed }
+        tests[test.key(test.type, otherSide: printed), default: []].append(comparison.coreRange)
       },
       expression: { expression in
         switch expression.kind {
@@ -43,6 +51,7 @@ struct MinimalAugmentationRewriter {
         }
       })
     testRanges = tests
+    printedSides = sides
     var candidate = "type"
     var suffix = 1
     while names.contains(candidate) {
@@ -71,12 +80,14 @@ struct MinimalAugmentationRewriter {
     var comparison: Comparison
     var constantOnRight: Bool
 
-    func key(_ type: String) -> TestKey {
-      let other = constantOnRight ? comparison.left : comparison.right
-      return TestKey(
-        modifier: comparison.modifier, comparisonOperator: comparison.operator,
-        otherSide: PredicatePrinter().print(other.withoutRanges()), constantOnRight: constantOnRight,
-        foldedType: type.lowercased())
+    /// The side the type is compared with.
+    var otherSide: ExpressionNode { constantOnRight ? comparison.left : comparison.right }
+
+    /// The key of this test with `type` instead of its own, `otherSide` being its other side printed.
+    func key(_ type: String, otherSide: String) -> TestKey {
+      TestKey(
+        modifier: comparison.modifier, comparisonOperator: comparison.operator, otherSide: otherSide,
+        constantOnRight: constantOnRight, foldedType: type.lowercased())
     }
   }
 
@@ -196,9 +207,19 @@ struct MinimalAugmentationRewriter {
     }
   }
 
+  /// The bytes of `range`, clamped into `bytes`.
+  static func slice(of range: ByteRange, in bytes: [UInt8]) -> ArraySlice<UInt8> {
+    let start = min(max(0, range.start), bytes.count)
+    return bytes[start..<min(max(start, range.end), bytes.count)]
+  }
+
   /// Whether the twin of `test` is written inside `region`.
   func hasTwin(_ test: TypeTest, within region: ByteRange) -> Bool {
-    let twinKey = test.key(IntuneMAMTypes.intuneMAMTwin(of: test.type))
+    let side = test.otherSide
+    let sourceText = Self.slice(of: side.range, in: bytes)
+    let printed = (sourceText.isEmpty ? nil : printedSides[sourceText])
+      ?? PredicatePrinter().print(side.withoutRanges())
+    let twinKey = test.key(IntuneMAMTypes.intuneMAMTwin(of: test.type), otherSide: printed)
     return testRanges[twinKey, default: []].contains { $0.start >= region.start && $0.end <= region.end }
   }
 

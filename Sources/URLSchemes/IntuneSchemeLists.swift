@@ -80,6 +80,8 @@ public enum IntuneSchemeLists {
     return String(scheme.dropLast(managedTwinSuffix.count))
   }
 
-  static let knownManagedAppSchemeSet = Set(knownManagedAppSchemes)
-  static let configuratorExcludedSchemeSet = Set(configuratorExcludedSchemes)
+  /// `knownManagedAppSchemes` as a set, for lookups of normalized schemes.
+  public static let knownManagedAppSchemeSet = Set(knownManagedAppSchemes)
+  /// `configuratorExcludedSchemes` as a set, for lookups of normalized schemes.
+  public static let configuratorExcludedSchemeSet = Set(configuratorExcludedSchemes)
 }

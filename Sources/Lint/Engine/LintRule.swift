@@ -12,15 +12,42 @@ public protocol LintRule: Sendable {
   func check(_ target: LintTarget, into findings: inout Findings)
 }
 
-/// Collects one rule's findings about one target, with helpers that turn plist nodes into
-/// positioned diagnostics.
+/// What a finding says about the rule that reports it, with the severity the configuration gives it.
+struct ReportingRule: Sendable {
+  /// The rule's identifier (`missing-mam-types`).
+  let identifier: String
+  /// The rule's code (`AR004`).
+  let code: String
+  /// The severity its findings get.
+  let severity: Severity
+  /// How far its fixes can be trusted; nil when it offers none.
+  let fixApplicability: FixIt.Applicability?
+
+  /// The rule `description` describes, its findings at `severity`.
+  init(_ description: RuleDescription, severity: Severity) {
+    identifier = description.identifier
+    code = description.code
+    self.severity = severity
+    fixApplicability = description.fixApplicability
+  }
+}
+
+/// Collects the findings of rules about one target, with helpers that turn plist nodes into
+/// positioned diagnostics. `Linter` runs every rule into one `Findings`, switching `rule` between them.
 public struct Findings: Sendable {
-  let description: RuleDescription
-  /// What the rule has found so far.
+  /// The rule reporting now.
+  var rule: ReportingRule
+  /// What the rules have found so far.
   public private(set) var diagnostics: [LintDiagnostic] = []
 
+  /// Findings of `rule`.
+  init(rule: ReportingRule) {
+    self.rule = rule
+  }
+
+  /// Findings of the rule `description` describes, at its default severity.
   init(description: RuleDescription) {
-    self.description = description
+    rule = ReportingRule(description, severity: description.defaultSeverity)
   }
 
   /// Reports `message` about `range` of `document` (nil range: the key path alone names the place).
@@ -30,7 +57,7 @@ public struct Findings: Sendable {
   ) {
     let usable = document.format == .xml ? range : nil
     diagnostics.append(LintDiagnostic(
-      rule: description.identifier, code: description.code, severity: description.defaultSeverity,
+      rule: rule.identifier, code: rule.code, severity: rule.severity,
       message: message, source: document.source, range: usable, keyPath: keyPath, label: label, notes: notes,
       fix: fix))
   }
@@ -65,7 +92,7 @@ public struct Findings: Sendable {
 
   /// A fix of `document` with this rule's applicability.
   public func fix(_ title: String, in document: PropertyListDocument, _ changes: [PlistChange]) -> LintFix {
-    LintFix(title: title, applicability: description.fixApplicability ?? .displayOnly, file: document.source.name,
+    LintFix(title: title, applicability: rule.fixApplicability ?? .displayOnly, file: document.source.name,
             changes: changes)
   }
 }

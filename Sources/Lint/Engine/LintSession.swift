@@ -242,7 +242,8 @@ public enum LintSession {
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-      let rules = RuleRegistry.rules.filter { onlyRules?.contains($0.description.code) ?? true }
+      let rules = onlyRules.map { only in RuleRegistry.rules.filter { only.contains($0.description.code) } }
+        ?? RuleRegistry.rules
       result.diagnostics += Linter(configuration: configuration, rules: rules).lint(lintTarget)
       result.linted = true
       return result

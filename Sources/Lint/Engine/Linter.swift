@@ -4,32 +4,46 @@ import PropertyList
 /// Runs the enabled rules on targets, applies the configuration (disabled rules, severities) and
 /// returns diagnostics in a deterministic order.
 public struct Linter: Sendable {
-  /// The rules to run.
-  public let rules: [any LintRule]
+  /// A rule with what the linter needs of its description, read once when the linter is made: a
+  /// `RuleDescription` holds the rationale and examples too, and copying it for every target and
+  /// rule showed up in profiles.
+  private struct ScheduledRule: Sendable {
+    let rule: any LintRule
+    let requiresIntune: Bool
+    let reporting: ReportingRule
+  }
+
+  private let scheduled: [ScheduledRule]
   /// The configuration: which rules run and at what severity.
   public let configuration: Configuration
+
+  /// The rules to run.
+  public var rules: [any LintRule] { scheduled.map(\.rule) }
 
   /// A linter running every registered rule the configuration leaves enabled.
   public init(configuration: Configuration = Configuration(), rules: [any LintRule.Type] = RuleRegistry.rules) {
     self.configuration = configuration
-    self.rules = rules.filter { configuration.isEnabled($0.description) }.map { $0.init() }
+    scheduled = rules.compactMap { type in
+      let description = type.description
+      guard configuration.isEnabled(description) else { return nil }
+      return ScheduledRule(
+        rule: type.init(), requiresIntune: description.requiresIntune,
+        reporting: ReportingRule(description, severity: configuration.severity(for: description)))
+    }
   }
 
   /// Every finding about `target`, sorted by file and position.
   public func lint(_ target: LintTarget) -> [LintDiagnostic] {
-    var diagnostics: [LintDiagnostic] = []
-    for rule in rules {
-      let description = type(of: rule).description
-      if description.requiresIntune && !target.isIntuneManaged { continue }
-      var findings = Findings(description: description)
-      rule.check(target, into: &findings)
-      let severity = configuration.severity(for: description)
-      diagnostics += findings.diagnostics.map { diagnostic in
-        var adjusted = diagnostic
-        adjusted.severity = severity
-        return adjusted
-      }
+    guard let first = scheduled.first else { return [] }
+    let isIntuneManaged = target.isIntuneManaged
+    var findings = Findings(rule: first.reporting)
+    for entry in scheduled where isIntuneManaged || !entry.requiresIntune {
+      findings.rule = entry.reporting
+      entry.rule.check(target, into: &findings)
     }
-    return diagnostics.sorted(by: LintDiagnostic.ordered)
+    // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
+    let diagnostics = findings.diagnostics
+    let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
+    return order.map { diagnostics[$0] }
   }
 }

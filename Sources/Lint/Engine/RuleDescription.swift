@@ -3,29 +3,65 @@ import PredicateSyntax
 /// Everything a rule says about itself: the one source for `sharelint rules`, `sharelint explain`,
 /// the README's rule table, SARIF's `tool.driver.rules` and the rule's own tests (its examples).
 public struct RuleDescription: Sendable {
+  /// The fields, kept in one object: a description is copied wherever a rule's metadata is read
+  /// (`SomeRule.description`), and a copy is then one reference instead of one per field.
+  private final class Fields: Sendable {
+    let identifier: String
+    let code: String
+    let summary: String
+    let whatItDoes: String
+    let whyItMatters: String
+    let useInstead: String
+    let fixApplicability: FixIt.Applicability?
+    let defaultSeverity: Severity
+    let requiresIntune: Bool
+    let triggeringExamples: [RuleExample]
+    let nonTriggeringExamples: [RuleExample]
+
+    init(
+      identifier: String, code: String, summary: String, whatItDoes: String, whyItMatters: String,
+      useInstead: String, fixApplicability: FixIt.Applicability?, defaultSeverity: Severity,
+      requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+    ) {
+      self.identifier = identifier
+      self.code = code
+      self.summary = summary
+      self.whatItDoes = whatItDoes
+      self.whyItMatters = whyItMatters
+      self.useInstead = useInstead
+      self.fixApplicability = fixApplicability
+      self.defaultSeverity = defaultSeverity
+      self.requiresIntune = requiresIntune
+      self.triggeringExamples = triggeringExamples
+      self.nonTriggeringExamples = nonTriggeringExamples
+    }
+  }
+
+  private let fields: Fields
+
   /// The stable kebab-case identifier, named after the bad pattern (`missing-mam-types`).
-  public let identifier: String
+  public var identifier: String { fields.identifier }
   /// The short code, `AR004`: a two-letter family and a number.
-  public let code: String
+  public var code: String { fields.code }
   /// One line, lowercase, no trailing period.
-  public let summary: String
+  public var summary: String { fields.summary }
   /// What the rule checks, in a sentence or two.
-  public let whatItDoes: String
+  public var whatItDoes: String { fields.whatItDoes }
   /// What goes wrong on a device when the finding is ignored.
-  public let whyItMatters: String
+  public var whyItMatters: String { fields.whyItMatters }
   /// What to write instead.
-  public let useInstead: String
+  public var useInstead: String { fields.useInstead }
   /// How far its fix can be trusted; nil when the rule offers no fix.
-  public let fixApplicability: FixIt.Applicability?
+  public var fixApplicability: FixIt.Applicability? { fields.fixApplicability }
   /// The severity when the configuration does not override it.
-  public let defaultSeverity: Severity
+  public var defaultSeverity: Severity { fields.defaultSeverity }
   /// Whether the rule applies only to Intune-managed targets.
-  public let requiresIntune: Bool
+  public var requiresIntune: Bool { fields.requiresIntune }
   /// Examples that must trigger the rule (with `↓` where each finding starts), with their
   /// corrected form when the rule has a fix.
-  public let triggeringExamples: [RuleExample]
+  public var triggeringExamples: [RuleExample] { fields.triggeringExamples }
   /// Examples that must not trigger it.
-  public let nonTriggeringExamples: [RuleExample]
+  public var nonTriggeringExamples: [RuleExample] { fields.nonTriggeringExamples }
 
   /// A rule description; every field is required so none is forgotten.
   public init(
@@ -33,17 +69,11 @@ public struct RuleDescription: Sendable {
     useInstead: String, fixApplicability: FixIt.Applicability?, defaultSeverity: Severity,
     requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
   ) {
-    self.identifier = identifier
-    self.code = code
-    self.summary = summary
-    self.whatItDoes = whatItDoes
-    self.whyItMatters = whyItMatters
-    self.useInstead = useInstead
-    self.fixApplicability = fixApplicability
-    self.defaultSeverity = defaultSeverity
-    self.requiresIntune = requiresIntune
-    self.triggeringExamples = triggeringExamples
-    self.nonTriggeringExamples = nonTriggeringExamples
+    fields = Fields(
+      identifier: identifier, code: code, summary: summary, whatItDoes: whatItDoes, whyItMatters: whyItMatters,
+      useInstead: useInstead, fixApplicability: fixApplicability, defaultSeverity: defaultSeverity,
+      requiresIntune: requiresIntune, triggeringExamples: triggeringExamples,
+      nonTriggeringExamples: nonTriggeringExamples)
   }
 
   /// The fix line of the rationale.

@@ -45,7 +45,11 @@ public struct LintReport: Sendable {
   private let lastFile = LastFile()
 
   /// Counts by severity.
-  public func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+  public func count(_ severity: Severity) -> Int {
+    var count = 0
+    for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+    return count
+  }
 
   /// Whether some input was unusable (malformed, unreadable, missing): exit status 2.
   public var hasUnusableInput: Bool {

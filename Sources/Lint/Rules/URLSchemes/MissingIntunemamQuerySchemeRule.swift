@@ -96,22 +96,22 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
     // IntuneMAMConfigurator does, and US003's fix): they are asked for only when all of them fit,
     // so this rule and US003's fix never undo each other.
     let missingKnownManagedTwins = queries.entries.filter { entry in
-      IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized)
+      IntuneSchemeLists.knownManagedAppSchemeSet.contains(entry.normalized)
         && !queries.contains(IntuneSchemeLists.managedTwin(of: entry.scheme))
     }.count
     let knownManagedTwinsFit = queries.count + missingKnownManagedTwins <= target.settings.queriesSchemesLimit
     var seen = Set<String>()
     for entry in queries.entries where seen.insert(entry.normalized).inserted {
-      if !knownManagedTwinsFit && IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized) { continue }
+      if !knownManagedTwinsFit && IntuneSchemeLists.knownManagedAppSchemeSet.contains(entry.normalized) { continue }
       guard !IntuneSchemeLists.isManagedTwin(entry.scheme),
-        !IntuneSchemeLists.configuratorExcludedSchemes.contains(entry.normalized),
+        !IntuneSchemeLists.configuratorExcludedSchemeSet.contains(entry.normalized),
         InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) == nil
       else { continue }
       let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)
       guard !queries.contains(twin) else { continue }
       var message = "'\(entry.scheme)' is queried without '\(twin)'; under an Intune policy canOpenURL "
         + "answers false for '\(entry.scheme)' links"
-      if IntuneSchemeLists.knownManagedAppSchemes.contains(entry.normalized) {
+      if IntuneSchemeLists.knownManagedAppSchemeSet.contains(entry.normalized) {
         message += ", unless the app calls isURLAllowed:isKnownManagedAppScheme:YES for this known managed app "
           + "(then the twin may be dropped)"
       }
