@@ -13,6 +13,7 @@
 #                                        ARG_MAX allows); the binary plists fail, quickly, as "not XML"
 #   (c') xmllint --noout FILE           the same, one process per file, to show what process start-up costs
 #   (d) plistutil -i FILE -o /dev/null  one process per file (plistutil reads one file per run), through xargs
+# and, when Benchmarks/ is built, the plist readers alone on the same files (plist-parse-benchmark).
 # Targets: (a) at most 1.5x the time of (c), under 100 MB peak, and (b)/(a) at least 1.6 on two cores.
 set -euo pipefail
 
@@ -126,6 +127,13 @@ best_of 1 "xmllint --noout, one process per file (1 run)" sh -c "xargs -0 -n1 xm
 best_of 1 "plistutil -i FILE -o /dev/null, per file (1 run)" \
   sh -c "xargs -0 -I{} plistutil -i {} -o /dev/null < '$work/files'"
 plistutil_seconds=$best_seconds
+
+# Reading alone (the plist readers, no rules), when the benchmarks package is built (make bench builds it).
+reader=Benchmarks/.build/release/plist-parse-benchmark
+if [ -x "$reader" ]; then
+  echo "==> reading alone, every file in memory, one core (plist-parse-benchmark --rounds 3):"
+  "$reader" --rounds 3 "$tree" | sed 's/^/  /'
+fi
 
 "$sharelint" lint --format json "$tree" > "$work/lint.json" 2>/dev/null || true
 python3 - "$work/lint.json" <<'PYTHON'

@@ -103,9 +103,15 @@ struct BinaryPropertyListReader {
   private func references(_ start: Int, count: Int) throws(PropertyListError) -> [Int] {
     guard count <= (offsetTable - start) / referenceSize else { throw Self.damaged }
     let area = try span(start, count * referenceSize)
-    return stride(from: 0, to: area.count, by: referenceSize).map {
-      Int(Self.unsigned(bytes, at: start + $0, size: referenceSize))
+    var references: [Int] = []
+    references.reserveCapacity(count)
+    for position in stride(from: 0, to: area.count, by: referenceSize) {
+      // An 8-byte reference can exceed Int.max; any reference past the object count is damage anyway.
+      let reference = Self.unsigned(bytes, at: start + position, size: referenceSize)
+      guard reference < UInt64(objectCount) else { throw Self.damaged }
+      references.append(Int(reference))
     }
+    return references
   }
 
   private mutating func node(object: Int, path: [PropertyListPathComponent], depth: Int)
@@ -160,6 +166,7 @@ struct BinaryPropertyListReader {
       })
     case 0xD:
       let (count, payload) = try count(at: start)
+      guard count <= Int.max / 2 else { throw Self.damaged }
       let references = try references(payload, count: count * 2)
       content = .dictionary(try container(at: start) { (reader) throws(PropertyListError) in
         try reader.entries(keys: references[..<count], values: references[count...], path: path, depth: depth)

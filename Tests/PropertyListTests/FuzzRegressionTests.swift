@@ -6,8 +6,9 @@ import Testing
 /// Inputs the libFuzzer targets of `Fuzz/` crashed on (`make fuzz`), each read to a clean error.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-  /// A `bplist00` file from `objects` (object 0 is the top), with 2-byte offsets and 1-byte references.
-  static func binaryPlist(_ objects: [[UInt8]]) -> [UInt8] {
+  /// A `bplist00` file from `objects` (object 0 is the top), with 2-byte offsets and references of
+  /// `referenceSize` bytes (which the objects' own bytes must use).
+  static func binaryPlist(_ objects: [[UInt8]], referenceSize: UInt8 = 1) -> [UInt8] {
     var bytes = Array("bplist00".utf8)
     var offsets: [Int] = []
     for object in objects {
@@ -16,7 +17,7 @@ struct FuzzRegressionTests {
     }
     let table = bytes.count
     for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-    bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+    bytes += [0, 0, 0, 0, 0, 0, 2, referenceSize]
     for value in [objects.count, 0, table] { bytes += (0..<8).reversed().map { UInt8((value >> (8 * $0)) & 0xFF) } }
     return bytes
   }
@@ -36,6 +37,58 @@ struct FuzzRegressionTests {
     #expect(error.kind == .invalidBinaryPropertyList)
     #expect(error.message.contains("holds a set"))
     #expect(error.description.hasPrefix("Info.plist: "))
+  }
+
+  /// fuzz-plist-binary, crash-c93afe1e: sharelint's own binary reader trapped converting an 8-byte object
+  /// reference above `Int.max` to `Int`. The fuzzer's input (after the magic it prepends), and a reduction.
+  @Test func anObjectReferenceBeyondIntMaxIsDamage() throws {
+    let base64 = """
+      2wECAwQFAgcICQoLDA0ODxAOERITFBdfEBlDRkJ1bmRsZURldmWUkI+SmpGLsmVnaW9uXxATQ0ZCdW5kbGVQYWNrYWdlVHlwZV8Q
+      EkNGQnVuZGxlRXhlY3V0YWJsZV8QEkNGQnVuZGxlRXhlY3V0YWJsZV8QHUNGQnVuZGxlSW5mb0RpY3Rpb25hcnlWZXJzaW9uXENG
+      QnVuZGxlTmFtZV8QE0NGQnVuZGxlUGFja2FnZVR5cGVfEBpDRkJ1bmRsZVNob3J0VmVyc2lvblN0cmluZ18QD0NGQnVuZGxlVmVy
+      c2lvbl8QEUludHVuZU1BTVNldHRpbmdzW05TRXh0ZW5zaW9uUmVuXxAQTm9ydGh3aW5kIE9yZGVycyNOb3J0aHdpbmRTaGFyZV8Q
+      GmNvbS5ub3J0aHdpbmQub3JkZXJzLnNoYXJlUzMuMFRYUEMhVTEuOC4yUzE4MtEVFl8QFUNvbnRhaW5pbmdBcHBC2wANDAoAAPwL
+      Ul8UEP8JCiYLCQomCgwNDg8RUhMKCwwNUl/GZW4QFU5TRXh0ZW5zaW9uQXR0cmlidXRlc18QGU5TRXh0ZW5zaW9uTWFpblN0b3J5
+      Ym9hcmRfEBpOU0V4dGVuc2lvblBvaW50SWRlbnRpZmllctEcHV8QGU5TRXh0ZW5zaW9uQWN0aXZhdGlvblJ1bGVfEQEnU1VCUVVF
+      UlkgKGV4dGVuc2lvbkl0ZW1zLCAkZXh0ZW5zaW9uSXRlbSwgU1VCUVVFUlkgKCRleHRlbnNpb25JdGVtLmF0dGFjaG1lbnRzLCAk
+      YXR0YWNobWVudCwgQU5ZICRhdHRhY2htZW50LnJlZ2lzdGVyZWRUeXBlSWRlbnRpZmllcnMgVVRJLUNPsrpPUk1TLU8gcGIidVRs
+      aWMuc3ByZWFkc2hlZXQiIHx8IEFOWSAkYXR0YWFobWVudC5yZWdpc3RlcmVkVHlwZUlkZW50aWZpZXJzIFVUSS1DT05GT1JNUy1U
+      TyAicHVibGljLmNvbW1hLXNlcGFyYXRlZC12YWx1ZXMtdGVAdC4iKXhjb3VudCA9PSAxKS5AY291bnQgPT0gMV1NYWluSW50ZXJm
+      YWNlXxAYY29tLmFwcGxlLnNoYXJlLXNlcnZpY2VzAAgAHwA7AFEAZgB7AJsAqAC+ANsA7QEBAQ0BEAEjATIBTwFTAVgBXgFiAWUB
+      fQGUAZsBswHPAewB7wILAzYDRAAAAAAAAAIIAAAAAAAAACAAAAAAAAAAAAAAAAAAAANf
+      """
+    let input = try #require(Data(base64Encoded: base64.filter { !$0.isWhitespace }))
+    // [ object 0xFFFF_FFFF_FFFF_FFFF ]: an array (0xA1) with one 8-byte reference; 1-byte offsets.
+    var reduced = Array("bplist00".utf8)
+    reduced += [0xA1] as [UInt8]
+    reduced += [UInt8](repeating: 0xFF, count: 8)
+    reduced += [0x08] as [UInt8]   // the offset table: object 0 at byte 8
+    reduced += [0, 0, 0, 0, 0, 0, 1, 8] as [UInt8]   // offsets of 1 byte, references of 8
+    reduced += [0, 0, 0, 0, 0, 0, 0, 1] as [UInt8]   // one object
+    reduced += [UInt8](repeating: 0, count: 8)   // the top object is object 0
+    reduced += [0, 0, 0, 0, 0, 0, 0, 17] as [UInt8]   // the offset table starts at byte 17
+    for bytes in [Array("bplist00".utf8) + input, reduced] {
+      let error = try #require(throws: PropertyListError.self) { try PropertyListDocument(bytes: bytes, name: "Info.plist") }
+      #expect(error.kind == .invalidBinaryPropertyList)
+    }
+  }
+
+  /// Arrays nested 512 deep read; one level more is refused as too deep, without exhausting the stack.
+  @Test func deeplyNestedBinaryArraysStopAtTheDepthLimit() throws {
+    func nested(_ depth: Int) -> [UInt8] {
+      var objects: [[UInt8]] = []
+      for level in 0..<depth {
+        let next = UInt16(level + 1)   // each array holds the next object, by a 2-byte reference
+        objects.append([0xA1, UInt8(next >> 8), UInt8(next & 0xFF)])
+      }
+      objects.append([0x51, 0x78])   // the innermost value: "x"
+      return Self.binaryPlist(objects, referenceSize: 2)
+    }
+    #expect(try PropertyListDocument(bytes: nested(XMLPlistReader.maximumNestingDepth), name: "x").format == .binary)
+    let error = try #require(throws: PropertyListError.self) {
+      try PropertyListDocument(bytes: nested(XMLPlistReader.maximumNestingDepth + 1), name: "x")
+    }
+    #expect(error.kind == .limitExceeded)
   }
 
   /// The fuzzer's own input for the crash above: a Samples binary Info.plist, mutated so that an array holds a set.
