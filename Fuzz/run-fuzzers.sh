@@ -78,6 +78,11 @@ run_one() {
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$corpus/$target.log" | grep -o '[0-9]*$')
   cpu=$(awk -F'\t' '$1 == "cpu_seconds" {print $2 + $3}' "$corpus/$target.log" | tail -1)
   [ "$status" -eq 0 ] || result="crash(status $status)"
+  # Stopped early with Ctrl-C or SIGINT: libFuzzer exits 72 after its final stats; that is no finding.
+  if [ "$status" -eq 72 ] && grep -q 'libFuzzer: run interrupted' "$corpus/$target.log"; then
+    result="interrupted"
+    status=0
+  fi
   # A timeout on a niced fuzzer may be starvation, not a hang: the unit is run again alone and timed, and a
   # unit that runs in under a tenth of the timeout is recorded as starved (with its CPU time), not as a crash.
   local unit rerun
