@@ -112,23 +112,8 @@ struct BinaryReaderAgreementTests {
     #expect(onlyOneRead * 100 <= compared, "\(onlyOneRead) of \(compared) damaged plists read by one reader only")
   }
 
-  /// A binary plist of `objects` (each an encoded object whose references are 1 byte), root object 0.
-  private static func binaryPlist(_ objects: [[UInt8]]) -> [UInt8] {
-    var bytes = Array("bplist00".utf8)
-    var offsets: [Int] = []
-    for object in objects {
-      offsets.append(bytes.count)
-      bytes += object
-    }
-    let table = bytes.count
-    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-    bytes += [0, 0, 0, 0, 0, 0, 2, 1]
-    for field in [objects.count, 0, table] { bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: field >> ($0 * 8)) } }
-    return bytes
-  }
-
   @Test func anArrayHoldingItselfIsRefused() {
-    let looped = Self.binaryPlist([[0xA2, 1, 0], [0x51, 0x78]])   // [ "x", <itself> ]
+    let looped = FuzzRegressionTests.binaryPlist([[0xA2, 1, 0], [0x51, 0x78]])   // [ "x", <itself> ]
     let error = #expect(throws: PropertyListError.self) { try BinaryPropertyList.read(looped) }
     #expect(error?.kind == .invalidBinaryPropertyList)
     #expect(Self.foundationValue(looped) == nil)
@@ -137,12 +122,12 @@ struct BinaryReaderAgreementTests {
   @Test func objectsSharedOverAndOverAreRefusedNotExpanded() {
     // Six levels of arrays, each holding the next level 15 times: 15^6 (11 million) strings from 150 bytes.
     let levels = (0..<6).map { level in [0xAF, 0x10, 15] + [UInt8](repeating: UInt8(level + 1), count: 15) }
-    let laughs = Self.binaryPlist(levels + [[0x51, 0x78]])
+    let laughs = FuzzRegressionTests.binaryPlist(levels + [[0x51, 0x78]])
     let error = #expect(throws: PropertyListError.self) { try BinaryPropertyList.read(laughs) }
     #expect(error?.kind == .limitExceeded)
     #expect(error?.message.contains("expands to more than") == true)
     // Two levels (225 strings) read, as Foundation reads them.
-    let shallow = Self.binaryPlist(Array(levels.prefix(2)) + [[0x51, 0x78]])
+    let shallow = FuzzRegressionTests.binaryPlist(Array(levels.prefix(2)) + [[0x51, 0x78]])
     #expect(Self.ourValue(shallow) == .array(Array(repeating: .array(Array(repeating: .string("x"), count: 15)), count: 15)))
     #expect(Self.ourValue(shallow) == Self.foundationValue(shallow))
   }
