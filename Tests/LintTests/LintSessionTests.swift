@@ -59,6 +59,8 @@ import Testing
     let paths = [
       "/work/App/Info.plist", "/Info.plist", "/a/b/../c/Info.plist", "/a/./b/Info.plist", "/a//b/Info.plist",
       "relative/App/Info.plist", "Info.plist", "/a/b/..", "/a/b/.", "/ünï/cödé/Info.plist",
+      "./App/Info.plist", "../App/Info.plist", "a/../b/Info.plist", "a//b/Info.plist", "a/b/.", ".", "..",
+      "x", "a/", "rélatif/Info.plist", "/a/b/", "",
     ]
     for path in paths {
       #expect(

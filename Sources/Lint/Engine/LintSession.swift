@@ -319,18 +319,31 @@ public enum LintSession {
       return loaded
     }
 
-    /// The absolute folder of `path` without `.` or `..` steps. An absolute path without such steps (the
-    /// usual case) is cut at its last slash; anything else goes through `URL`, which costs far more.
+    /// The absolute folder of `path` without `.` or `..` steps. A path without such steps (the usual case)
+    /// is put after the working folder when relative and cut at its last slash; anything else goes
+    /// through `URL`, which costs far more (it was 2% of a 10,000-file run, on one thread).
     static func standardizedFolder(of path: String) -> String {
-      let bytes = path.utf8
+      let absolute = path.hasPrefix("/") ? path : workingFolder.map { $0 + "/" + path } ?? path
+      let bytes = absolute.utf8
       if bytes.first == UInt8(ascii: "/"), let lastSlash = bytes.lastIndex(of: UInt8(ascii: "/")),
-        !path.contains("//"), !path.contains("/./"), !path.contains("/../"), !path.hasSuffix("/."),
-        !path.hasSuffix("/..")
+        !path.hasPrefix("./"), !path.hasPrefix("../"), path != ".", path != "..",
+        !absolute.contains("//"), !absolute.contains("/./"), !absolute.contains("/../"), !absolute.hasSuffix("/"),
+        !absolute.hasSuffix("/."), !absolute.hasSuffix("/..")
       {
-        return lastSlash == bytes.startIndex ? "/" : String(path[..<lastSlash])
+        return lastSlash == bytes.startIndex ? "/" : String(absolute[..<lastSlash])
       }
       return URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
     }
+
+    /// The working folder, when it is absolute and free of `.`, `..` and doubled slashes (as `getcwd`
+    /// gives it), read once per run.
+    private static let workingFolder: String? = {
+      let folder = FileManager.default.currentDirectoryPath
+      guard folder.hasPrefix("/"), folder != "/", !folder.hasSuffix("/"), !folder.contains("//"),
+        !folder.contains("/./"), !folder.contains("/../"), !folder.hasSuffix("/."), !folder.hasSuffix("/..")
+      else { return nil }
+      return folder
+    }()
 
     /// The nearest `.sharelint.yml` in `folder` or a folder above it, remembering the answer for `folder`
     /// and each ancestor searched.

@@ -44,6 +44,31 @@ public struct LintReport: Sendable {
 
   private let lastFile = LastFile()
 
+  /// A reader of the report's files for one thread, keeping the last file it read: what a reporter that
+  /// renders on several threads gives each (`source(of:)` keeps one file for every thread).
+  struct SourceReader {
+    private let sources: [String: PlistContents]
+    private var last: (name: String, source: SourceText?)?
+
+    fileprivate init(sources: [String: PlistContents]) { self.sources = sources }
+
+    /// The text of `file`, as `LintReport.source(of:)` gives it.
+    mutating func source(of file: String) -> SourceText? {
+      if let last, last.name == file { return last.source }
+      let source = LintReport.readSource(of: file, in: sources)
+      last = (file, source)
+      return source
+    }
+  }
+
+  /// A reader of the files for one thread.
+  func sourceReader() -> SourceReader { SourceReader(sources: sources) }
+
+  /// The text of `file` read again; `nil` when unknown or changed on disk since it was linted.
+  fileprivate static func readSource(of file: String, in sources: [String: PlistContents]) -> SourceText? {
+    (try? sources[file]?.bytes()).map { SourceText(name: file, bytes: $0) }
+  }
+
   /// Counts by severity.
   public func count(_ severity: Severity) -> Int {
     var count = 0
@@ -99,8 +124,7 @@ private final class LastFile: @unchecked Sendable {
 
   private func entryLocked(for name: String, sources: [String: PlistContents]) -> Entry {
     if let last, last.name == name { return last }
-    let source = (try? sources[name]?.bytes()).map { SourceText(name: name, bytes: $0) }
-    let entry = Entry(name: name, source: source, document: nil)
+    let entry = Entry(name: name, source: LintReport.readSource(of: name, in: sources), document: nil)
     last = entry
     return entry
   }

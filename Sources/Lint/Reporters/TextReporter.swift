@@ -1,3 +1,4 @@
+import Foundation
 import PredicateSyntax
 
 /// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
@@ -15,27 +16,28 @@ public struct TextReporter: Sendable {
     return output
   }
 
-  /// The report, one diagnostic at a time: a run with 50,000 findings does not build one string of them all.
+  /// The report, a batch of diagnostics at a time: a run with 50,000 findings does not build one string of
+  /// them all. Batches are rendered on every core, a few at a time, and handed to `stream` in order.
   public func write(_ report: LintReport, to stream: (String) -> Void) {
     let renderer = CaretRenderer(colour: colour)
-    for diagnostic in report.diagnostics {
-      var output = ""
-      let location = diagnostic.start.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
-      output += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code) \(diagnostic.rule)]\n"
-      var annotations = diagnostic.notes.map { CaretRenderer.Annotation(kind: "note", message: $0) }
-      if let fix = diagnostic.fix {
-        let safety = fix.applicability == .safe ? "" : " (\(fix.applicability.rawValue) fix)"
-        annotations.append(.init(kind: "help", message: fix.title + safety))
+    let diagnostics = report.diagnostics
+    let batchSize = 128
+    let batchesAtOnce = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
+    var waveStart = 0
+    while waveStart < diagnostics.count {
+      let waveEnd = min(diagnostics.count, waveStart + batchSize * batchesAtOnce)
+      let batchStarts = Array(stride(from: waveStart, to: waveEnd, by: batchSize))
+      let rendered = RenderedBatches(count: batchStarts.count)
+      DispatchQueue.concurrentPerform(iterations: batchStarts.count) { batch in
+        var sources = report.sourceReader()
+        var output = ""
+        for index in batchStarts[batch]..<min(waveEnd, batchStarts[batch] + batchSize) {
+          render(diagnostics[index], with: renderer, sources: &sources, into: &output)
+        }
+        rendered[batch] = output
       }
-      if let range = diagnostic.range, let source = report.source(of: diagnostic.file) {
-        output += renderer.snippet(
-          severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source)
-        output += "\n"
-      } else {
-        if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
-        for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
-      }
-      stream(output)
+      for batch in batchStarts.indices { stream(rendered[batch]) }
+      waveStart = waveEnd
     }
     let errors = report.count(.error)
     let warnings = report.count(.warning)
@@ -44,5 +46,48 @@ public struct TextReporter: Sendable {
     stream(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
         + " in \(plural(report.targetCount, "target"))\n")
+  }
+
+  /// One diagnostic: its line, then its excerpt with carets (or its key path and notes when it has no range).
+  private func render(
+    _ diagnostic: LintDiagnostic, with renderer: CaretRenderer, sources: inout LintReport.SourceReader,
+    into output: inout String
+  ) {
+    let location = diagnostic.start.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
+    output += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code) \(diagnostic.rule)]\n"
+    var annotations = diagnostic.notes.map { CaretRenderer.Annotation(kind: "note", message: $0) }
+    if let fix = diagnostic.fix {
+      let safety = fix.applicability == .safe ? "" : " (\(fix.applicability.rawValue) fix)"
+      annotations.append(.init(kind: "help", message: fix.title + safety))
+    }
+    if let range = diagnostic.range, let source = sources.source(of: diagnostic.file) {
+      output += renderer.snippet(
+        severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source)
+      output += "\n"
+    } else {
+      if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
+      for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
+    }
+  }
+}
+
+/// The text of each batch of a wave, written by the thread that renders it.
+private final class RenderedBatches: @unchecked Sendable {
+  private let lock = NSLock()
+  private var texts: [String]
+
+  init(count: Int) { texts = Array(repeating: "", count: count) }
+
+  subscript(batch: Int) -> String {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return texts[batch]
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      texts[batch] = newValue
+    }
   }
 }
