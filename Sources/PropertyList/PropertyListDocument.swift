@@ -28,7 +28,9 @@ public struct PropertyListDocument: Sendable {
 
   /// Reads `source`; `knownWellFormed` says these very bytes already passed libxml2's
   /// well-formedness check (in an earlier successful parse), so the XML reader skips it.
-  init(source: SourceText, knownWellFormed: Bool) throws {
+  /// `keepingOnly` builds only the values on those key paths of an XML plist (see
+  /// `XMLPlistReader.read`); a binary plist is read whole.
+  init(source: SourceText, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
     self.source = source
     if BinaryPropertyList.looksBinary(source.bytes) {
       format = .binary
@@ -40,7 +42,7 @@ public struct PropertyListDocument: Sendable {
       duplicateKeys = []
     } else {
       format = .xml
-      let result = try XMLPlistReader.read(source, knownWellFormed: knownWellFormed)
+      let result = try XMLPlistReader.read(source, knownWellFormed: knownWellFormed, keepingOnly: keepingOnly)
       root = result.root
       duplicateKeys = result.duplicateKeys
     }
@@ -52,15 +54,16 @@ public struct PropertyListDocument: Sendable {
   }
 
   /// Reads `bytes` named `name`, skipping libxml2's check when `knownWellFormed` (see
-  /// `init(source:knownWellFormed:)`).
-  init(bytes: [UInt8], name: String, knownWellFormed: Bool) throws {
+  /// `init(source:knownWellFormed:keepingOnly:)`).
+  init(bytes: [UInt8], name: String, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
     guard bytes.count <= XMLPlistReader.maximumInputSize else {
       var error = PropertyListError(
         .limitExceeded, "file is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB (\(bytes.count) bytes)")
       error.sourceName = name
       throw error
     }
-    try self.init(source: SourceText(name: name, bytes: bytes), knownWellFormed: knownWellFormed)
+    try self.init(
+      source: SourceText(name: name, bytes: bytes), knownWellFormed: knownWellFormed, keepingOnly: keepingOnly)
   }
 
   /// Reads the file at `path` (refusing files larger than `XMLPlistReader.maximumInputSize`).

@@ -23,15 +23,23 @@ public enum XMLPlistReader {
   /// Reads the XML plist in `source`; errors carry the byte offset and line:column they point at.
   /// `knownWellFormed` skips libxml2's well-formedness check, for bytes that passed it in an earlier
   /// read (a lint run reads each file once to pair targets and again to lint it).
-  public static func read(_ source: SourceText, knownWellFormed: Bool = false) throws -> Result {
+  ///
+  /// `keepingOnly`, when given, lists the key paths from the root whose values the tree keeps (each
+  /// with everything below it, and the dictionaries on the way with those entries only): every other
+  /// value is checked as usual but not built, and no duplicate keys are listed. The read fails exactly
+  /// when the whole read would (an error may leave out the name of a key it did not keep); discovery
+  /// reads the few keys that pair targets this way.
+  public static func read(_ source: SourceText, knownWellFormed: Bool = false, keepingOnly: [[String]]? = nil)
+    throws -> Result
+  {
     do {
-      return try readUnlocated(source, knownWellFormed: knownWellFormed)
+      return try readUnlocated(source, knownWellFormed: knownWellFormed, keeping: keepingOnly.map(Keeping.init))
     } catch let error as PropertyListError {
       throw error.located(in: source)
     }
   }
 
-  private static func readUnlocated(_ source: SourceText, knownWellFormed: Bool) throws -> Result {
+  private static func readUnlocated(_ source: SourceText, knownWellFormed: Bool, keeping: Keeping?) throws -> Result {
     let bytes = source.bytes
     guard bytes.count <= maximumInputSize else {
       throw PropertyListError(
@@ -42,7 +50,7 @@ public enum XMLPlistReader {
     guard bytes[start...].contains(where: { !XMLScanner.isWhitespace($0) }) else {
       throw PropertyListError(.invalidPropertyList, "file is empty (no property list)", offset: 0)
     }
-    var builder = TreeBuilder(bytes: bytes, start: start)
+    var builder = TreeBuilder(bytes: bytes, start: start, keeping: keeping ?? .everything)
     let built: Swift.Result<Result, PropertyListError>
     do {
       built = .success(try builder.build())
@@ -78,6 +86,48 @@ public enum XMLPlistReader {
     }
     return min(lineStart + max(0, failure.column - 1), max(lineStart, lineEnd))
   }
+}
+
+/// Which values below a container the tree builder builds (the others it only checks).
+enum Keeping: Equatable {
+  /// All of them: a whole read.
+  case everything
+  /// None: a value outside every kept key path.
+  case nothing
+  /// The values on these key paths, relative to the container (none empty).
+  case only([[String]])
+
+  /// Keeping the values on `paths` from the root; an empty path keeps everything.
+  init(_ paths: [[String]]) {
+    self = paths.contains(where: \.isEmpty) ? .everything : .only(paths)
+  }
+
+  /// What the value under `key` of a dictionary keeps.
+  func below(key: String) -> Keeping {
+    switch self {
+    case .everything, .nothing: return self
+    case .only(let paths):
+      let rest = paths.compactMap { $0.first == key ? Array($0.dropFirst()) : nil }
+      return rest.isEmpty ? .nothing : Keeping(rest)
+    }
+  }
+
+  /// What an element of an array keeps: key paths never go through arrays.
+  var belowElement: Keeping { self == .everything ? .everything : .nothing }
+}
+
+/// Where `TreeBuilder.decodeText` puts what it decodes.
+private protocol DecodedText {
+  mutating func appendVerbatim(_ range: ByteRange, from source: [UInt8])
+  mutating func appendReference(_ decoded: [UInt8], sourceRange: ByteRange, source: [UInt8])
+}
+
+extension TextSourceMapBuilder: DecodedText {}
+
+/// Text only checked, not kept (values a read does not keep).
+private struct DiscardedText: DecodedText {
+  func appendVerbatim(_ range: ByteRange, from source: [UInt8]) {}
+  func appendReference(_ decoded: [UInt8], sourceRange: ByteRange, source: [UInt8]) {}
 }
 
 /// A repeated key in one dictionary: lint rules report `duplicate-key` with both ranges.
@@ -133,6 +183,8 @@ private struct TreeBuilder {
 
     var kind: ContainerKind
     var startTag: ByteRange
+    /// Which of its values are built.
+    var keeping: Keeping
     /// The container's path, shared by the paths of its nodes.
     var path: [PropertyListPathComponent]
     var elements: [PropertyListNode] = []
@@ -164,9 +216,12 @@ private struct TreeBuilder {
   private var stack: [Frame] = []
   private var root: PropertyListNode?
   private var duplicateKeys: [DuplicateKey] = []
+  /// What the root value keeps.
+  private let rootKeeping: Keeping
 
-  init(bytes: [UInt8], start: Int) {
+  init(bytes: [UInt8], start: Int, keeping: Keeping) {
     scanner = XMLScanner(bytes: bytes, start: start)
+    rootKeeping = keeping
   }
 
   private var bytes: [UInt8] { scanner.bytes }
@@ -216,9 +271,9 @@ private struct TreeBuilder {
         guard !selfClosing else {
           throw PropertyListError(.invalidPropertyList, "'<plist/>' holds no value", offset: token.range.start)
         }
-        stack.append(Frame(kind: .plist, startTag: token.range, path: []))
+        stack.append(Frame(kind: .plist, startTag: token.range, keeping: rootKeeping, path: []))
       } else {
-        try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: .root)
+        try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: .root, keeping: rootKeeping)
       }
     }
   }
@@ -258,11 +313,18 @@ private struct TreeBuilder {
           throw PropertyListError(
             .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
         }
-        let (text, map, element) = try readText(element: name, tag: token.range, selfClosing: selfClosing)
-        stack[last].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
+        if stack[last].keeping == .nothing {
+          // A key no kept path goes through: checked, not decoded.
+          let element = try skipText(element: name, tag: token.range, selfClosing: selfClosing)
+          stack[last].pendingKey = PropertyListKey(text: "", elementRange: element)
+        } else {
+          let (text, map, element) = try readText(element: name, tag: token.range, selfClosing: selfClosing)
+          stack[last].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
+        }
         return
       }
       let path: PropertyListStoredPath
+      let keeping: Keeping
       switch kind {
       case .plist:
         // The plist frame hands its value to `root`, never to its elements.
@@ -271,28 +333,35 @@ private struct TreeBuilder {
             .invalidPropertyList, "'<plist>' holds more than one value", offset: token.range.start)
         }
         path = .root
+        keeping = stack[last].keeping
       case .array:
-        path = PropertyListStoredPath(prefix: stack[last].path, last: .index(stack[last].elements.count))
+        keeping = stack[last].keeping.belowElement
+        path = keeping == .nothing
+          ? .root : PropertyListStoredPath(prefix: stack[last].path, last: .index(stack[last].elements.count))
       case .dictionary:
         guard let key = stack[last].pendingKey else {
           throw PropertyListError(
             .invalidPropertyList, "expected '<key>' before '<\(scanner.text(of: name))>' in a '<dict>'",
             offset: token.range.start)
         }
-        path = PropertyListStoredPath(prefix: stack[last].path, last: .key(key.text))
+        keeping = stack[last].keeping.below(key: key.text)
+        path = keeping == .nothing ? .root : PropertyListStoredPath(prefix: stack[last].path, last: .key(key.text))
       }
-      try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: path)
+      try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: path, keeping: keeping)
     }
   }
 
-  /// A value's start tag: opens a container or reads a whole scalar.
-  private mutating func startValue(name: XMLName, selfClosing: Bool, tag: ByteRange, path: PropertyListStoredPath)
-    throws
-  {
+  /// A value's start tag: opens a container or reads a whole scalar. A value `keeping` nothing is
+  /// checked the same way, then dropped.
+  private mutating func startValue(
+    name: XMLName, selfClosing: Bool, tag: ByteRange, path: PropertyListStoredPath, keeping: Keeping
+  ) throws {
+    let kept = keeping != .nothing
     switch name.element {
     case .array, .dict:
       let kind: ContainerKind = name.element == .array ? .array : .dictionary
       if selfClosing {
+        guard kept else { return skipped() }
         let content: PropertyListNode.Content = kind == .array ? .array([]) : .dictionary([])
         try deliver(
           PropertyListNode(
@@ -306,17 +375,22 @@ private struct TreeBuilder {
           .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels",
           offset: tag.start)
       }
-      stack.append(Frame(kind: kind, startTag: tag, path: path.components))
+      stack.append(Frame(kind: kind, startTag: tag, keeping: keeping, path: kept ? path.components : []))
     case .true, .false:
       let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       guard text.trimmingXMLWhitespace().isEmpty else {
         throw PropertyListError(.invalidPropertyList, "'<\(scanner.text(of: name))>' must be empty", offset: tag.end)
       }
+      guard kept else { return skipped() }
       try deliver(
         PropertyListNode(
           content: .boolean(name.element == .true), storedPath: path, elementRange: element,
           contentRange: map.contentRange))
     case .string:
+      guard kept else {
+        _ = try skipText(element: name, tag: tag, selfClosing: selfClosing)
+        return skipped()
+      }
       let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       try deliver(
         PropertyListNode(
@@ -347,6 +421,7 @@ private struct TreeBuilder {
         }
         content = .data(data)
       }
+      guard kept else { return skipped() }
       try deliver(
         PropertyListNode(content: content, storedPath: path, elementRange: element, contentRange: map.contentRange))
     case .plist, .key, .other:
@@ -378,6 +453,7 @@ private struct TreeBuilder {
         throw PropertyListError(
           .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
       }
+      guard frame.keeping != .nothing else { return skipped() }
       let content: PropertyListNode.Content =
         frame.kind == .array ? .array(frame.elements) : .dictionary(frame.entries)
       try deliver(
@@ -411,6 +487,32 @@ private struct TreeBuilder {
     }
   }
 
+  /// A value that is not kept has ended: its key, if any, is used up.
+  private mutating func skipped() {
+    guard let index = stack.indices.last, stack[index].kind == .dictionary else { return }
+    stack[index].pendingKey = nil
+  }
+
+  /// Checks the character content of a leaf element up to its end tag as `readText` does, without
+  /// decoding it; returns the element's range.
+  private mutating func skipText(element: XMLName, tag: ByteRange, selfClosing: Bool) throws -> ByteRange {
+    if selfClosing { return tag }
+    while let token = try scanner.next() {
+      switch token.kind {
+      case .text:
+        var discarded = DiscardedText()
+        try decodeText(token.range, into: &discarded)
+      case .cdata, .comment, .processingInstruction:
+        break
+      case .endTag(let name) where name.element == element.element:
+        return ByteRange(start: tag.start, end: token.range.end)
+      case .endTag, .startTag, .xmlDeclaration, .doctype:
+        throw interruption(token, inside: element)
+      }
+    }
+    throw PropertyListError(.malformedXML, "'<\(scanner.text(of: element))>' is never closed", offset: tag.start)
+  }
+
   /// Reads the character content of a leaf element up to its end tag: text with entity and
   /// character references decoded, CDATA taken as is, comments and processing instructions skipped.
   private mutating func readText(element: XMLName, tag: ByteRange, selfClosing: Bool) throws
@@ -432,25 +534,33 @@ private struct TreeBuilder {
       case .endTag(let name) where name.element == element.element:
         let built = builder.build(contentRange: ByteRange(start: tag.end, end: token.range.start), source: bytes)
         return (built.text, built.map, ByteRange(start: tag.start, end: token.range.end))
-      case .endTag(let name):
-        throw PropertyListError(
-          .malformedXML, "expected '</\(scanner.text(of: element))>', found '</\(scanner.text(of: name))>'",
-          offset: token.range.start)
-      case .startTag(let name, _):
-        throw PropertyListError(
-          .invalidPropertyList,
-          "unexpected element '<\(scanner.text(of: name))>' inside '<\(scanner.text(of: element))>'",
-          offset: token.range.start)
-      case .xmlDeclaration, .doctype:
-        throw PropertyListError(
-          .malformedXML, "unexpected declaration inside '<\(scanner.text(of: element))>'", offset: token.range.start)
+      case .endTag, .startTag, .xmlDeclaration, .doctype:
+        throw interruption(token, inside: element)
       }
     }
     throw PropertyListError(.malformedXML, "'<\(scanner.text(of: element))>' is never closed", offset: tag.start)
   }
 
+  /// The error for markup inside a leaf element, other than its own end tag.
+  private func interruption(_ token: XMLToken, inside element: XMLName) -> PropertyListError {
+    switch token.kind {
+    case .endTag(let name):
+      return PropertyListError(
+        .malformedXML, "expected '</\(scanner.text(of: element))>', found '</\(scanner.text(of: name))>'",
+        offset: token.range.start)
+    case .startTag(let name, _):
+      return PropertyListError(
+        .invalidPropertyList,
+        "unexpected element '<\(scanner.text(of: name))>' inside '<\(scanner.text(of: element))>'",
+        offset: token.range.start)
+    default:
+      return PropertyListError(
+        .malformedXML, "unexpected declaration inside '<\(scanner.text(of: element))>'", offset: token.range.start)
+    }
+  }
+
   /// Decodes the references in the text bytes `range`.
-  private func decodeText(_ range: ByteRange, into builder: inout TextSourceMapBuilder) throws {
+  private func decodeText<Text: DecodedText>(_ range: ByteRange, into builder: inout Text) throws {
     var runStart = range.start
     var cursor = range.start
     while cursor < range.end {

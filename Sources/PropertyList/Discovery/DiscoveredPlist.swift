@@ -90,7 +90,13 @@ struct PairingFacts: Sendable {
   /// `IntuneMAMSettings.ContainingAppBundleId` as written.
   var containingAppBundleIdentifier: String?
 
-  /// The facts of a parsed root.
+  /// The key paths the facts come from: a parse for pairing builds only these.
+  static let keyPaths = [
+    ["CFBundleIdentifier"], ["IntuneMAMSettings", "ContainingAppBundleId"], ["NSExtension", "NSExtensionPointIdentifier"],
+    ["EXAppExtensionAttributes", "EXExtensionPointIdentifier"],
+  ]
+
+  /// The facts of a parsed root (whole, or with `keyPaths` only).
   init(root: PropertyListNode) {
     guard root.entries != nil else { return }
     isDictionary = true
@@ -135,12 +141,12 @@ final class LazyParse: @unchecked Sendable {
     return parsed
   }
 
-  /// The pairing facts, from the stored tree or a parse that is not kept.
+  /// The pairing facts, from the stored tree or a parse of their keys only, which is not kept.
   var pairingFacts: PairingFacts {
     lock.lock()
     defer { lock.unlock() }
     if let facts { return facts }
-    let read = Self.facts(of: stored ?? parse(contents.read()))
+    let read = Self.facts(of: stored ?? parse(contents.read(), keepingOnly: PairingFacts.keyPaths))
     facts = read
     return read
   }
@@ -148,7 +154,7 @@ final class LazyParse: @unchecked Sendable {
   func readPairingFacts(from bytes: [UInt8]) {
     lock.lock()
     defer { lock.unlock() }
-    if facts == nil { facts = Self.facts(of: parse(.success(bytes))) }
+    if facts == nil { facts = Self.facts(of: parse(.success(bytes), keepingOnly: PairingFacts.keyPaths)) }
   }
 
   func release() {
@@ -161,11 +167,14 @@ final class LazyParse: @unchecked Sendable {
     (try? parsed.get()).map { PairingFacts(root: $0.root) } ?? PairingFacts()
   }
 
-  /// Parses `bytes`; called with the lock held.
-  private func parse(_ bytes: Result<[UInt8], PropertyListError>) -> Result<PropertyListDocument, PropertyListError> {
+  /// Parses `bytes`, whole or keeping only the values on some key paths (such a parse fails exactly
+  /// when a whole one would); called with the lock held.
+  private func parse(_ bytes: Result<[UInt8], PropertyListError>, keepingOnly: [[String]]? = nil)
+    -> Result<PropertyListDocument, PropertyListError>
+  {
     do {
       let document = try PropertyListDocument(
-        bytes: try bytes.get(), name: name, knownWellFormed: parsedWithoutError)
+        bytes: try bytes.get(), name: name, knownWellFormed: parsedWithoutError, keepingOnly: keepingOnly)
       parsedWithoutError = true
       return .success(document)
     } catch let error as PropertyListError {
