@@ -10,7 +10,7 @@ import PackageDescription
 let fuzzTargets: [(name: String, products: [String])] = [
   ("fuzz-predicate-strict", ["PredicateSyntax"]),
   ("fuzz-predicate-lenient", ["PredicateSyntax"]),
-  ("fuzz-plist-xml", ["PropertyList"]),
+  ("fuzz-plist-xml", ["PropertyList", "PredicateSyntax"]),
   ("fuzz-plist-binary", ["PropertyList"]),
   ("fuzz-policy", ["URLSchemes"]),
   ("fuzz-url", ["URLSchemes"]),
