@@ -65,11 +65,21 @@ public final class PlistContents: @unchecked Sendable {
     }
   }
 
-  /// FNV-1a, 64 bits: enough to notice a file that changed between two reads a moment apart.
+  /// FNV-1a, 64 bits, taken eight bytes at a time (each word folded down after its multiply) and then
+  /// byte by byte for the tail: enough to notice a file that changed between two reads a moment apart,
+  /// at a fraction of the cost of the byte-wise hash (every read of every file pays it).
   static func fingerprint(of bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    let prime: UInt64 = 0x100_0000_01b3
+    bytes.withUnsafeBytes { raw in
+      let words = raw.count / 8
+      for index in 0..<words {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* prime
+        hash ^= hash >> 29
+      }
+      for offset in (words * 8)..<raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* prime
+      }
     }
     return hash
   }

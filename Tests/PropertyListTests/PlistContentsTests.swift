@@ -33,6 +33,24 @@ struct PlistContentsTests {
     #expect(try contents.bytes() == Self.plist)
   }
 
+  /// The fingerprint takes eight bytes at a time, then the tail: a change of any one byte, or two bytes
+  /// swapped, anywhere, gives another fingerprint.
+  @Test func everyOneByteChangeChangesTheFingerprint() {
+    let base = Self.plist
+    let original = PlistContents.fingerprint(of: base)
+    for offset in base.indices {
+      var changed = base
+      changed[offset] ^= 0x20
+      #expect(PlistContents.fingerprint(of: changed) != original, "offset \(offset)")
+      if offset + 1 < base.count, base[offset] != base[offset + 1] {
+        var swapped = base
+        swapped.swapAt(offset, offset + 1)
+        #expect(PlistContents.fingerprint(of: swapped) != original, "swap at \(offset)")
+      }
+    }
+    #expect(PlistContents.fingerprint(of: []) != PlistContents.fingerprint(of: [0]))
+  }
+
   @Test func aFingerprintGivenUpFrontIsChecked() throws {
     let path = try file(Self.plist + [0x0A])
     defer { try? FileManager.default.removeItem(atPath: path) }
