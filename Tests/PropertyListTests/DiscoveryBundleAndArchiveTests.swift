@@ -117,6 +117,21 @@ struct DiscoveryBundleAndArchiveTests {
     #expect(result.targets.map(\.displayPath) == [root + "/App/Info.plist"])
   }
 
+  /// The walk takes a folder's entries from readdir(3): a symbolic link (to a folder or a file) is
+  /// resolved, real folders and files are not, and each real file is found once either way.
+  @Test func filesReachedThroughSymbolicLinksAreFoundOnce() throws {
+    let root = try folder(["App/Info.plist": Self.appPlist, "Other/Info.plist": Self.appPlist])
+    try FileManager.default.createSymbolicLink(atPath: root + "/Alias", withDestinationPath: root + "/App")
+    try FileManager.default.createSymbolicLink(atPath: root + "/Zed", withDestinationPath: root + "/Other")
+    try FileManager.default.createDirectory(atPath: root + "/Linked", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/Linked/Info.plist", withDestinationPath: root + "/App/Info.plist")
+    let result = try TargetDiscovery().discover([root])
+    // Sorted by name: Alias/ comes before App/, and Other/ before its alias Zed/.
+    #expect(result.targets.map(\.displayPath) == [root + "/Alias/Info.plist", root + "/Other/Info.plist"])
+    #expect(result.problems.isEmpty)
+  }
+
   @Test func bundleIdentifiersWithBuildSettingsPairThroughTheSettings() throws {
     let root = try folder([
       "App/Info.plist": Self.plist("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"),

@@ -37,10 +37,13 @@ struct DiscoveryCandidates {
   }
 
   /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
-  func candidate(filePath: String, displayPath: String, location: DiscoveredPlist.Location) -> Candidate {
+  /// `identity` is its symlink-free path when the caller knows it (else it is resolved here).
+  func candidate(filePath: String, identity: String? = nil, displayPath: String, location: DiscoveredPlist.Location)
+    -> Candidate
+  {
     Candidate(
       plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
-      identity: DiscoveryPaths.identity(of: filePath))
+      identity: identity ?? DiscoveryPaths.identity(of: filePath))
   }
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,

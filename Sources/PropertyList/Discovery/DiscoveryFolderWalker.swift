@@ -23,38 +23,42 @@ struct DiscoveryFolderWalker {
 
   /// Collects what the folder `path` (shown as `displayPath`) holds into `candidates`.
   mutating func walk(folder path: String, displayPath: String, into candidates: inout DiscoveryCandidates) {
-    walk(folder: path, displayPath: displayPath, depth: 0, into: &candidates)
+    walk(folder: path, identity: DiscoveryPaths.identity(of: path), displayPath: displayPath, depth: 0, into: &candidates)
   }
 
+  /// `identity` is the symlink-free absolute path of `path` (see `DiscoveryPaths.identity(of:)`).
   private mutating func walk(
-    folder path: String, displayPath: String, depth: Int, into candidates: inout DiscoveryCandidates
+    folder path: String, identity: String, displayPath: String, depth: Int, into candidates: inout DiscoveryCandidates
   ) {
-    guard depth <= Self.maximumDepth, visitedFolders.insert(DiscoveryPaths.identity(of: path)).inserted else { return }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path).sorted {
-        $0.utf8.lexicographicallyPrecedes($1.utf8)
-      }
-    } catch {
+    guard depth <= Self.maximumDepth, visitedFolders.insert(identity).inserted else { return }
+    guard let entries = FolderEntries.list(path) else {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "folder cannot be read"))
       return
     }
-    for name in names where !name.hasPrefix(".") {
+    for entry in entries where !entry.name.hasPrefix(".") {
+      let name = entry.name
       let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
       let childDisplay = DiscoveryPaths.displayPath(displayPath, name)
-      if DiscoveryPaths.isDirectory(childPath) {
+      // An entry that is no symbolic link is found at its folder's symlink-free path: no realpath(3).
+      let childIdentity = entry.kind == .other ? nil : (identity == "/" ? "/" : identity + "/") + name
+      let isDirectory = entry.kind == .other ? DiscoveryPaths.isDirectory(childPath) : entry.kind == .directory
+      if isDirectory {
         if Self.skippedFolderNames.contains(name) || Self.skippedFolderSuffixes.contains(where: name.hasSuffix) {
           continue
         }
         if name.hasSuffix(".app") {
           collectAppBundle(at: childPath, displayPath: childDisplay, into: &candidates)
         } else {
-          walk(folder: childPath, displayPath: childDisplay, depth: depth + 1, into: &candidates)
+          walk(
+            folder: childPath, identity: childIdentity ?? DiscoveryPaths.identity(of: childPath),
+            displayPath: childDisplay, depth: depth + 1, into: &candidates)
         }
       } else if DiscoveryPaths.isInfoPlistName(name) {
-        candidates.addInfoPlist(candidates.candidate(filePath: childPath, displayPath: childDisplay, location: .sourceFile))
+        candidates.addInfoPlist(
+          candidates.candidate(filePath: childPath, identity: childIdentity, displayPath: childDisplay, location: .sourceFile))
       } else if DiscoveryPaths.isEntitlementsName(name) {
-        candidates.addEntitlements(candidates.candidate(filePath: childPath, displayPath: childDisplay, location: .sourceFile))
+        candidates.addEntitlements(
+          candidates.candidate(filePath: childPath, identity: childIdentity, displayPath: childDisplay, location: .sourceFile))
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: childPath, displayPath: childDisplay, into: &candidates)
       }
@@ -86,5 +90,46 @@ struct DiscoveryFolderWalker {
       let display = DiscoveryPaths.displayPath(displayPath, "PlugIns/" + name + "/Info.plist")
       candidates.addInfoPlist(candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle))
     }
+  }
+}
+
+/// A folder's entries with what `readdir(3)` says they are, sorted by name (bytewise): the walk then
+/// needs neither a `stat(2)` per entry to tell folders from files nor a `realpath(3)` per file.
+enum FolderEntries {
+  struct Entry {
+    enum Kind: Equatable {
+      /// A folder (not a symbolic link to one).
+      case directory
+      /// A regular file.
+      case regularFile
+      /// A symbolic link, or an entry the file system does not type: ask `stat(2)`.
+      case other
+    }
+
+    var name: String
+    var kind: Kind
+  }
+
+  /// The entries of the folder `path` but `.` and `..`, or `nil` when it cannot be read.
+  static func list(_ path: String) -> [Entry]? {
+    guard let folder = opendir(path) else { return nil }
+    defer { closedir(folder) }
+    var entries: [Entry] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+          String(cString: $0)
+        }
+      }
+      if name == "." || name == ".." { continue }
+      let kind: Entry.Kind =
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): .directory
+        case Int32(DT_REG): .regularFile
+        default: .other
+        }
+      entries.append(Entry(name: name, kind: kind))
+    }
+    return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 }
