@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import PropertyList
 
 /// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
 public struct TextReporter: Sendable {
@@ -27,7 +28,7 @@ public struct TextReporter: Sendable {
     while waveStart < diagnostics.count {
       let waveEnd = min(diagnostics.count, waveStart + batchSize * batchesAtOnce)
       let batchStarts = Array(stride(from: waveStart, to: waveEnd, by: batchSize))
-      let rendered = RenderedBatches(count: batchStarts.count)
+      let rendered = ConcurrentResults<String>(count: batchStarts.count)
       DispatchQueue.concurrentPerform(iterations: batchStarts.count) { batch in
         var sources = report.sourceReader()
         var output = ""
@@ -36,7 +37,7 @@ public struct TextReporter: Sendable {
         }
         rendered[batch] = output
       }
-      for batch in batchStarts.indices { stream(rendered[batch]) }
+      for batch in batchStarts.indices { stream(rendered[batch] ?? "") }
       waveStart = waveEnd
     }
     let errors = report.count(.error)
@@ -67,27 +68,6 @@ public struct TextReporter: Sendable {
     } else {
       if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
       for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
-    }
-  }
-}
-
-/// The text of each batch of a wave, written by the thread that renders it.
-private final class RenderedBatches: @unchecked Sendable {
-  private let lock = NSLock()
-  private var texts: [String]
-
-  init(count: Int) { texts = Array(repeating: "", count: count) }
-
-  subscript(batch: Int) -> String {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return texts[batch]
-    }
-    set {
-      lock.lock()
-      defer { lock.unlock() }
-      texts[batch] = newValue
     }
   }
 }

@@ -76,14 +76,17 @@ struct DiscoveryCandidates {
   }
 }
 
-/// One optional result per index, written from several threads at once (each index by one thread).
-final class ConcurrentResults<Value>: @unchecked Sendable {
+/// One optional result per index, written from several threads at once (each index by one thread):
+/// what `DispatchQueue.concurrentPerform` work hands back (discovery's reads, the text report's batches).
+public final class ConcurrentResults<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var values: [Value?]
 
-  init(count: Int) { values = Array(repeating: nil, count: count) }
+  /// `count` empty results.
+  public init(count: Int) { values = Array(repeating: nil, count: count) }
 
-  subscript(index: Int) -> Value? {
+  /// The result at `index`, `nil` until written.
+  public subscript(index: Int) -> Value? {
     get {
       lock.lock()
       defer { lock.unlock() }
