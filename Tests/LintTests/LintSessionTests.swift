@@ -55,6 +55,22 @@ import Testing
     #expect(duplicates.first?.severity == .warning)   // the root's override
   }
 
+  /// An archive's entries take the configuration of the folders above the archive.
+  @Test func targetsInsideAnArchiveTakeTheConfigurationAboveIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-ipa-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder + "/Build", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Samples/Packaged/Woodgrove.ipa").path
+    try FileManager.default.copyItem(atPath: samples, toPath: folder + "/Build/Woodgrove.ipa")
+    let unconfigured = try await LintSession.run(.init(paths: [folder]))
+    #expect(unconfigured.diagnostics.contains { $0.code == "AR010" })
+    try Data("disabled_rules: [AR010]\n".utf8).write(to: URL(fileURLWithPath: folder + "/.sharelint.yml"))
+    let configured = try await LintSession.run(.init(paths: [folder]))
+    #expect(!configured.diagnostics.contains { $0.code == "AR010" })
+    #expect(configured.diagnostics.count < unconfigured.diagnostics.count)
+  }
+
   @Test func aTargetsFolderIsStandardizedAsURLWouldDoIt() {
     let paths = [
       "/work/App/Info.plist", "/Info.plist", "/a/b/../c/Info.plist", "/a/./b/Info.plist", "/a//b/Info.plist",

@@ -305,14 +305,9 @@ public enum LintSession {
 
     mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
       if let fixed { return fixed }
-      var folder = Self.standardizedFolder(of: displayPath)
-      // Paths inside an archive or bundle look up from the archive's folder.
-      while fileByFolder[folder] == nil, !FileManager.default.fileExists(atPath: folder), folder != "/",
-        !folder.isEmpty
-      {
-        folder = PathText.removingLastComponent(of: folder)
-      }
-      guard let path = configurationFile(in: folder) else { return Configuration() }
+      // Paths inside an archive look up from the archive's folder: no configuration file can be found
+      // below the archive (the lookup fails there), so the search goes on in the folders above.
+      guard let path = configurationFile(in: Self.standardizedFolder(of: displayPath)) else { return Configuration() }
       if let cached = byPath[path] { return cached }
       let loaded = try Configuration.load(path: path)
       byPath[path] = loaded
