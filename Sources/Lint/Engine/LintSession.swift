@@ -84,25 +84,27 @@ public enum LintSession {
       }
     }
 
-    var configurations = ConfigurationCache(fixed: fixedConfiguration)
+    let rules = options.onlyRules.map { only in RuleRegistry.rules.filter { only.contains($0.description.code) } }
+      ?? RuleRegistry.rules
+    var configurations = ConfigurationCache(fixed: fixedConfiguration, rules: rules)
     var jobs: [TargetJob?] = []   // each is taken out when it starts
     jobs.reserveCapacity(discovery.targets.count)
     var problems = discovery.problems.map(\.description)
     for target in discovery.targets {
-      let configuration: Configuration
+      let linter: Linter
       do {
-        configuration = try configurations.configuration(for: target.displayPath)
+        linter = try configurations.linter(for: target.displayPath)
       } catch {
         throw InputError(description: error.description)
       }
+      let configuration = linter.configuration
       if configuration.isExcluded(target.displayPath) { continue }
       var settings = settings(for: configuration, base: commandLineSettings)
       if let version = options.sdkVersion { settings.sdkVersion = version }
       settings.activationRuleShape = options.activationRuleShape
       let containingApp = discovery.containingApp(of: target)?.infoPlist
       jobs.append(TargetJob(
-        target: target, containingApp: containingApp, configuration: configuration, settings: settings,
-        overlay: options.overlay, onlyRules: options.onlyRules))
+        target: target, containingApp: containingApp, linter: linter, settings: settings, overlay: options.overlay))
     }
     if jobs.isEmpty && discovery.targets.isEmpty && problems.isEmpty {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -209,10 +211,10 @@ public enum LintSession {
   struct TargetJob: Sendable {
     let target: DiscoveredTarget
     let containingApp: DiscoveredPlist?
-    let configuration: Configuration
+    /// The rules the run asks for, under the target's configuration.
+    let linter: Linter
     let settings: LintSettings
     let overlay: [String: [UInt8]]
-    let onlyRules: Set<String>?
 
     /// The plists this job reads: its Info.plist, its entitlements, its containing app's Info.plist.
     var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
@@ -242,9 +244,7 @@ public enum LintSession {
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-      let rules = onlyRules.map { only in RuleRegistry.rules.filter { only.contains($0.description.code) } }
-        ?? RuleRegistry.rules
-      result.diagnostics += Linter(configuration: configuration, rules: rules).lint(lintTarget)
+      result.diagnostics += linter.lint(lintTarget)
       result.linted = true
       return result
     }
@@ -294,24 +294,30 @@ public enum LintSession {
     }
   }
 
-  /// Configurations by folder: `--config` for everything, else the nearest `.sharelint.yml`.
+  /// Configurations by folder (`--config` for everything, else the nearest `.sharelint.yml`), each with
+  /// its linter: one per configuration, not per target.
   struct ConfigurationCache {
     let fixed: Configuration?
-    /// Loaded configuration files by path.
-    var byPath: [String: Configuration] = [:]
+    /// The rules every linter runs, where its configuration enables them.
+    let rules: [any LintRule.Type]
+    /// A linter for each configuration file loaded, by its path; `nil` for the default configuration
+    /// (or `--config`).
+    var linterByFile: [String?: Linter] = [:]
     /// The configuration file that applies in a folder (`nil`: none), by absolute folder path: targets
     /// share folders and ancestors, and each level searched costs a file-system lookup.
     var fileByFolder: [String: String?] = [:]
 
-    mutating func configuration(for displayPath: String) throws(ConfigurationError) -> Configuration {
-      if let fixed { return fixed }
+    /// The linter under the configuration of the target at `displayPath`.
+    mutating func linter(for displayPath: String) throws(ConfigurationError) -> Linter {
       // Paths inside an archive look up from the archive's folder: no configuration file can be found
       // below the archive (the lookup fails there), so the search goes on in the folders above.
-      guard let path = configurationFile(in: Self.standardizedFolder(of: displayPath)) else { return Configuration() }
-      if let cached = byPath[path] { return cached }
-      let loaded = try Configuration.load(path: path)
-      byPath[path] = loaded
-      return loaded
+      let path = fixed == nil ? configurationFile(in: Self.standardizedFolder(of: displayPath)) : nil
+      if let cached = linterByFile[path] { return cached }
+      let configuration = try path.map { path throws(ConfigurationError) in try Configuration.load(path: path) }
+        ?? fixed ?? Configuration()
+      let linter = Linter(configuration: configuration, rules: rules)
+      linterByFile[path] = linter
+      return linter
     }
 
     /// The absolute folder of `path` without `.` or `..` steps. A path without such steps, doubled or
