@@ -5,8 +5,10 @@
 # Generates COUNT Info.plists in a temporary folder from the Info.plists of Samples/ContosoClean, FabrikamBroken and
 # NorthwindBinary: every project copy gets its own bundle ids, app groups and keychain groups, and a realistic
 # CFBundleLocalizations / UIRequiredDeviceCapabilities tail to land between 2 and 6 KB; the Northwind copies are
-# converted to binary plists with plistutil (about 1 in 10 files). Then, best of 3 wall-clock runs each (1 for the
-# 10,000-process variants), with the peak resident memory (/usr/bin/time) of the best run:
+# converted to binary plists with plistutil (about 1 in 10 files). Then, best of ROUNDS (default 5) wall-clock
+# runs each, (a), (b) and (c) taking turns within each round (1 run for the 10,000-process variants), with the
+# peak resident memory (/usr/bin/time) of the best run, and the ratios both best against best and as the
+# median of each round's own ratio:
 #   (a) sharelint lint FOLDER           one process: discovery, reading, pairing, every rule, a text report
 #   (b) the same pinned to one core      taskset -c 0, for the 1-core/2-core speed-up
 #   (c) xmllint --noout FILE…           well-formedness only, all files through xargs (as few processes as
@@ -94,39 +96,49 @@ bytes=$(xargs -0 cat < "$work/files" | wc -c)
 batches=$(xargs -0 sh -c 'echo $#' sh < "$work/files" | wc -l)
 echo "==> $count plists, $((bytes / 1024)) KiB, $((bytes / count)) bytes on average, in $tree"
 
-best_seconds=0
-best_kib=0
-# best_of RUNS NAME COMMAND...: best wall time of RUNS runs (output discarded) and that run's peak RSS.
-best_of() {
-  local runs=$1 name=$2 best_ns=0 kib=0 run start elapsed
-  shift 2
-  for ((run = 0; run < runs; run++)); do
-    start=$(date +%s%N)
-    /usr/bin/time -f %M -o "$work/rss" "$@" > /dev/null 2>&1 || true
-    elapsed=$(($(date +%s%N) - start))
-    if [ "$best_ns" -eq 0 ] || [ "$elapsed" -lt "$best_ns" ]; then
-      best_ns=$elapsed
-      kib=$(tail -1 "$work/rss")
-    fi
-  done
-  best_seconds=$(awk -v ns="$best_ns" 'BEGIN { printf "%.3f", ns / 1e9 }')
-  best_kib=$kib
-  printf '  %-46s %8ss  %8s files/s  %7s MiB peak\n' "$name" "$best_seconds" \
-    "$(awk -v n="$count" -v s="$best_seconds" 'BEGIN { printf "%.0f", n / s }')" \
-    "$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')"
+# timed COMMAND...: wall time (ns) and peak RSS (KiB) of one run, output discarded, into
+# last_ns and last_kib.
+timed() {
+  local start
+  start=$(date +%s%N)
+  /usr/bin/time -f %M -o "$work/rss" "$@" > /dev/null 2>&1 || true
+  last_ns=$(($(date +%s%N) - start))
+  last_kib=$(tail -1 "$work/rss")
+}
+# show NAME NS KIB: one result line.
+show() {
+  printf '  %-46s %8ss  %8s files/s  %7s MiB peak\n' "$1" "$(awk -v ns="$2" 'BEGIN { printf "%.3f", ns / 1e9 }')" \
+    "$(awk -v n="$count" -v ns="$2" 'BEGIN { printf "%.0f", n / (ns / 1e9) }')" \
+    "$(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }')"
 }
 
-echo "==> wall clock, best of 3 runs unless marked ($(nproc) cores online)"
-best_of 3 "sharelint lint FOLDER" "$sharelint" lint "$tree"
-lint_seconds=$best_seconds lint_kib=$best_kib
-best_of 3 "sharelint lint FOLDER, taskset -c 0 (1 core)" taskset -c 0 "$sharelint" lint "$tree"
-one_core_seconds=$best_seconds
-best_of 3 "xmllint --noout, xargs ($batches processes)" sh -c "xargs -0 xmllint --noout < '$work/files'"
-xmllint_seconds=$best_seconds
-best_of 1 "xmllint --noout, one process per file (1 run)" sh -c "xargs -0 -n1 xmllint --noout < '$work/files'"
-best_of 1 "plistutil -i FILE -o /dev/null, per file (1 run)" \
-  sh -c "xargs -0 -I{} plistutil -i {} -o /dev/null < '$work/files'"
-plistutil_seconds=$best_seconds
+# The three timed variants run in turn, round after round, so that a machine whose speed drifts (a shared
+# VM) slows them alike; each keeps its best round, and the ratios are also taken within each round.
+rounds=${ROUNDS:-5}
+echo "==> wall clock, best of $rounds interleaved rounds unless marked ($(nproc) cores online)"
+lint_ns=0 one_core_ns=0 xmllint_ns=0 lint_kib=0 one_core_kib=0 xmllint_kib=0
+round_ratios=() round_scalings=()
+for ((round = 0; round < rounds; round++)); do
+  timed "$sharelint" lint "$tree"
+  round_lint=$last_ns
+  if [ "$lint_ns" -eq 0 ] || [ "$last_ns" -lt "$lint_ns" ]; then lint_ns=$last_ns lint_kib=$last_kib; fi
+  timed taskset -c 0 "$sharelint" lint "$tree"
+  round_scalings+=("$(awk -v o="$last_ns" -v l="$round_lint" 'BEGIN { printf "%.4f", o / l }')")
+  if [ "$one_core_ns" -eq 0 ] || [ "$last_ns" -lt "$one_core_ns" ]; then one_core_ns=$last_ns one_core_kib=$last_kib; fi
+  timed sh -c "xargs -0 xmllint --noout < '$work/files'"
+  round_ratios+=("$(awk -v l="$round_lint" -v x="$last_ns" 'BEGIN { printf "%.4f", l / x }')")
+  if [ "$xmllint_ns" -eq 0 ] || [ "$last_ns" -lt "$xmllint_ns" ]; then xmllint_ns=$last_ns xmllint_kib=$last_kib; fi
+done
+show "sharelint lint FOLDER" "$lint_ns" "$lint_kib"
+show "sharelint lint FOLDER, taskset -c 0 (1 core)" "$one_core_ns" "$one_core_kib"
+show "xmllint --noout, xargs ($batches processes)" "$xmllint_ns" "$xmllint_kib"
+timed sh -c "xargs -0 -n1 xmllint --noout < '$work/files'"
+show "xmllint --noout, one process per file (1 run)" "$last_ns" "$last_kib"
+timed sh -c "xargs -0 -I{} plistutil -i {} -o /dev/null < '$work/files'"
+show "plistutil -i FILE -o /dev/null, per file (1 run)" "$last_ns" "$last_kib"
+plistutil_ns=$last_ns
+# median VALUES...: the median of numbers.
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # Reading alone (the plist readers, no rules), when the benchmarks package is built (make bench builds it).
 reader=Benchmarks/.build/release/plist-parse-benchmark
@@ -143,10 +155,12 @@ summary = report.get("summary", {})
 print(f"==> sharelint linted {summary.get('targets', '?')} targets: {len(report.get('diagnostics', []))} findings"
       f" ({summary.get('errors', '?')} errors, {summary.get('warnings', '?')} warnings)")
 PYTHON
-awk -v l="$lint_seconds" -v x="$xmllint_seconds" -v p="$plistutil_seconds" -v o="$one_core_seconds" \
-  -v k="$lint_kib" 'BEGIN {
-  printf "==> sharelint/xmllint time ratio %.2f (target <= 1.50): %s\n", l / x, (l / x <= 1.5) ? "met" : "MISSED"
+awk -v l="$lint_ns" -v x="$xmllint_ns" -v p="$plistutil_ns" -v o="$one_core_ns" -v k="$lint_kib" \
+  -v rr="$(median "${round_ratios[@]}")" -v rs="$(median "${round_scalings[@]}")" -v n="$rounds" 'BEGIN {
+  printf "==> sharelint/xmllint time ratio %.2f, best against best (target <= 1.50): %s; median ratio of the %d rounds %.2f\n",
+    l / x, (l / x <= 1.5) ? "met" : "MISSED", n, rr
   printf "==> sharelint/plistutil (per-file processes) time ratio %.2f\n", l / p
-  printf "==> 2 cores vs 1: %.2fx faster (target >= 1.60): %s\n", o / l, (o / l >= 1.6) ? "met" : "MISSED"
+  printf "==> 2 cores vs 1: %.2fx faster, best against best (target >= 1.60): %s; median of the %d rounds %.2fx\n",
+    o / l, (o / l >= 1.6) ? "met" : "MISSED", n, rs
   printf "==> sharelint peak memory %.1f MiB (target < 100): %s\n", k / 1024, (k / 1024 < 100) ? "met" : "MISSED"
 }'
