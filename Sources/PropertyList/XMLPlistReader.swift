@@ -89,7 +89,7 @@ public enum XMLPlistReader {
 }
 
 /// Which values below a container the tree builder builds (the others it only checks).
-enum Keeping: Equatable {
+private enum Keeping: Equatable {
   /// All of them: a whole read.
   case everything
   /// None: a value outside every kept key path.
