@@ -132,6 +132,30 @@ struct DiscoveryBundleAndArchiveTests {
     #expect(result.problems.isEmpty)
   }
 
+  /// A FIFO named like a plist would block the read forever: it is reported and skipped, in a folder
+  /// walk and in an `.app` bundle, and a FIFO next to an Info.plist named directly is left out.
+  @Test func filesThatAreNotRegularAreReportedNotRead() throws {
+    let root = try folder([
+      "App/Info.plist": Self.appPlist, "Built/Woodgrove.app/Info.plist": Self.appPlist,
+      "Built/Woodgrove.app/PlugIns/Share.appex/.keep": "",
+    ])
+    for fifo in ["Pipe/Info.plist", "App/App.entitlements", "Built/Woodgrove.app/PlugIns/Share.appex/Info.plist"] {
+      try FileManager.default.createDirectory(
+        atPath: root + "/" + PathText.removingLastComponent(of: fifo), withIntermediateDirectories: true)
+      #expect(mkfifo(root + "/" + fifo, 0o600) == 0)
+    }
+    let result = try TargetDiscovery().discover([root])
+    #expect(result.targets.map(\.displayPath) == [root + "/App/Info.plist", root + "/Built/Woodgrove.app/Info.plist"])
+    #expect(result.targets.first?.entitlements == nil)
+    #expect(result.problems.map(\.description).sorted() == [
+      root + "/App/App.entitlements: " + DiscoveryPaths.notARegularFile,
+      root + "/Built/Woodgrove.app/PlugIns/Share.appex/Info.plist: " + DiscoveryPaths.notARegularFile,
+      root + "/Pipe/Info.plist: " + DiscoveryPaths.notARegularFile,
+    ])
+    let named = try TargetDiscovery().discover([root + "/App/Info.plist"])
+    #expect(named.targets.count == 1 && named.problems.isEmpty)
+  }
+
   @Test func bundleIdentifiersWithBuildSettingsPairThroughTheSettings() throws {
     let root = try folder([
       "App/Info.plist": Self.plist("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"),

@@ -140,4 +140,14 @@ enum DiscoveryPaths {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
+
+  /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device,
+  /// whose read could wait forever or never end.
+  static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// The problem reported for a file found in a folder that is not a regular file; it is skipped.
+  static let notARegularFile = "not a regular file (FIFOs, sockets and devices are not read)"
 }

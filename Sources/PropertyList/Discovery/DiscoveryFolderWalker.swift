@@ -53,6 +53,10 @@ struct DiscoveryFolderWalker {
             folder: childPath, identity: childIdentity ?? DiscoveryPaths.identity(of: childPath),
             displayPath: childDisplay, depth: depth + 1, into: &candidates)
         }
+      } else if DiscoveryPaths.isInfoPlistName(name) || DiscoveryPaths.isEntitlementsName(name),
+        entry.kind == .other, !DiscoveryPaths.isRegularFile(childPath)
+      {
+        candidates.problems.append(DiscoveryProblem(path: childDisplay, message: DiscoveryPaths.notARegularFile))
       } else if DiscoveryPaths.isInfoPlistName(name) {
         candidates.addInfoPlist(
           candidates.candidate(filePath: childPath, identity: childIdentity, displayPath: childDisplay, location: .sourceFile))
@@ -73,6 +77,11 @@ struct DiscoveryFolderWalker {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "app bundle has no Info.plist"))
       return
     }
+    guard DiscoveryPaths.isRegularFile(infoPlist) else {
+      candidates.problems.append(
+        DiscoveryProblem(path: DiscoveryPaths.displayPath(displayPath, "Info.plist"), message: DiscoveryPaths.notARegularFile))
+      return
+    }
     let appDisplay = DiscoveryPaths.displayPath(displayPath, "Info.plist")
     candidates.addInfoPlist(candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle))
     let plugIns = path + "/PlugIns"
@@ -88,6 +97,10 @@ struct DiscoveryFolderWalker {
         continue
       }
       let display = DiscoveryPaths.displayPath(displayPath, "PlugIns/" + name + "/Info.plist")
+      guard DiscoveryPaths.isRegularFile(extensionPlist) else {
+        candidates.problems.append(DiscoveryProblem(path: display, message: DiscoveryPaths.notARegularFile))
+        continue
+      }
       candidates.addInfoPlist(candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle))
     }
   }

@@ -64,6 +64,8 @@ public struct TargetDiscovery: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name
+      // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
+      guard DiscoveryPaths.isRegularFile(siblingPath) else { continue }
       var candidate = candidates.candidate(
         filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
       candidate.isPairingOnly = true
