@@ -132,14 +132,16 @@ struct DiscoveryBundleAndArchiveTests {
     #expect(result.problems.isEmpty)
   }
 
-  /// A FIFO named like a plist would block the read forever: it is reported and skipped, in a folder
-  /// walk and in an `.app` bundle, and a FIFO next to an Info.plist named directly is left out.
+  /// A FIFO named like a plist or an `.ipa` would block the read forever: it is reported and skipped,
+  /// in a folder walk and in an `.app` bundle, and a FIFO next to an Info.plist named directly is left out.
   @Test func filesThatAreNotRegularAreReportedNotRead() throws {
     let root = try folder([
       "App/Info.plist": Self.appPlist, "Built/Woodgrove.app/Info.plist": Self.appPlist,
       "Built/Woodgrove.app/PlugIns/Share.appex/.keep": "",
     ])
-    for fifo in ["Pipe/Info.plist", "App/App.entitlements", "Built/Woodgrove.app/PlugIns/Share.appex/Info.plist"] {
+    for fifo in [
+      "Pipe/Info.plist", "Pipe/Packaged.ipa", "App/App.entitlements", "Built/Woodgrove.app/PlugIns/Share.appex/Info.plist",
+    ] {
       try FileManager.default.createDirectory(
         atPath: root + "/" + PathText.removingLastComponent(of: fifo), withIntermediateDirectories: true)
       #expect(mkfifo(root + "/" + fifo, 0o600) == 0)
@@ -151,6 +153,7 @@ struct DiscoveryBundleAndArchiveTests {
       root + "/App/App.entitlements: " + DiscoveryPaths.notARegularFile,
       root + "/Built/Woodgrove.app/PlugIns/Share.appex/Info.plist: " + DiscoveryPaths.notARegularFile,
       root + "/Pipe/Info.plist: " + DiscoveryPaths.notARegularFile,
+      root + "/Pipe/Packaged.ipa: " + DiscoveryPaths.notARegularFile,
     ])
     let named = try TargetDiscovery().discover([root + "/App/Info.plist"])
     #expect(named.targets.count == 1 && named.problems.isEmpty)

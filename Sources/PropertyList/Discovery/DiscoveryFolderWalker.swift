@@ -53,8 +53,8 @@ struct DiscoveryFolderWalker {
             folder: childPath, identity: childIdentity ?? DiscoveryPaths.identity(of: childPath),
             displayPath: childDisplay, depth: depth + 1, into: &candidates)
         }
-      } else if DiscoveryPaths.isInfoPlistName(name) || DiscoveryPaths.isEntitlementsName(name),
-        entry.kind == .other, !DiscoveryPaths.isRegularFile(childPath)
+      } else if DiscoveryPaths.isInfoPlistName(name) || DiscoveryPaths.isEntitlementsName(name)
+        || name.hasSuffix(".ipa"), entry.kind == .other, !DiscoveryPaths.isRegularFile(childPath)
       {
         candidates.problems.append(DiscoveryProblem(path: childDisplay, message: DiscoveryPaths.notARegularFile))
       } else if DiscoveryPaths.isInfoPlistName(name) {
