@@ -43,6 +43,24 @@ import Testing
     #expect(result.standardOutput.contains("[PL001 malformed-plist]"))
   }
 
+  @Test(arguments: ["text", "json", "sarif", "github"])
+  func malformedPlistGivesItsReasonOnStandardErrorInEveryFormat(format: String) throws {
+    let lint = try Sharelint.run(["lint", "--format", format, "Samples/Malformed/Info.plist"])
+    #expect(lint.status == 2)
+    #expect(
+      lint.standardError == "sharelint: Samples/Malformed/Info.plist:37:9: opening and ending tag mismatch: "
+        + "dict line 24 and plist\n")
+  }
+
+  @Test func fixGivesAMalformedPlistsReasonOnStandardError() throws {
+    let folder = try TemporaryFolder()
+    let malformed = try folder.copy(Self.samples.appendingPathComponent("Malformed/Info.plist"), as: "Info.plist")
+    let fix = try Sharelint.run(["fix", "--check", malformed])
+    #expect(fix.status == 2)
+    #expect(fix.standardError.hasPrefix("sharelint: \(malformed):37:9: opening and ending tag mismatch"))
+    #expect(fix.standardError.split(separator: "\n").count == 1)
+  }
+
   @Test func binaryAndXMLFormsGiveTheSameFindings() throws {
     let folder = try TemporaryFolder()
     let xml = try folder.copy(Self.samples.appendingPathComponent("FabrikamBroken/Fabrikam"), as: "XML")

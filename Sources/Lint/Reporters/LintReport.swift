@@ -81,6 +81,16 @@ public struct LintReport: Sendable {
     !problems.isEmpty || diagnostics.contains { $0.code == MalformedPlistRule.description.code }
   }
 
+  /// A one-line reason for every unusable input, for standard error: the problems, then each
+  /// malformed or unreadable file (its PL001 finding) as `file:line:column: message`.
+  public var unusableInputReasons: [String] {
+    problems + diagnostics.compactMap { diagnostic in
+      guard diagnostic.code == MalformedPlistRule.description.code else { return nil }
+      let position = diagnostic.start.map { ":\($0.line):\($0.column)" } ?? ""
+      return "\(diagnostic.file)\(position): \(diagnostic.message)"
+    }
+  }
+
   /// The exit status the contract gives this report: 2 unusable input, 1 error findings, else 0.
   public var exitStatus: Int32 {
     if hasUnusableInput { return 2 }
