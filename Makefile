@@ -7,7 +7,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/sharelint
 
-.PHONY: deps build release run test bench fuzz clean readme
+.PHONY: deps build release run test bench fuzz e2e clean readme
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxml-2.0 libpcre2-8; then \
@@ -46,6 +46,20 @@ bench: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh
+
+# make e2e: lint and fix checked end to end by Fuzz/check-end-to-end.py (no crash, every position inside its file,
+# SARIF valid, binary form = XML form, fix = the edits its reports advertise, a second fix changes nothing) on
+# Samples/ and on share extensions carrying every predicate of Grammar/examples and Samples/Rules.
+# PLISTS="dir…" checks your own plists instead; SHARELINT=path picks the binary (default: the release build).
+SHARELINT ?= $(RELEASE_BIN)
+e2e: deps
+	@if [ "$(SHARELINT)" = "$(RELEASE_BIN)" ]; then $(SWIFT) build -c release --product sharelint; fi
+ifdef PLISTS
+	python3 Fuzz/check-end-to-end.py --sharelint $(SHARELINT) $(PLISTS)
+else
+	python3 Fuzz/plists-from-corpus.py .build/e2e-plists --predicates Grammar/examples --predicates Samples/Rules
+	python3 Fuzz/check-end-to-end.py --sharelint $(SHARELINT) --tree Samples .build/e2e-plists
+endif
 
 clean:
 	rm -rf .build Benchmarks/.build .build-fuzz .build-asan
