@@ -49,7 +49,8 @@ fuzz: deps
 
 # make e2e: lint and fix checked end to end by Fuzz/check-end-to-end.py (no crash, every position inside its file,
 # SARIF valid, binary form = XML form, fix = the edits its reports advertise, a second fix changes nothing) on
-# Samples/ and on share extensions carrying every predicate of Grammar/examples and Samples/Rules.
+# Samples/ and on share extensions carrying every predicate of Grammar/examples and Samples/Rules, or a random
+# dictionary rule (300 of them).
 # PLISTS="dir…" checks your own plists instead; SHARELINT=path picks the binary (default: the release build).
 SHARELINT ?= $(RELEASE_BIN)
 e2e: deps
@@ -57,7 +58,8 @@ e2e: deps
 ifdef PLISTS
 	python3 Fuzz/check-end-to-end.py --sharelint $(SHARELINT) $(PLISTS)
 else
-	python3 Fuzz/plists-from-corpus.py .build/e2e-plists --predicates Grammar/examples --predicates Samples/Rules
+	python3 Fuzz/plists-from-corpus.py .build/e2e-plists --predicates Grammar/examples --predicates Samples/Rules \
+	  --dictionary-rules 300
 	python3 Fuzz/check-end-to-end.py --sharelint $(SHARELINT) --tree Samples .build/e2e-plists
 endif
 

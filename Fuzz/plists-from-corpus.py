@@ -8,14 +8,16 @@ pipeline runs on tens of thousands of odd but well-formed inputs. Each input giv
 
   N/Info.plist          an extension (predicates) or an app (URLs); by N, with or without
                         IntuneMAMSettings (with misspelled, mistyped and valid keys), the rule
-                        escaped with entities, in CDATA, or with character references
+                        escaped with entities, in CDATA, or with character references;
+                        with --dictionary-rules K, also K extensions whose rule is a random
+                        dictionary (known, misspelled and unknown keys, values of every type)
   N/App.entitlements    for every third folder, keychain groups with and without the prefix
 
 Inputs that are not UTF-8, or hold characters XML 1.0 forbids, are skipped (an XML plist cannot
 carry them).
 
 Usage:
-  Fuzz/plists-from-corpus.py OUT [--predicates DIR]... [--urls DIR]... [--limit N]
+  Fuzz/plists-from-corpus.py OUT [--predicates DIR]... [--urls DIR]... [--dictionary-rules K] [--limit N]
   e.g. Fuzz/plists-from-corpus.py /tmp/e2e-plists --predicates fuzz-corpus/fuzz-predicate-lenient \\
          --urls fuzz-corpus/fuzz-url && Fuzz/check-end-to-end.py /tmp/e2e-plists
 """
@@ -68,6 +70,10 @@ def intune_settings(number):
 
 
 def extension_plist(number, predicate):
+    return extension_plist_with_rule(number, f"<string>{xml_text(predicate, number % 4)}</string>")
+
+
+def extension_plist_with_rule(number, rule):
     return (
         HEADER
         + f"\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app{number}.share</string>\n"
@@ -75,7 +81,7 @@ def extension_plist(number, predicate):
         + intune_settings(number)
         + "\t<key>NSExtension</key>\n\t<dict>\n"
         + "\t\t<key>NSExtensionAttributes</key>\n\t\t<dict>\n"
-        + f"\t\t\t<key>NSExtensionActivationRule</key>\n\t\t\t<string>{xml_text(predicate, number % 4)}</string>\n"
+        + f"\t\t\t<key>NSExtensionActivationRule</key>\n\t\t\t{rule}\n"
         + "\t\t</dict>\n"
         + "\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.share-services</string>\n"
         + "\t</dict>\n</dict>\n</plist>\n"
@@ -112,6 +118,44 @@ def entitlements(number):
     )
 
 
+DICTIONARY_KEYS = [
+    "NSExtensionActivationSupportsAttachmentsWithMaxCount", "NSExtensionActivationSupportsAttachmentsWithMinCount",
+    "NSExtensionActivationSupportsFileWithMaxCount", "NSExtensionActivationSupportsImageWithMaxCount",
+    "NSExtensionActivationSupportsMovieWithMaxCount", "NSExtensionActivationSupportsText",
+    "NSExtensionActivationSupportsWebPageWithMaxCount", "NSExtensionActivationSupportsWebURLWithMaxCount",
+    "NSExtensionActivationUsesStrictMatching", "NSExtensionActivationDictionaryVersion",
+    "NSExtensionActivationSupportsImageWithMaxCont", "NSExtensionActivationSupportsFile", "Unrelated",
+]
+
+
+def random_value(rng, depth=0):
+    kind = rng.randrange(9 if depth < 2 else 7)
+    if kind == 0:
+        return f"<integer>{rng.choice([0, 1, 2, 10, -1, 2**63 - 1])}</integer>"
+    if kind == 1:
+        return rng.choice(["<true/>", "<false/>"])
+    if kind == 2:
+        return f"<string>{rng.choice(['1', 'YES', 'abc', '', '3.5', 'TRUEPREDICATE'])}</string>"
+    if kind == 3:
+        return f"<real>{rng.choice(['1.0', '0.5', '-2', '1e3'])}</real>"
+    if kind == 4:
+        return "<date>2026-11-22T10:00:00Z</date>"
+    if kind == 5:
+        return "<data>AAEC</data>"
+    if kind == 6:
+        return f"<integer>{rng.randrange(0, 5)}</integer>"
+    if kind == 7:
+        return "<array>" + "".join(random_value(rng, depth + 1) for _ in range(rng.randrange(3))) + "</array>"
+    return "<dict><key>k</key>" + random_value(rng, depth + 1) + "</dict>"
+
+
+def dictionary_rule_plist(number, rng):
+    keys = rng.sample(DICTIONARY_KEYS, rng.randrange(0, 6))
+    entries = "".join(f"\t\t\t\t<key>{key}</key>\n\t\t\t\t{random_value(rng)}\n" for key in keys)
+    rule = f"<dict>\n{entries}\t\t\t</dict>"
+    return extension_plist_with_rule(number, rule)
+
+
 def texts(folders, limit, seed):
     paths = sorted(os.path.join(root, name) for folder in folders for root, _, names in os.walk(folder) for name in names)
     if limit and len(paths) > limit:
@@ -130,11 +174,12 @@ def main():
     parser.add_argument("out", help="the folder to write (emptied first)")
     parser.add_argument("--predicates", action="append", default=[], help="a folder of predicate texts")
     parser.add_argument("--urls", action="append", default=[], help="a folder of URL lists")
+    parser.add_argument("--dictionary-rules", type=int, default=0, help="how many random dictionary rules")
     parser.add_argument("--limit", type=int, default=0, help="at most this many inputs of each kind (a random sample)")
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
-    if not options.predicates and not options.urls:
-        parser.exit(2, "plists-from-corpus: give --predicates or --urls\n")
+    if not options.predicates and not options.urls and not options.dictionary_rules:
+        parser.exit(2, "plists-from-corpus: give --predicates, --urls or --dictionary-rules\n")
     shutil.rmtree(options.out, ignore_errors=True)
     number = 0
 
@@ -153,6 +198,9 @@ def main():
         write(extension_plist(number, predicate))
     for text in texts(options.urls, options.limit, options.seed):
         write(app_plist(number, text.splitlines()))
+    rng = random.Random(options.seed)
+    for _ in range(options.dictionary_rules):
+        write(dictionary_rule_plist(number, rng))
     print(f"wrote {number} folders to {options.out}")
     return 0
 
