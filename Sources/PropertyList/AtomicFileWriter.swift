@@ -1,4 +1,5 @@
 import Foundation
+import PredicateSyntax
 
 #if canImport(Glibc)
   import Glibc
@@ -91,11 +92,11 @@ public enum AtomicFileWriter {
   }
 }
 
-extension PropertyListDocument {
-  /// Writes `bytes` atomically over the file this document was read from (its `source.name`),
-  /// refusing when that file no longer holds the bytes read. To write elsewhere (`-o OUTPUT`), use
+extension SourceText {
+  /// Writes `bytes` atomically over the file this text was read from (its `name`), refusing when
+  /// that file no longer holds these bytes. To write elsewhere (`-o OUTPUT`), use
   /// `AtomicFileWriter.write(_:to:expectedContents:)`.
   public func writeAtomically(_ bytes: [UInt8]) throws {
-    try AtomicFileWriter.write(bytes, to: source.name, expectedContents: source.bytes)
+    try AtomicFileWriter.write(bytes, to: name, expectedContents: self.bytes)
   }
 }

@@ -59,7 +59,7 @@ enum TargetFixture {
       current = LintTarget(
         infoPlist: try PropertyListDocument(bytes: info.bytes, name: current.infoPlist.source.name),
         entitlements: try entitlements.map {
-          try PropertyListDocument(bytes: $0.bytes, name: $0.original.source.name)
+          try PropertyListDocument(bytes: $0.bytes, name: $0.original.name)
         },
         containingAppInfoPlist: current.containingAppInfoPlist, settings: current.settings)
     }

@@ -27,7 +27,7 @@ struct AtomicFileWriterTests {
     let settings = try #require(document.value(at: ["IntuneMAMSettings"]))
     let edit = try document.insertingEntry(key: "AutoEnrollOnLaunch", value: .boolean(true), into: settings)
     let (newBytes, _) = document.source.bytes.applying([edit])
-    try document.writeAtomically(newBytes)
+    try document.source.writeAtomically(newBytes)
 
     #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == newBytes)
     #expect(try mode(of: path) == 0o640)
@@ -46,14 +46,14 @@ struct AtomicFileWriterTests {
 
     let someoneElse = Data(Fixtures.shareExtension.replacingOccurrences(of: "Contoso", with: "Fabrikam").utf8)
     try someoneElse.write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: PropertyListError.self) { try document.writeAtomically(Array("new".utf8)) }
+    let error = #expect(throws: PropertyListError.self) { try document.source.writeAtomically(Array("new".utf8)) }
     #expect(error?.kind == .fileChanged)
     #expect(error?.message.contains("changed on disk since it was read") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == someoneElse)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Info.plist"])
 
     try FileManager.default.removeItem(atPath: path)
-    let removed = #expect(throws: PropertyListError.self) { try document.writeAtomically(Array("new".utf8)) }
+    let removed = #expect(throws: PropertyListError.self) { try document.source.writeAtomically(Array("new".utf8)) }
     #expect(removed?.kind == .fileChanged)
     #expect(!FileManager.default.fileExists(atPath: path))
   }

@@ -75,7 +75,7 @@ public enum Configurator {
 
     /// The Info.plist's final bytes (unchanged bytes when nothing changes).
     public var infoPlistBytes: [UInt8]? {
-      outcome.files.first { $0.original.source.name == options.infoPlist }?.bytes
+      outcome.files.first { $0.original.name == options.infoPlist }?.bytes
         ?? outcome.initialReport.source(of: options.infoPlist)?.bytes
     }
 
@@ -146,7 +146,7 @@ public enum Configurator {
   /// `--entitlements` changed them. Atomic; refuses files changed since they were read.
   public static func write(_ result: Result) throws(Refusal) {
     for file in result.outcome.files {
-      let path = file.original.source.name
+      let path = file.original.name
       do {
         if path == result.options.infoPlist, let output = result.options.output {
           try AtomicFileWriter.write(file.bytes, to: output)
@@ -157,7 +157,7 @@ public enum Configurator {
         throw Refusal(description: "\(path): not written: \(error)")
       }
     }
-    if let output = result.options.output, !result.outcome.files.contains(where: { $0.original.source.name == result.options.infoPlist }),
+    if let output = result.options.output, !result.outcome.files.contains(where: { $0.original.name == result.options.infoPlist }),
       let bytes = result.infoPlistBytes
     {
       do {

@@ -25,17 +25,21 @@ public enum FixSession {
       else { continue }
       fixesByFile[fix.file, default: []].append(fix)
     }
-    var plans: [FilePlan] = []
-    for (file, fixes) in fixesByFile.sorted(by: { $0.key < $1.key }) {
-      guard let document = report.document(of: file) else { continue }
+    // Each file is read again, parsed and fixed on its own, on every core.
+    let files = fixesByFile.sorted(by: { $0.key < $1.key })
+    let plans = ConcurrentResults<FilePlan>(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      let (file, fixes) = files[index]
+      var reader = report.sourceReader()
+      guard let document = reader.document(of: file) else { return }
       let fixed = Fixer.apply(fixes, to: document)
-      guard fixed.changed else { continue }
+      guard fixed.changed else { return }
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
       let notWritable = exists && !isDirectory.boolValue ? nil : "inside an archive or bundle; fix the source file instead"
-      plans.append(FilePlan(path: file, fixed: fixed, notWritable: notWritable))
+      plans[index] = FilePlan(path: file, fixed: fixed, notWritable: notWritable)
     }
-    return plans
+    return files.indices.compactMap { plans[$0] }
   }
 
   /// The outcome of fixing: each changed file's bytes before and after every pass.
@@ -44,8 +48,9 @@ public enum FixSession {
     public var initialReport: LintReport
     /// The report after the last pass: what remains.
     public var finalReport: LintReport
-    /// The changed files in path order: the document as read and its final bytes.
-    public var files: [(original: PropertyListDocument, bytes: [UInt8], notWritable: String?)]
+    /// The changed files in path order: the text as read (not its parsed tree: a fix over thousands
+    /// of files would hold them all) and its final bytes.
+    public var files: [(original: SourceText, bytes: [UInt8], notWritable: String?)]
     /// The titles of the fixes applied, with their rule codes, in the order applied.
     public var appliedFixes: [(code: String, title: String)]
     /// How many fixes were applied over all passes.
@@ -66,7 +71,7 @@ public enum FixSession {
     var current = options
     let initial = try await LintSession.run(current)
     var report = initial
-    var originals: [String: PropertyListDocument] = [:]
+    var originals: [String: SourceText] = [:]
     var notWritable: [String: String] = [:]
     var applied = 0
     var appliedFixes: [(code: String, title: String)] = []
@@ -80,15 +85,15 @@ public enum FixSession {
         uniquingKeysWith: { first, _ in first })
       for plan in plans {
         appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
-        originals[plan.path] = originals[plan.path] ?? initial.document(of: plan.path) ?? plan.fixed.original
+        originals[plan.path] = originals[plan.path] ?? initial.source(of: plan.path) ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }
         current.overlay[plan.path] = plan.fixed.bytes
         applied += plan.fixed.applied.count
       }
       report = try await LintSession.run(current)
     }
-    let files = originals.keys.sorted().compactMap { path -> (PropertyListDocument, [UInt8], String?)? in
-      guard let original = originals[path], let bytes = current.overlay[path], bytes != original.source.bytes else {
+    let files = originals.keys.sorted().compactMap { path -> (SourceText, [UInt8], String?)? in
+      guard let original = originals[path], let bytes = current.overlay[path], bytes != original.bytes else {
         return nil
       }
       return (original, bytes, notWritable[path])
@@ -103,7 +108,7 @@ public enum FixSession {
   public static func write(_ outcome: Outcome) -> [String] {
     var failures: [String] = []
     for file in outcome.files {
-      let path = file.original.source.name
+      let path = file.original.name
       if let reason = file.notWritable {
         failures.append("\(path): not written: \(reason)")
         continue
@@ -117,9 +122,13 @@ public enum FixSession {
     return failures
   }
 
-  /// The unified diff of every changed file.
+  /// The unified diff of every changed file, in path order (computed on every core).
   public static func diff(_ outcome: Outcome) -> String {
-    outcome.files.map { UnifiedDiff.diff(old: $0.original.source.bytes, new: $0.bytes, path: $0.original.source.name) }
-      .joined()
+    let diffs = ConcurrentResults<String>(count: outcome.files.count)
+    DispatchQueue.concurrentPerform(iterations: outcome.files.count) { index in
+      let file = outcome.files[index]
+      diffs[index] = UnifiedDiff.diff(old: file.original.bytes, new: file.bytes, path: file.original.name)
+    }
+    return outcome.files.indices.map { diffs[$0] ?? "" }.joined()
   }
 }

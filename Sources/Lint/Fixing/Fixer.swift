@@ -7,8 +7,9 @@ import PropertyList
 public enum Fixer {
   /// The new contents of one file.
   public struct FixedFile: Sendable {
-    /// The document as it was read.
-    public var original: PropertyListDocument
+    /// The file's text as it was read (not its parsed tree: a fix over thousands of files plans
+    /// them all at once).
+    public var original: SourceText
     /// Its new bytes.
     public var bytes: [UInt8]
     /// The titles of the fixes applied.
@@ -17,7 +18,7 @@ public enum Fixer {
     public var skipped: [String]
 
     /// Whether the bytes differ from the original.
-    public var changed: Bool { bytes != original.source.bytes }
+    public var changed: Bool { bytes != original.bytes }
   }
 
   /// Which fixes a run applies.
@@ -53,7 +54,7 @@ public enum Fixer {
       }
       let (bytes, notApplied) = document.source.bytes.applying(edits)
       if !notApplied.isEmpty { skipped.append("\(notApplied.count) overlapping edits") }
-      return FixedFile(original: document, bytes: bytes, applied: applied, skipped: skipped)
+      return FixedFile(original: document.source, bytes: bytes, applied: applied, skipped: skipped)
     case .binary:
       var value = document.root.value
       var editedStrings: [[PropertyListPathComponent]] = []
@@ -79,9 +80,9 @@ public enum Fixer {
         }
       }
       guard !applied.isEmpty, let bytes = try? document.serialized(value) else {
-        return FixedFile(original: document, bytes: document.source.bytes, applied: [], skipped: skipped + applied)
+        return FixedFile(original: document.source, bytes: document.source.bytes, applied: [], skipped: skipped + applied)
       }
-      return FixedFile(original: document, bytes: bytes, applied: applied, skipped: skipped)
+      return FixedFile(original: document.source, bytes: bytes, applied: applied, skipped: skipped)
     }
   }
 }

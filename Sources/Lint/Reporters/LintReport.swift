@@ -59,6 +59,11 @@ public struct LintReport: Sendable {
       last = (file, source)
       return source
     }
+
+    /// The document of `file`, as `LintReport.document(of:)` gives it (parsed again at each call).
+    mutating func document(of file: String) -> PropertyListDocument? {
+      source(of: file).flatMap { try? PropertyListDocument(source: $0) }
+    }
   }
 
   /// A reader of the files for one thread.

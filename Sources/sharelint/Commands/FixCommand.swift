@@ -43,7 +43,7 @@ struct FixCommand: AsyncParsableCommand {
     if check || diff {
       if diff { StandardStreams.writeOutput(FixSession.diff(outcome)) }
       if check {
-        for file in outcome.files { StandardStreams.writeOutput("would fix \(file.original.source.name)\n") }
+        for file in outcome.files { StandardStreams.writeOutput("would fix \(file.original.name)\n") }
       }
       if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
       if check && !outcome.files.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
