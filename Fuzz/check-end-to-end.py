@@ -15,7 +15,8 @@ issue #3 promises of them:
      its XML form (files with duplicate keys are left out: the conversion keeps one of them);
   5. `fix` (and `fix --unsafe`) leaves every XML file exactly as the fix edits its lint reports
      advertise make it, pass after pass (so no byte changes where no edit points), turns no
-     well-formed file into a malformed one, and a second run changes nothing.
+     well-formed file into a malformed one, writes the same bytes when run again on the same
+     files (binary plists included), and a second run changes nothing.
 
 Each input is copied to WORK/xml/N/NAME (NAME is the input's own name when it is Info.plist or
 *.entitlements, Info.plist otherwise), so every input is linted as a target of its own; pairing
@@ -330,6 +331,18 @@ def check_fix(checker, tree_paths, xml_by_file, unsafe):
     ]
     if changed_again:
         checker.fail(f"{label}: a second run would change {len(changed_again)} files again, e.g. {changed_again[:3]}")
+    # A second fix of a fresh copy must write the same bytes: binary plists are rewritten whole, so this
+    # is where an order that depends on hashing would show.
+    again = tree + "-again"
+    shutil.rmtree(os.path.join(checker.work, again), ignore_errors=True)
+    shutil.copytree(os.path.join(checker.work, "xml"), os.path.join(checker.work, again))
+    if checker.checked_run(f"{label}, again", ["fix"] + flags, again) is None:
+        return
+    different = [relative for relative in tree_paths
+                 if read_or_none(os.path.join(checker.work, tree, relative))
+                 != read_or_none(os.path.join(checker.work, again, relative))]
+    for relative in different[:20]:
+        checker.fail(f"{label}: xml/{relative}: fixed twice from the same file, the bytes differ")
     changed = unexplained = 0
     for relative in tree_paths:
         before = open(os.path.join(checker.work, "xml", relative), "rb").read()
@@ -345,7 +358,8 @@ def check_fix(checker, tree_paths, xml_by_file, unsafe):
             checker.fail(f"{label}: xml/{relative}: differs at byte {first} from the report's edits applied")
     checker.facts.append(
         f"{label}: {changed} files changed, {unexplained} differing from the advertised edits applied "
-        f"({passes} passes), {len(newly_malformed)} turned malformed; "
+        f"({passes} passes), {len(newly_malformed)} turned malformed, {len(different)} written differently "
+        "by a second fix of the same files; "
         f"second run {'changes FILES' if changed_again else 'changes nothing'}")
 
 

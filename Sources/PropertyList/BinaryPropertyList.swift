@@ -1,7 +1,7 @@
 import Foundation
 
-/// Binary plists (`bplist00`): read by `BinaryPropertyListReader`, written through
-/// `Foundation.PropertyListSerialization`.
+/// Binary plists (`bplist00`): read by `BinaryPropertyListReader`, written by
+/// `BinaryPropertyListWriter`.
 ///
 /// A binary plist has no positions, so nodes read here have `nil` ranges (diagnostics name the key
 /// path instead), and no key order: dictionary keys come back sorted.
@@ -57,40 +57,9 @@ public enum BinaryPropertyList {
     return nil
   }
 
-  /// The binary plist of `value`. Duplicate keys collapse (the last one wins).
+  /// The binary plist of `value`, written by `BinaryPropertyListWriter`: the same bytes for the same
+  /// value, dictionary entries in their order. A duplicate key is written once, with its last value.
   public static func serialize(_ value: PropertyListValue) throws -> [UInt8] {
-    do {
-      let data = try PropertyListSerialization.data(
-        fromPropertyList: try foundationObject(from: value, depth: 0), format: .binary, options: 0)
-      return [UInt8](data)
-    } catch let error as PropertyListError {
-      throw error
-    } catch {
-      throw PropertyListError(
-        .invalidBinaryPropertyList, "could not write a binary plist: \(error.localizedDescription)")
-    }
-  }
-
-  private static func foundationObject(from value: PropertyListValue, depth: Int) throws -> Any {
-    guard depth <= XMLPlistReader.maximumNestingDepth else {
-      throw PropertyListError(
-        .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels")
-    }
-    switch value {
-    case .string(let text): return NSString(string: text)
-    case .integer(let number): return NSNumber(value: number)
-    case .real(let number): return NSNumber(value: number)
-    case .boolean(let flag): return NSNumber(value: flag)
-    case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
-    case .data(let data): return NSData(data: data)
-    case .array(let elements):
-      return NSArray(array: try elements.map { try foundationObject(from: $0, depth: depth + 1) })
-    case .dictionary(let entries):
-      let dictionary = NSMutableDictionary()
-      for entry in entries {
-        dictionary[NSString(string: entry.key)] = try foundationObject(from: entry.value, depth: depth + 1)
-      }
-      return dictionary
-    }
+    try BinaryPropertyListWriter.write(value)
   }
 }
