@@ -6,7 +6,13 @@ public enum GitHubReporter {
   /// The report as annotations.
   public static func render(_ report: LintReport) -> String {
     var output = ""
-    for diagnostic in report.diagnostics {
+    write(report) { output += $0 }
+    return output
+  }
+
+  /// The report as annotations, handed to `stream` a batch at a time (`DiagnosticBatches`).
+  public static func write(_ report: LintReport, to stream: (String) -> Void) {
+    DiagnosticBatches.write(report, to: stream) { _, diagnostic, _, output in
       let command: String
       switch diagnostic.severity {
       case .error: command = "error"
@@ -21,7 +27,6 @@ public enum GitHubReporter {
       let where_ = diagnostic.start == nil && !diagnostic.keyPath.isEmpty ? " (at \(diagnostic.keyPath))" : ""
       output += "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message + where_))\n"
     }
-    return output
   }
 
   static func escapeData(_ text: String) -> String {

@@ -8,31 +8,24 @@ import PredicateSyntax
 public enum JSONReporter {
   /// The report as pretty-printed JSON.
   public static func render(_ report: LintReport) -> String {
-    let diagnostics = report.diagnostics.map { diagnostic -> JSONValue in
-      var object: [String: JSONValue] = [
-        "rule": .string(diagnostic.rule),
-        "code": .string(diagnostic.code),
-        "severity": .string(diagnostic.severity.rawValue),
-        "message": .string(diagnostic.message),
-        "file": .string(diagnostic.file),
-        "line": diagnostic.start.map { .integer(Int64($0.line)) } ?? .null,
-        "column": diagnostic.start.map { .integer(Int64($0.column)) } ?? .null,
-        "endLine": diagnostic.end.map { .integer(Int64($0.line)) } ?? .null,
-        "endColumn": diagnostic.end.map { .integer(Int64($0.column)) } ?? .null,
-        "keyPath": .string(diagnostic.keyPath),
-        "notes": .array(diagnostic.notes.map { .string($0) }),
-      ]
-      if let fix = diagnostic.fix {
-        object["fix"] = .object([
-          "title": .string(fix.title),
-          "applicability": .string(fix.applicability.rawValue),
-          "file": .string(fix.file),
-          "edits": .array(report.edits(of: fix).map { edit in
-            .object(["range": edit.range.json, "replacement": .string(edit.replacement)])
-          }),
-        ])
+    var output = ""
+    write(report) { output += $0 }
+    return output
+  }
+
+  /// The report as pretty-printed JSON, handed to `stream` a batch of diagnostics at a time
+  /// (`DiagnosticBatches`), the same text `JSONValue` would print for the whole object.
+  public static func write(_ report: LintReport, to stream: (String) -> Void) {
+    stream("{\n  \"diagnostics\": ")
+    if report.diagnostics.isEmpty {
+      stream("[]")
+    } else {
+      stream("[")
+      DiagnosticBatches.write(report, to: stream) { index, diagnostic, sources, output in
+        output += index == 0 ? "\n    " : ",\n    "
+        object(for: diagnostic, sources: &sources).write(into: &output, pretty: true, level: 2)
       }
-      return .object(object)
+      stream("\n  ]")
     }
     let summary: JSONValue = .object([
       "errors": .integer(Int64(report.count(.error))),
@@ -41,7 +34,36 @@ public enum JSONReporter {
       "targets": .integer(Int64(report.targetCount)),
       "problems": .array(report.problems.map { .string($0) }),
     ])
-    return JSONValue.object(["diagnostics": .array(diagnostics), "summary": summary, "version": .integer(1)])
-      .serialized(pretty: true) + "\n"
+    var tail = ",\n  \"summary\": "
+    summary.write(into: &tail, pretty: true, level: 1)
+    stream(tail + ",\n  \"version\": 1\n}\n")
+  }
+
+  /// One diagnostic's object.
+  private static func object(for diagnostic: LintDiagnostic, sources: inout LintReport.SourceReader) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "rule": .string(diagnostic.rule),
+      "code": .string(diagnostic.code),
+      "severity": .string(diagnostic.severity.rawValue),
+      "message": .string(diagnostic.message),
+      "file": .string(diagnostic.file),
+      "line": diagnostic.start.map { .integer(Int64($0.line)) } ?? .null,
+      "column": diagnostic.start.map { .integer(Int64($0.column)) } ?? .null,
+      "endLine": diagnostic.end.map { .integer(Int64($0.line)) } ?? .null,
+      "endColumn": diagnostic.end.map { .integer(Int64($0.column)) } ?? .null,
+      "keyPath": .string(diagnostic.keyPath),
+      "notes": .array(diagnostic.notes.map { .string($0) }),
+    ]
+    if let fix = diagnostic.fix {
+      object["fix"] = .object([
+        "title": .string(fix.title),
+        "applicability": .string(fix.applicability.rawValue),
+        "file": .string(fix.file),
+        "edits": .array(sources.edits(of: fix).map { edit in
+          .object(["range": edit.range.json, "replacement": .string(edit.replacement)])
+        }),
+      ])
+    }
+    return .object(object)
   }
 }

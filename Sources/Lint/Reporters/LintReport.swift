@@ -48,7 +48,7 @@ public struct LintReport: Sendable {
   /// renders on several threads gives each (`source(of:)` keeps one file for every thread).
   struct SourceReader {
     private let sources: [String: PlistContents]
-    private var last: (name: String, source: SourceText?)?
+    private var last: (name: String, source: SourceText?, document: PropertyListDocument??)?
 
     fileprivate init(sources: [String: PlistContents]) { self.sources = sources }
 
@@ -56,13 +56,23 @@ public struct LintReport: Sendable {
     mutating func source(of file: String) -> SourceText? {
       if let last, last.name == file { return last.source }
       let source = LintReport.readSource(of: file, in: sources)
-      last = (file, source)
+      last = (file, source, nil)
       return source
     }
 
-    /// The document of `file`, as `LintReport.document(of:)` gives it (parsed again at each call).
+    /// The document of `file`, as `LintReport.document(of:)` gives it.
     mutating func document(of file: String) -> PropertyListDocument? {
-      source(of: file).flatMap { try? PropertyListDocument(source: $0) }
+      let source = source(of: file)
+      if let document = last?.document { return document }
+      let document = source.flatMap { try? PropertyListDocument(source: $0) }
+      last?.document = .some(document)
+      return document
+    }
+
+    /// The byte edits of `fix`, as `LintReport.edits(of:)` gives them.
+    mutating func edits(of fix: LintFix) -> [TextEdit] {
+      guard let document = document(of: fix.file), document.format == .xml else { return [] }
+      return (try? fix.changes.flatMap { try $0.textEdits(in: document) }) ?? []
     }
   }
 
@@ -160,9 +170,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   public func write(_ report: LintReport, colour: Bool = false, to stream: (String) -> Void) {
     switch self {
     case .text: TextReporter(colour: colour).write(report, to: stream)
-    case .json: stream(JSONReporter.render(report))
-    case .sarif: stream(SARIFReporter.render(report))
-    case .github: stream(GitHubReporter.render(report))
+    case .json: JSONReporter.write(report, to: stream)
+    case .sarif: SARIFReporter.write(report, to: stream)
+    case .github: GitHubReporter.write(report, to: stream)
     }
   }
 }

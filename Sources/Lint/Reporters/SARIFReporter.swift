@@ -6,77 +6,98 @@ import PredicateSyntax
 public enum SARIFReporter {
   /// The report as a SARIF log.
   public static func render(_ report: LintReport) -> String {
+    var output = ""
+    write(report) { output += $0 }
+    return output
+  }
+
+  /// The report as a SARIF log, handed to `stream` a batch of results at a time (`DiagnosticBatches`),
+  /// the same text `JSONValue` would print for the whole log (keys sorted: `results` before `tool`).
+  public static func write(_ report: LintReport, to stream: (String) -> Void) {
     let rules = RuleRegistry.rules.map { $0.description }
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
-    let ruleObjects = rules.map { rule -> JSONValue in
-      .object([
-        "id": .string(rule.code),
-        "name": .string(rule.identifier),
-        "shortDescription": .object(["text": .string(rule.summary)]),
-        "fullDescription": .object(["text": .string(rule.whatItDoes)]),
-        "help": .object([
-          "text": .string("\(rule.whatItDoes)\n\nWhy it matters: \(rule.whyItMatters)\n\nUse instead: \(rule.useInstead)"),
-        ]),
-        "defaultConfiguration": .object(["level": .string(level(rule.defaultSeverity))]),
-        "properties": .object(["tags": .array([.string(rule.requiresIntune ? "intune" : "plist")])]),
+    stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"results\": ")
+    if report.diagnostics.isEmpty {
+      stream("[]")
+    } else {
+      stream("[")
+      DiagnosticBatches.write(report, to: stream) { index, diagnostic, sources, output in
+        output += index == 0 ? "\n        " : ",\n        "
+        result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
+          .write(into: &output, pretty: true, level: 4)
+      }
+      stream("\n      ]")
+    }
+    let tool: JSONValue = .object(["driver": .object([
+      "name": "sharelint",
+      "informationUri": "https://github.com/sharelint/sharelint",
+      "rules": .array(rules.map(ruleObject)),
+    ])])
+    var tail = ",\n      \"tool\": "
+    tool.write(into: &tail, pretty: true, level: 3)
+    stream(tail + "\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n")
+  }
+
+  /// A rule's entry in `tool.driver.rules`.
+  private static func ruleObject(_ rule: RuleDescription) -> JSONValue {
+    .object([
+      "id": .string(rule.code),
+      "name": .string(rule.identifier),
+      "shortDescription": .object(["text": .string(rule.summary)]),
+      "fullDescription": .object(["text": .string(rule.whatItDoes)]),
+      "help": .object([
+        "text": .string("\(rule.whatItDoes)\n\nWhy it matters: \(rule.whyItMatters)\n\nUse instead: \(rule.useInstead)"),
+      ]),
+      "defaultConfiguration": .object(["level": .string(level(rule.defaultSeverity))]),
+      "properties": .object(["tags": .array([.string(rule.requiresIntune ? "intune" : "plist")])]),
+    ])
+  }
+
+  /// One diagnostic's result: its region, key path, and fix.
+  private static func result(
+    for diagnostic: LintDiagnostic, ruleIndex: Int?, sources: inout LintReport.SourceReader
+  ) -> JSONValue {
+    var physical: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(uri(diagnostic.file))])]
+    if let start = diagnostic.start, let end = diagnostic.end {
+      physical["region"] = .object([
+        "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
+        "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(max(end.column, 1))),
       ])
     }
-    let results = report.diagnostics.map { diagnostic -> JSONValue in
-      var physical: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(uri(diagnostic.file))])]
-      if let start = diagnostic.start, let end = diagnostic.end {
-        physical["region"] = .object([
-          "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
-          "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(max(end.column, 1))),
+    var location: [String: JSONValue] = ["physicalLocation": .object(physical)]
+    if !diagnostic.keyPath.isEmpty {
+      location["logicalLocations"] = .array([.object(["fullyQualifiedName": .string(diagnostic.keyPath)])])
+    }
+    var result: [String: JSONValue] = [
+      "ruleId": .string(diagnostic.code),
+      "level": .string(level(diagnostic.severity)),
+      "message": .object(["text": .string(diagnostic.message)]),
+      "locations": .array([.object(location)]),
+    ]
+    if let ruleIndex { result["ruleIndex"] = .integer(Int64(ruleIndex)) }
+    if let fix = diagnostic.fix, let source = sources.source(of: fix.file) {
+      let replacements = sources.edits(of: fix).map { edit -> JSONValue in
+        let start = source.position(of: edit.range.start)
+        let end = source.position(of: edit.range.end)
+        return .object([
+          "deletedRegion": .object([
+            "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
+            "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(end.column)),
+          ]),
+          "insertedContent": .object(["text": .string(edit.replacement)]),
         ])
       }
-      var location: [String: JSONValue] = ["physicalLocation": .object(physical)]
-      if !diagnostic.keyPath.isEmpty {
-        location["logicalLocations"] = .array([.object(["fullyQualifiedName": .string(diagnostic.keyPath)])])
+      if !replacements.isEmpty {
+        result["fixes"] = .array([.object([
+          "description": .object(["text": .string(fix.title)]),
+          "artifactChanges": .array([.object([
+            "artifactLocation": .object(["uri": .string(uri(fix.file))]),
+            "replacements": .array(replacements),
+          ])]),
+        ])])
       }
-      var result: [String: JSONValue] = [
-        "ruleId": .string(diagnostic.code),
-        "level": .string(level(diagnostic.severity)),
-        "message": .object(["text": .string(diagnostic.message)]),
-        "locations": .array([.object(location)]),
-      ]
-      if let index = ruleIndex[diagnostic.code] { result["ruleIndex"] = .integer(Int64(index)) }
-      if let fix = diagnostic.fix, let source = report.source(of: fix.file) {
-        let replacements = report.edits(of: fix).map { edit -> JSONValue in
-          let start = source.position(of: edit.range.start)
-          let end = source.position(of: edit.range.end)
-          return .object([
-            "deletedRegion": .object([
-              "startLine": .integer(Int64(start.line)), "startColumn": .integer(Int64(start.column)),
-              "endLine": .integer(Int64(end.line)), "endColumn": .integer(Int64(end.column)),
-            ]),
-            "insertedContent": .object(["text": .string(edit.replacement)]),
-          ])
-        }
-        if !replacements.isEmpty {
-          result["fixes"] = .array([.object([
-            "description": .object(["text": .string(fix.title)]),
-            "artifactChanges": .array([.object([
-              "artifactLocation": .object(["uri": .string(uri(fix.file))]),
-              "replacements": .array(replacements),
-            ])]),
-          ])])
-        }
-      }
-      return .object(result)
     }
-    let log: JSONValue = .object([
-      "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-      "version": "2.1.0",
-      "runs": .array([.object([
-        "tool": .object(["driver": .object([
-          "name": "sharelint",
-          "informationUri": "https://github.com/sharelint/sharelint",
-          "rules": .array(ruleObjects),
-        ])]),
-        "results": .array(results),
-      ])]),
-    ])
-    return log.serialized(pretty: true) + "\n"
+    return .object(result)
   }
 
   static func level(_ severity: Severity) -> String {

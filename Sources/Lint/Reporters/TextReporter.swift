@@ -17,28 +17,11 @@ public struct TextReporter: Sendable {
     return output
   }
 
-  /// The report, a batch of diagnostics at a time: a run with 50,000 findings does not build one string of
-  /// them all. Batches are rendered on every core, a few at a time, and handed to `stream` in order.
+  /// The report, a batch of diagnostics at a time (`DiagnosticBatches`).
   public func write(_ report: LintReport, to stream: (String) -> Void) {
     let renderer = CaretRenderer(colour: colour)
-    let diagnostics = report.diagnostics
-    let batchSize = 128
-    let batchesAtOnce = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
-    var waveStart = 0
-    while waveStart < diagnostics.count {
-      let waveEnd = min(diagnostics.count, waveStart + batchSize * batchesAtOnce)
-      let batchStarts = Array(stride(from: waveStart, to: waveEnd, by: batchSize))
-      let rendered = ConcurrentResults<String>(count: batchStarts.count)
-      DispatchQueue.concurrentPerform(iterations: batchStarts.count) { batch in
-        var sources = report.sourceReader()
-        var output = ""
-        for index in batchStarts[batch]..<min(waveEnd, batchStarts[batch] + batchSize) {
-          render(diagnostics[index], with: renderer, sources: &sources, into: &output)
-        }
-        rendered[batch] = output
-      }
-      for batch in batchStarts.indices { stream(rendered[batch] ?? "") }
-      waveStart = waveEnd
+    DiagnosticBatches.write(report, to: stream) { _, diagnostic, sources, output in
+      render(diagnostic, with: renderer, sources: &sources, into: &output)
     }
     let errors = report.count(.error)
     let warnings = report.count(.warning)

@@ -17,7 +17,9 @@ public enum JSONValue: Hashable, Sendable {
     return output
   }
 
-  private func write(into output: inout String, pretty: Bool, level: Int) {
+  /// Appends the JSON text to `output`; pretty-printed, its lines after the first are indented as a
+  /// value nested `level` deep, so a writer can stream the elements of a large array one by one.
+  public func write(into output: inout String, pretty: Bool = false, level: Int = 0) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
