@@ -15,7 +15,8 @@
 #                                        ARG_MAX allows); the binary plists fail, quickly, as "not XML"
 #   (c') xmllint --noout FILE           the same, one process per file, to show what process start-up costs
 #   (d) plistutil -i FILE -o /dev/null  one process per file (plistutil reads one file per run), through xargs
-# and, when Benchmarks/ is built, the plist readers alone on the same files (plist-parse-benchmark).
+# then (a)'s peak memory with each other report format (json, sarif, github; 1 run each), and, when
+# Benchmarks/ is built, the plist readers alone on the same files (plist-parse-benchmark).
 # Targets: (a) at most 1.5x the time of (c), under 100 MB peak, and (b)/(a) at least 1.6 on two cores.
 set -euo pipefail
 
@@ -146,6 +147,14 @@ if [ -x "$reader" ]; then
   echo "==> reading alone, every file in memory, one core (plist-parse-benchmark --rounds 3):"
   "$reader" --rounds 3 "$tree" | sed 's/^/  /'
 fi
+
+# Every report format streams its output: the peak stays the same whatever the format (one run each).
+format_peaks=""
+for format in json sarif github; do
+  timed "$sharelint" lint --format "$format" "$tree"
+  format_peaks+="$(awk -v f="$format" -v k="$last_kib" 'BEGIN { printf "%s %.1f MiB, ", f, k / 1024 }')"
+done
+echo "==> peak memory by report format (1 run each): text $(awk -v k="$lint_kib" 'BEGIN { printf "%.1f", k / 1024 }') MiB, ${format_peaks%, }"
 
 "$sharelint" lint --format json "$tree" > "$work/lint.json" 2>/dev/null || true
 python3 - "$work/lint.json" <<'PYTHON'
