@@ -1,4 +1,5 @@
 import Foundation
+import PredicateSyntax
 import PropertyList
 
 /// How every reporter writes a report's diagnostics: a batch at a time, batches rendered on every core a
@@ -33,5 +34,22 @@ enum DiagnosticBatches {
       for batch in batchStarts.indices { stream(rendered[batch] ?? "") }
       waveStart = waveEnd
     }
+  }
+
+  /// Streams a pretty-printed JSON array holding one value per diagnostic, nested `level` deep, exactly
+  /// as `JSONValue` prints the whole array there: what the json and sarif reporters write their
+  /// diagnostics with.
+  static func writeJSONArray(
+    _ report: LintReport, level: Int, to stream: (String) -> Void,
+    element: @Sendable (_ diagnostic: LintDiagnostic, _ sources: inout LintReport.SourceReader) -> JSONValue
+  ) {
+    guard !report.diagnostics.isEmpty else { return stream("[]") }
+    let elementIndent = "\n" + String(repeating: "  ", count: level + 1)
+    stream("[")
+    write(report, to: stream) { index, diagnostic, sources, output in
+      output += index == 0 ? elementIndent : "," + elementIndent
+      element(diagnostic, &sources).write(into: &output, pretty: true, level: level + 1)
+    }
+    stream("\n" + String(repeating: "  ", count: level) + "]")
   }
 }

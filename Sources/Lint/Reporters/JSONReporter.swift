@@ -17,15 +17,8 @@ public enum JSONReporter {
   /// (`DiagnosticBatches`), the same text `JSONValue` would print for the whole object.
   public static func write(_ report: LintReport, to stream: (String) -> Void) {
     stream("{\n  \"diagnostics\": ")
-    if report.diagnostics.isEmpty {
-      stream("[]")
-    } else {
-      stream("[")
-      DiagnosticBatches.write(report, to: stream) { index, diagnostic, sources, output in
-        output += index == 0 ? "\n    " : ",\n    "
-        object(for: diagnostic, sources: &sources).write(into: &output, pretty: true, level: 2)
-      }
-      stream("\n  ]")
+    DiagnosticBatches.writeJSONArray(report, level: 1, to: stream) { diagnostic, sources in
+      object(for: diagnostic, sources: &sources)
     }
     let summary: JSONValue = .object([
       "errors": .integer(Int64(report.count(.error))),

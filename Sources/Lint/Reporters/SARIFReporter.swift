@@ -17,16 +17,8 @@ public enum SARIFReporter {
     let rules = RuleRegistry.rules.map { $0.description }
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
     stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"results\": ")
-    if report.diagnostics.isEmpty {
-      stream("[]")
-    } else {
-      stream("[")
-      DiagnosticBatches.write(report, to: stream) { index, diagnostic, sources, output in
-        output += index == 0 ? "\n        " : ",\n        "
-        result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
-          .write(into: &output, pretty: true, level: 4)
-      }
-      stream("\n      ]")
+    DiagnosticBatches.writeJSONArray(report, level: 3, to: stream) { diagnostic, sources in
+      result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
     }
     let tool: JSONValue = .object(["driver": .object([
       "name": "sharelint",
