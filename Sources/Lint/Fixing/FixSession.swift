@@ -85,7 +85,8 @@ public enum FixSession {
         uniquingKeysWith: { first, _ in first })
       for plan in plans {
         appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
-        originals[plan.path] = originals[plan.path] ?? initial.source(of: plan.path) ?? plan.fixed.original
+        // A file's first plan holds its text as read from disk: no earlier pass changed it.
+        originals[plan.path] = originals[plan.path] ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }
         current.overlay[plan.path] = plan.fixed.bytes
         applied += plan.fixed.applied.count
