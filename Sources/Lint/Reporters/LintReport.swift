@@ -114,8 +114,8 @@ public struct LintReport: Sendable {
 
   /// The byte edits of a diagnostic's fix in its XML file (empty for binary files or unknown ones).
   public func edits(of fix: LintFix) -> [TextEdit] {
-    guard let document = document(of: fix.file), document.format == .xml else { return [] }
-    return (try? fix.changes.flatMap { try $0.textEdits(in: document) }) ?? []
+    var reader = sourceReader()
+    return reader.edits(of: fix)
   }
 }
 
