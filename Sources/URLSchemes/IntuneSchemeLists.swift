@@ -41,12 +41,15 @@ public enum IntuneSchemeLists {
   /// The entries every SDK app's `LSApplicationQueriesSchemes` needs, as the 21.7.1 configurator writes them:
   /// step (b)'s net effect, `companyportal` (c), the MTD schemes (d), `msauthv2` and `msauthv3` (e)
   /// (notes §1.3 item 5). 19 entries, the baseline before any scheme of the app's own.
+  /// In the configurator's step order: (b) in its own order, then (c), (d), (e).
   public static let requiredQueriesSchemes: [String] =
-    [
-      "http-intunemam", "https-intunemam", "microsoft-edge-https", "microsoft-edge-http", "ms-outlook",
-      "companyportal",
-    ]
-    + mobileThreatDefenseSchemes + ["msauthv2", "msauthv3"]
+    configuratorBrowserAndMailSchemes.map { knownManagedAppSchemeSet.contains($0) ? $0 : managedTwin(of: $0) }
+    + ["companyportal"] + mobileThreatDefenseSchemes + ["msauthv2", "msauthv3"]
+
+  /// The known managed schemes step (b) adds bare (`microsoft-edge-https`, `microsoft-edge-http`, `ms-outlook`):
+  /// the SDK opens these apps by their own scheme, so their `-intunemam` twins are not needed.
+  public static let configuratorBareKnownManagedSchemes: Set<String> =
+    Set(configuratorBrowserAndMailSchemes.filter { knownManagedAppSchemeSet.contains($0) })
 
   /// The protocols Intune exempts by default in `exemptedAppProtocols` (notes §3, "Select apps to exempt";
   /// the Graph default value `skype;app-settings;calshow;itms;itmss;itms-apps;itms-appss;itms-services;`).

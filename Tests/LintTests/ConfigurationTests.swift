@@ -8,7 +8,7 @@ import Testing
       severity:
         duplicate-key: warning
       excluded: ["Pods/**"]
-      intune_managed: true
+      intune: true
       sdk_version: 27
       build_settings:
         PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
@@ -16,9 +16,22 @@ import Testing
     #expect(configuration.disabledRules == ["duplicate-key"])
     #expect(configuration.severityOverrides["duplicate-key"] == .warning)
     #expect(configuration.excluded == ["Pods/**"])
-    #expect(configuration.intuneManaged == true)
+    #expect(configuration.intuneMode == .on)
     #expect(configuration.sdkVersion == 27)
     #expect(configuration.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.notes")
+  }
+
+  @Test func intuneTakesTrueFalseOrAuto() throws {
+    #expect(try Configuration.parse("intune: false").intuneMode == .off)
+    #expect(try Configuration.parse("intune: auto").intuneMode == .auto)
+    #expect(try Configuration.parse("sdk_version: 27").intuneMode == .auto)
+    #expect(throws: ConfigurationError.self) { try Configuration.parse("intune: maybe") }
+    do {
+      _ = try Configuration.parse("intune_managed: true")
+      Issue.record("the old key was accepted")
+    } catch {
+      #expect(error.description.contains("'intune_managed' is now 'intune'"), "\(error.description)")
+    }
   }
 
   @Test func unknownKeysAndRulesAreErrorsThatNameThem() {

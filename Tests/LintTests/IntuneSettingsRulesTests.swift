@@ -181,7 +181,7 @@ enum TargetFixture {
       <key>CFBundleIdentifier</key>
       <string>com.contoso.notes</string>
       """,
-      settings: LintSettings(intuneManaged: true))
+      settings: LintSettings(intuneMode: .on))
     let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM007"))
     #expect(diagnostics.map(\.keyPath).sorted() == [
       "IntuneMAMSettings.ADALClientId", "IntuneMAMSettings.ADALRedirectUri",

@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import PropertyList
 import Testing
+import URLSchemes
 
 /// The US rules beyond their examples: the planted mistakes of `Samples/`, binary plists, fixes that
 /// meet in one array, the limit-aware placement of added entries, and the cases examples cannot mark.
@@ -26,8 +27,8 @@ import Testing
 
   /// A 19-entry list holding everything the Intune SDK needs.
   static let requiredEntries = """
-    \t<string>http-intunemam</string>
     \t<string>https-intunemam</string>
+    \t<string>http-intunemam</string>
     \t<string>microsoft-edge-https</string>
     \t<string>microsoft-edge-http</string>
     \t<string>ms-outlook</string>
@@ -273,14 +274,40 @@ import Testing
   }
 
   @Test func fullListGetsOutlookNextToMail() throws {
-    let filler = (1...46).map { "\t<string>scheme\($0)</string>" }.joined(separator: "\n")
-    let entries = "\t<string>mailto</string>\n\t<string>mailto-intunemam</string>\n\t<string>sms</string>\n"
-      + "\t<string>sms-intunemam</string>\n" + filler
+    let required = Self.requiredEntries.split(separator: "\n").filter { !$0.contains("ms-outlook") }
+    let filler = (1...28).map { "\t<string>scheme\($0)</string>" }
+    let entries = (["\t<string>mailto</string>", "\t<string>mailto-intunemam</string>", "\t<string>sms</string>",
+                    "\t<string>sms-intunemam</string>"] + filler + required.map(String.init)).joined(separator: "\n")
     let target = try TargetFixture.target(Self.app(queries: entries))
     let diagnostics = TargetFixture.lint(target, TargetFixture.rules("US008"))
     #expect(diagnostics.map(\.keyPath) == ["LSApplicationQueriesSchemes[0]"])
     let fixed = try TargetFixture.fixedValue(of: target.infoPlist, with: diagnostics)
     #expect(fixed.value(at: [.key("LSApplicationQueriesSchemes"), .index(2)]) == .string("ms-outlook"))
+  }
+
+  /// With other required entries missing, US002's one fix adds 'ms-outlook' among them, in the configurator's
+  /// order; US008 still reports the mail problem, without a second insertion.
+  @Test func mailtoAppMissingSeveralEntriesGetsOutlookInTheConfiguratorsOrder() throws {
+    let target = try TargetFixture.target(Self.app(queries: "\t<string>mailto</string>\n\t<string>mailto-intunemam</string>"))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("US002", "US008"))
+    let mailFinding = try #require(diagnostics.first { $0.code == "US008" })
+    #expect(mailFinding.fix == nil)
+    #expect(mailFinding.notes.contains { $0.contains("US002") })
+    #expect(!diagnostics.contains { $0.code == "US002" && $0.message.contains("'ms-outlook'") })
+    let schemes = Self.queries(of: try TargetFixture.fixedValue(of: target.infoPlist, with: diagnostics))
+    #expect(schemes == ["mailto", "mailto-intunemam"] + IntuneSchemeLists.requiredQueriesSchemes)
+  }
+
+  /// The SDK queries bare 'ms-outlook'; its twin alone does not stand in for it (the configurator adds it then).
+  @Test func outlookTwinAloneStillLacksBareOutlook() throws {
+    let entries = Self.requiredEntries.split(separator: "\n").filter { !$0.contains("ms-outlook") }
+      .joined(separator: "\n")
+    let target = try TargetFixture.target(Self.app(
+      queries: "\t<string>mailto</string>\n\t<string>mailto-intunemam</string>\n\t<string>ms-outlook-intunemam</string>\n"
+        + entries))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("US001", "US002", "US008"))
+    #expect(diagnostics.map(\.code) == ["US002"])
+    #expect(diagnostics.first?.message.contains("'ms-outlook'") == true)
   }
 
   @Test func mailtoAppLacksOutlookOnceNotTwice() throws {

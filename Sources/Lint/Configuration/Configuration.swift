@@ -9,7 +9,7 @@ import Yams
 /// severity:                                                # per rule: error, warning or info
 ///   US003: warning
 /// excluded: ["Pods/**", "**/Tests/**"]                      # globs, relative to this file
-/// intune_managed: true          # apply the Intune rules even without IntuneMAMSettings
+/// intune: auto                  # true: every target uses Intune; false: none; auto (default): see IntuneEvidence
 /// sdk_version: 27               # the iOS SDK linked against (27+: 25 query schemes)
 /// build_settings:               # values for $(NAME) references, like -D NAME=VALUE
 ///   PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
@@ -26,8 +26,8 @@ public struct Configuration: Sendable {
   public var excluded: [String] = []
   /// The folder `excluded` patterns are relative to.
   public var baseDirectory: String = "."
-  /// Forces the Intune rules on or off for every target.
-  public var intuneManaged: Bool?
+  /// Whether the Intune rules apply: forced on or off for every target, or decided per target.
+  public var intuneMode: IntuneMode = .auto
   /// The iOS SDK version linked against.
   public var sdkVersion: Int?
   /// Build settings for `$(NAME)` references.
@@ -36,7 +36,7 @@ public struct Configuration: Sendable {
   public var path: String?
 
   /// The keys `.sharelint.yml` may have.
-  public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune_managed", "sdk_version",
+  public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune", "sdk_version",
                                  "build_settings"]
   /// The file name searched for, upwards from each linted file.
   public static let fileName = ".sharelint.yml"
@@ -114,9 +114,14 @@ public struct Configuration: Sendable {
         }
       case "excluded":
         configuration.excluded = try stringList(value, key: key, fail: fail)
+      case "intune":
+        let spelled = value.bool.map { $0 ? "true" : "false" } ?? value.string
+        guard let mode = spelled.flatMap(IntuneMode.init(rawValue:)) else {
+          throw fail("'intune' must be true, false or auto")
+        }
+        configuration.intuneMode = mode
       case "intune_managed":
-        guard let flag = value.bool else { throw fail("'intune_managed' must be true or false") }
-        configuration.intuneManaged = flag
+        throw fail("'intune_managed' is now 'intune' (true, false or auto)")
       case "sdk_version":
         guard let version = value.int, version > 0 else { throw fail("'sdk_version' must be a positive integer") }
         configuration.sdkVersion = version

@@ -115,6 +115,8 @@ public enum Configurator {
       paths: [options.infoPlist], definitions: options.definitions, xcconfigFiles: options.xcconfigFiles,
       sdkVersion: options.sdkVersion)
     sessionOptions.onlyRules = rules
+    // Running configure says the app uses Intune: every step applies, whatever the plist shows yet.
+    sessionOptions.intuneMode = .on
     sessionOptions.entitlementsPath = options.entitlements
     sessionOptions.activationRuleShape = options.shape
     let outcome: FixSession.Outcome

@@ -90,6 +90,11 @@ public struct Findings: Sendable {
     report(message, in: document, range: range, keyPath: keyPath, notes: notes, fix: fix)
   }
 
+  /// Adds `note` to every finding from index `start` on.
+  mutating func addNote(_ note: String, toFindingsFrom start: Int) {
+    for index in start..<diagnostics.count { diagnostics[index].notes.append(note) }
+  }
+
   /// A fix of `document` with this rule's applicability.
   public func fix(_ title: String, in document: PropertyListDocument, _ changes: [PlistChange]) -> LintFix {
     LintFix(title: title, applicability: rule.fixApplicability ?? .displayOnly, file: document.source.name,

@@ -29,6 +29,8 @@ public enum LintSession {
     public var entitlementsPath: String?
     /// The shape a dictionary activation rule is converted to before the Intune types are added.
     public var activationRuleShape: ConversionShape = .canonical
+    /// Overrides every configuration's `intune` mode (`configure` forces it on).
+    public var intuneMode: IntuneMode?
 
     /// Options for `paths`.
     public init(
@@ -90,6 +92,7 @@ public enum LintSession {
     var jobs: [TargetJob?] = []   // each is taken out when it starts
     jobs.reserveCapacity(discovery.targets.count)
     var problems = discovery.problems.map(\.description)
+    let intuneDependencies = IntuneDependencyLookup()
     for target in discovery.targets {
       let linter: Linter
       do {
@@ -100,6 +103,8 @@ public enum LintSession {
       let configuration = linter.configuration
       if configuration.isExcluded(target.displayPath) { continue }
       var settings = settings(for: configuration, base: commandLineSettings)
+      settings.intuneDependencies = intuneDependencies
+      if let mode = options.intuneMode { settings.intuneMode = mode }
       if let version = options.sdkVersion { settings.sdkVersion = version }
       settings.activationRuleShape = options.activationRuleShape
       let containingApp = discovery.containingApp(of: target)?.infoPlist
@@ -177,7 +182,7 @@ public enum LintSession {
       buildSettings.define(name, as: value)
     }
     return LintSettings(
-      intuneManaged: configuration.intuneManaged, sdkVersion: configuration.sdkVersion, buildSettings: buildSettings)
+      intuneMode: configuration.intuneMode, sdkVersion: configuration.sdkVersion, buildSettings: buildSettings)
   }
 
   /// The PL001 finding for a file that does not read, positioned when the reader knows where.

@@ -44,10 +44,11 @@ public struct LintTarget: Sendable {
     return node
   }
 
-  /// Whether the Intune rules apply: the plist has `IntuneMAMSettings`, or the configuration says so.
-  public var isIntuneManaged: Bool {
-    settings.intuneManaged ?? (infoPlist.root["IntuneMAMSettings"] != nil)
-  }
+  /// Why the Intune rules apply to this target, or nil when they do not (see `IntuneEvidence`).
+  public var intuneEvidence: IntuneEvidence? { derived.intuneEvidence.value { IntuneEvidence.find(in: self) } }
+
+  /// Whether the Intune rules apply.
+  public var isIntuneManaged: Bool { intuneEvidence != nil }
 
   /// The `CFBundleIdentifier`, when it is a string.
   public var bundleIdentifier: String? { infoPlist.root["CFBundleIdentifier"]?.string }
@@ -68,6 +69,8 @@ final class DerivedFacts: Sendable {
   let urlSchemeArrays = ComputedOnce<[SchemeArray]>()
   /// The build settings the URL-scheme rules expand schemes with.
   let schemeBuildSettings = ComputedOnce<BuildSettings>()
+  /// Why the target counts as an Intune app, if it does.
+  let intuneEvidence = ComputedOnce<IntuneEvidence?>()
 }
 
 /// A value computed by the first caller and returned to every later one.
@@ -87,8 +90,10 @@ final class ComputedOnce<Value: Sendable>: Sendable {
 
 /// Settings that shape a lint run for one target: from the command line and `.sharelint.yml`.
 public struct LintSettings: Sendable {
-  /// Forces the Intune rules on (true) or off (false); nil decides by `IntuneMAMSettings`.
-  public var intuneManaged: Bool?
+  /// Whether the Intune rules apply: forced on or off, or decided from the target (`IntuneEvidence`).
+  public var intuneMode: IntuneMode
+  /// Where `intune: auto` looks for a Podfile, Package.resolved or project linking the SDK; nil: nowhere.
+  public var intuneDependencies: IntuneDependencyLookup?
   /// The iOS SDK the app links against (27 and later honour only 25 query schemes).
   public var sdkVersion: Int?
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's
@@ -99,8 +104,12 @@ public struct LintSettings: Sendable {
   public var activationRuleShape: ConversionShape = .canonical
 
   /// Settings; everything optional.
-  public init(intuneManaged: Bool? = nil, sdkVersion: Int? = nil, buildSettings: BuildSettings = BuildSettings()) {
-    self.intuneManaged = intuneManaged
+  public init(
+    intuneMode: IntuneMode = .auto, intuneDependencies: IntuneDependencyLookup? = nil, sdkVersion: Int? = nil,
+    buildSettings: BuildSettings = BuildSettings()
+  ) {
+    self.intuneMode = intuneMode
+    self.intuneDependencies = intuneDependencies
     self.sdkVersion = sdkVersion
     self.buildSettings = buildSettings
   }

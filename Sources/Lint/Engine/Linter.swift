@@ -35,11 +35,13 @@ public struct Linter: Sendable {
   /// Every finding about `target`, sorted by file and position.
   public func lint(_ target: LintTarget) -> [LintDiagnostic] {
     guard let first = scheduled.first else { return [] }
-    let isIntuneManaged = target.isIntuneManaged
+    let evidence = target.intuneEvidence
     var findings = Findings(rule: first.reporting)
-    for entry in scheduled where isIntuneManaged || !entry.requiresIntune {
+    for entry in scheduled where evidence != nil || !entry.requiresIntune {
       findings.rule = entry.reporting
+      let before = findings.diagnostics.count
       entry.rule.check(target, into: &findings)
+      if entry.requiresIntune, let note = evidence?.note { findings.addNote(note, toFindingsFrom: before) }
     }
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
     let diagnostics = findings.diagnostics

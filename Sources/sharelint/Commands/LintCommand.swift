@@ -10,8 +10,10 @@ struct LintCommand: AsyncParsableCommand {
       Finds apps and extensions under the given paths (an extension is an Info.plist with \
       NSExtension), pairs each with its entitlements and its containing app, and runs every rule \
       (`sharelint rules` lists them; `sharelint explain CODE` tells what each checks and why). The \
-      Intune rules apply to targets with IntuneMAMSettings, or all of them with `intune_managed: true` \
-      in .sharelint.yml.
+      Intune rules apply to a target that shows the Intune App SDK: IntuneMAMSettings, an -intunemam \
+      scheme, a com.microsoft.intune.mam. type, the Intune keychain group, an Intune containing app, or a \
+      Podfile, Package.resolved or Xcode project above it that links the SDK (the findings' notes say \
+      which, unless it is IntuneMAMSettings). `intune: true` or `false` in .sharelint.yml forces it.
 
       Formats: text (file:line:col: severity: message [CODE identifier] and the source line with a \
       caret), json (one object, sorted keys; see the README), sarif (2.1.0), github (workflow \

@@ -179,6 +179,21 @@ enum InfoPlistSchemes {
     return index
   }
 
+  /// The entries of `IntuneSchemeLists.requiredQueriesSchemes` that `queries` lacks, in the configurator's
+  /// step order (the order US002's fix inserts them in).
+  static func missingRequiredQueriesSchemes(in queries: SchemeArray) -> [String] {
+    IntuneSchemeLists.requiredQueriesSchemes.filter { !queries.contains($0) }
+  }
+
+  /// Whether a missing `ms-outlook` is reported by US008 (mail queried with no Outlook scheme at all) rather
+  /// than US002. With only `ms-outlook-intunemam` listed, the bare scheme the SDK queries (and the configurator
+  /// adds) is still missing, and US002 reports it.
+  static func outlookLeftToMailtoRule(_ queries: SchemeArray) -> Bool {
+    queries.contains(MailtoWithoutOutlookRule.mailtoScheme)
+      && !queries.contains(MailtoWithoutOutlookRule.outlookScheme)
+      && !queries.contains(IntuneSchemeLists.managedTwin(of: MailtoWithoutOutlookRule.outlookScheme))
+  }
+
   /// `'a', 'b' and 'c'`.
   static func quotedList(_ items: [String]) -> String {
     let quoted = items.map { "'\($0)'" }

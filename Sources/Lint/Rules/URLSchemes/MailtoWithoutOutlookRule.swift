@@ -25,9 +25,10 @@ struct MailtoWithoutOutlookRule: LintRule {
       """,
     useInstead: """
       Add `ms-outlook` (IntuneMAMConfigurator 21.7.1 adds it bare: Outlook is a known managed app), or its twin \
-      `ms-outlook-intunemam` as the guide says. The fix appends `ms-outlook`, or, when the list already holds \
-      as many entries as iOS honours, puts it right after `mailto` (and its twin) so that it stays inside the \
-      limit.
+      `ms-outlook-intunemam` as the guide says. The fix puts `ms-outlook` where the configurator's step (b) \
+      does, after the Edge entries, or, when the list already holds as many entries as iOS honours, right after \
+      `mailto` (and its twin) so that it stays inside the limit. When other entries the SDK needs are missing \
+      too, the fix of `missing-required-query-scheme` (US002) adds it with them, in the configurator's order.
       """,
     fixApplicability: .safe,
     defaultSeverity: .warning,
@@ -41,6 +42,24 @@ struct MailtoWithoutOutlookRule: LintRule {
         <array>
         \t↓<string>mailto</string>
         \t<string>mailto-intunemam</string>
+        \t<string>https-intunemam</string>
+        \t<string>http-intunemam</string>
+        \t<string>microsoft-edge-https</string>
+        \t<string>microsoft-edge-http</string>
+        \t<string>companyportal</string>
+        \t<string>smart-ns</string>
+        \t<string>zips</string>
+        \t<string>lacoonsecurity</string>
+        \t<string>wandera</string>
+        \t<string>lookoutwork-ase</string>
+        \t<string>skycure</string>
+        \t<string>betteractiveshield</string>
+        \t<string>smsec</string>
+        \t<string>mvisionmobile</string>
+        \t<string>scmx</string>
+        \t<string>intunemam-mtd</string>
+        \t<string>msauthv2</string>
+        \t<string>msauthv3</string>
         </array>
         """,
         corrected: """
@@ -50,9 +69,37 @@ struct MailtoWithoutOutlookRule: LintRule {
           <array>
           \t<string>mailto</string>
           \t<string>mailto-intunemam</string>
+          \t<string>https-intunemam</string>
+          \t<string>http-intunemam</string>
+          \t<string>microsoft-edge-https</string>
+          \t<string>microsoft-edge-http</string>
           \t<string>ms-outlook</string>
+          \t<string>companyportal</string>
+          \t<string>smart-ns</string>
+          \t<string>zips</string>
+          \t<string>lacoonsecurity</string>
+          \t<string>wandera</string>
+          \t<string>lookoutwork-ase</string>
+          \t<string>skycure</string>
+          \t<string>betteractiveshield</string>
+          \t<string>smsec</string>
+          \t<string>mvisionmobile</string>
+          \t<string>scmx</string>
+          \t<string>intunemam-mtd</string>
+          \t<string>msauthv2</string>
+          \t<string>msauthv3</string>
           </array>
           """),
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t↓<string>mailto</string>
+        \t<string>mailto-intunemam</string>
+        </array>
+        """),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -79,11 +126,24 @@ struct MailtoWithoutOutlookRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard target.kind == .app, let queries = InfoPlistSchemes.queriesSchemes(of: target),
-      let mailto = queries.first(Self.mailtoScheme),
-      !queries.contains(Self.outlookScheme), !queries.contains(IntuneSchemeLists.managedTwin(of: Self.outlookScheme))
+      InfoPlistSchemes.outlookLeftToMailtoRule(queries), let mailto = queries.first(Self.mailtoScheme)
     else { return }
-    // A full list gets Outlook next to mail, inside the limit whenever 'mailto' is.
-    var index: Int?
+    let message = "'\(mailto.scheme)' is queried but neither '\(Self.outlookScheme)' nor "
+      + "'\(Self.outlookScheme)-intunemam'; under an Intune policy mail links go to Outlook and canOpenURL "
+      + "answers false for it"
+    // When other entries the SDK needs are missing too, US002's fix adds 'ms-outlook' among them, in the
+    // configurator's order; a second insertion here would write it twice.
+    if InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries) != [Self.outlookScheme] {
+      findings.report(
+        message, about: mailto.node, in: target.infoPlist,
+        notes: ["the fix of missing-required-query-scheme (US002) adds '\(Self.outlookScheme)' with the other "
+          + "entries the Intune SDK needs"])
+      return
+    }
+    // Where the configurator's step (b) puts it: after the browser entries. A full list gets it next to mail
+    // instead, inside the limit whenever 'mailto' is.
+    let precedingOutlook = Set(IntuneSchemeLists.requiredQueriesSchemes.prefix { $0 != Self.outlookScheme })
+    var index = queries.entries.filter { precedingOutlook.contains($0.normalized) }.map(\.index).max().map { $0 + 1 }
     if queries.count >= target.settings.queriesSchemesLimit {
       let twin = URLSchemeSyntax.normalized(IntuneSchemeLists.managedTwin(of: mailto.scheme))
       let twinFollows = queries.entries.contains { $0.index == mailto.index + 1 && $0.normalized == twin }
@@ -92,9 +152,6 @@ struct MailtoWithoutOutlookRule: LintRule {
     let fix = findings.fix(
       "add '\(Self.outlookScheme)' to '\(InfoPlistSchemes.queriesSchemesKey)'", in: target.infoPlist,
       InfoPlistSchemes.inserting([Self.outlookScheme], at: index, into: queries, in: target.infoPlist))
-    findings.report(
-      "'\(mailto.scheme)' is queried but neither '\(Self.outlookScheme)' nor '\(Self.outlookScheme)-intunemam'; "
-        + "under an Intune policy mail links go to Outlook and canOpenURL answers false for it",
-      about: mailto.node, in: target.infoPlist, fix: fix)
+    findings.report(message, about: mailto.node, in: target.infoPlist, fix: fix)
   }
 }

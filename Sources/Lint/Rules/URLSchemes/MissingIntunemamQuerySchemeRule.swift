@@ -10,8 +10,10 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
     whatItDoes: """
       In apps, requires `<scheme>-intunemam` in `LSApplicationQueriesSchemes` for every scheme listed there, \
       except those IntuneMAMConfigurator exempts (`companyportal`, `msauth`, `msauthv2`, `msauthv3`, \
-      `ms-log-…` and the Mobile Threat Defense schemes). For a known managed app (Word, Outlook, Edge, …) the \
-      message says the twin may be left out when the app asks `isURLAllowed:isKnownManagedAppScheme:YES`.
+      `ms-log-…` and the Mobile Threat Defense schemes) and those it adds bare itself (`microsoft-edge-https`, \
+      `microsoft-edge-http`, `ms-outlook`: the SDK opens Edge and Outlook by their own schemes). For another \
+      known managed app (Word, Teams, …) the message says the twin may be left out when the app asks \
+      `isURLAllowed:isKnownManagedAppScheme:YES`.
       """,
     whyItMatters: """
       Under an app protection policy that sends data only to managed apps, the SDK opens `waze://…` as \
@@ -62,6 +64,9 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
         \t<string>TEL</string>
         \t<string>tel-intunemam</string>
         \t<string>https-intunemam</string>
+        \t<string>microsoft-edge-https</string>
+        \t<string>microsoft-edge-http</string>
+        \t<string>ms-outlook</string>
         \t<string>companyportal</string>
         \t<string>msauthv3</string>
         \t<string>smart-ns</string>
@@ -105,6 +110,7 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
       if !knownManagedTwinsFit && IntuneSchemeLists.knownManagedAppSchemeSet.contains(entry.normalized) { continue }
       guard !IntuneSchemeLists.isManagedTwin(entry.scheme),
         !IntuneSchemeLists.configuratorExcludedSchemeSet.contains(entry.normalized),
+        !IntuneSchemeLists.configuratorBareKnownManagedSchemes.contains(entry.normalized),
         InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) == nil
       else { continue }
       let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)

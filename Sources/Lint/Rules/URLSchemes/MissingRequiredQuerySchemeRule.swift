@@ -152,18 +152,19 @@ struct MissingRequiredQuerySchemeRule: LintRule {
         missingKey: key, of: document.root, in: document, fix: fix)
       return
     }
-    let queriesMailto = queries.contains(MailtoWithoutOutlookRule.mailtoScheme)
-    let missing = IntuneSchemeLists.requiredQueriesSchemes.filter { scheme in
-      !queries.contains(scheme) && !(queriesMailto && scheme == MailtoWithoutOutlookRule.outlookScheme)
-    }
-    guard let first = missing.first else { return }
+    // Everything missing is inserted by one fix, in the configurator's order, 'ms-outlook' included even when
+    // US008 reports it (two fixes inserting at the same place could not keep that order).
+    let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries)
+    let reported = InfoPlistSchemes.outlookLeftToMailtoRule(queries)
+      ? missing.filter { $0 != MailtoWithoutOutlookRule.outlookScheme } : missing
+    guard let first = reported.first else { return }
     let index = InfoPlistSchemes.queriesInsertionIndex(
       adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
     let title = missing.count == 1
       ? "add '\(first)' to '\(key)'" : "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'"
     let fix = findings.fix(
       title, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
-    for scheme in missing {
+    for scheme in reported {
       let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
       findings.report(
         "'\(key)' lacks '\(scheme)', which the Intune SDK queries \(purpose)", about: queries.node, in: document,
