@@ -96,4 +96,37 @@ import URLSchemes
     #expect(written.contains("<string>msauth.com.contoso.notes-intunemam</string>"))
     #expect(!written.contains("$(MSAL_REDIRECT_URI)-intunemam"))
   }
+
+  /// Microsoft's own tunnel sample: `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth`, with the scheme registered
+  /// word for word. Nothing needs expanding, so configure goes on instead of refusing.
+  @Test func aRedirectSchemeRegisteredAsWrittenNeedsNoExpansion() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-configure-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let plist = folder.appendingPathComponent("Info.plist")
+    try Data(RuleExample.document(for: """
+      <key>CFBundleIdentifier</key>
+      <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+      <key>CFBundleURLTypes</key>
+      <array>
+      	<dict>
+      		<key>CFBundleURLSchemes</key>
+      		<array>
+      			<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+      		</array>
+      	</dict>
+      </array>
+      <key>IntuneMAMSettings</key>
+      <dict>
+      	<key>ADALClientId</key>
+      	<string>5b9e8c1a-1111-4222-8333-944455556666</string>
+      	<key>ADALRedirectUri</key>
+      	<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+      </dict>
+      """).utf8).write(to: plist)
+    let result = try await Configurator.run(Configurator.Options(infoPlist: plist.path))
+    try Configurator.write(result)
+    let written = try String(contentsOf: plist, encoding: .utf8)
+    #expect(written.contains("<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>"))
+    #expect(written.contains("<string>companyportal</string>"))
+  }
 }

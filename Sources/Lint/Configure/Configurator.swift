@@ -2,6 +2,7 @@ import ActivationRules
 import Foundation
 import PredicateSyntax
 import PropertyList
+import URLSchemes
 
 /// `sharelint configure`: what Microsoft's IntuneMAMConfigurator does to an Info.plist, done as
 /// the fixes of the lint rules that check the same things (one mechanism, no second code path),
@@ -136,12 +137,29 @@ public enum Configurator {
     }
     // IntuneMAMConfigurator writes an unexpanded $(MSAL_REDIRECT_URI) into URL schemes; refuse instead.
     let redirectKeys = ["IntuneMAMSettings.ADALRedirectUri", "IntuneMAMSettings.ADALRedirectScheme"]
-    if let unresolved = report.diagnostics.first(where: { $0.code == "PL003" && redirectKeys.contains($0.keyPath) }) {
+    if let unresolved = report.diagnostics.first(where: { $0.code == "PL003" && redirectKeys.contains($0.keyPath) }),
+      !redirectSchemeIsRegisteredAsWritten(options.infoPlist)
+    {
       throw Refusal(description: "\(unresolved.file): \(unresolved.message); pass it with -D or --xcconfig"
         + " (the redirect scheme is not written unexpanded)")
     }
     let warnings = outcome.finalReport.diagnostics.filter { $0.code == "US003" }.map(\.message)
     return Result(outcome: outcome, options: options, warnings: warnings)
+  }
+
+  /// Whether the redirect scheme is registered exactly as `IntuneMAMSettings` spells it (`msauth.$(…)` on both
+  /// sides): then nothing needs expanding, and an unresolved reference is no reason to refuse.
+  static func redirectSchemeIsRegisteredAsWritten(_ infoPlist: String) -> Bool {
+    guard let document = try? PropertyListDocument(contentsOfFile: infoPlist) else { return false }
+    let target = LintTarget(infoPlist: document)
+    guard let intuneSettings = target.intuneSettings,
+      let expected = MissingMSALRedirectSchemeRule.redirectScheme(
+        of: target, intuneSettings: intuneSettings, settings: BuildSettings())
+    else { return false }
+    let written = URLSchemeSyntax.normalized(expected.written)
+    return InfoPlistSchemes.urlSchemeArrays(of: target).flatMap(\.entries).contains {
+      URLSchemeSyntax.normalized($0.scheme) == written
+    }
   }
 
   /// Writes the result: the Info.plist to `-o` (or in place), the entitlements in place when
