@@ -19,7 +19,14 @@ enum KeyValueCoding {
     // The usual step, one key of a dictionary (`$attachment.registeredTypeIdentifiers`), taken directly.
     if components.count == 1, case .dictionary(let members) = start {
       let name = components[components.startIndex].name
-      if name.utf8.first != UInt8(ascii: "@") { return members[name] ?? .null }
+      if let first = name.utf8.first, first != UInt8(ascii: "@"), first != UInt8(ascii: "%") {
+        return members[name] ?? .null
+      }
+    }
+    if let placeholder = components.first(where: \.isPlaceholder) {
+      throw EvaluationError(
+        .unsupported, "unsubstituted placeholder '\(placeholder.name)'; substitute a key before evaluating",
+        at: placeholder.range)
     }
     var current = start
     var index = components.startIndex

@@ -38,6 +38,23 @@ import Testing
     if case .and(let inner) = operands[1].kind { #expect(inner.count == 2) } else { Issue.record("expected AND") }
   }
 
+  /// Apple's parser accepts a key path made of format arguments; `%K` is the only placeholder that is a key.
+  @Test func percentKStandsForAKeyInAKeyPath() throws {
+    let text = "%K.%K BEGINSWITH 'a'"
+    let predicate = try parsed(text)
+    guard case .comparison(let comparison) = predicate.kind,
+      case .keyPath(let base, let components) = comparison.left.kind
+    else {
+      Issue.record("expected a comparison of a key path, got \(predicate.kind)")
+      return
+    }
+    if case .placeholder("%K")? = base?.kind {} else { Issue.record("the base is not the placeholder %K") }
+    #expect(components.map(\.name) == ["%K"])
+    #expect(components.allSatisfy { $0.isPlaceholder })
+    #expect(slice(text, components[0].range) == "%K")
+    #expect(!PredicateParser.parse("a.%@ == 1").isValid)
+  }
+
   @Test func chainsAreFlatAndParenthesesAssociate() throws {
     let chain = try parsed("a == 1 AND b == 2 AND c == 3")
     let grouped = try parsed("(a == 1 AND b == 2) AND c == 3")

@@ -82,6 +82,10 @@ public struct KeyPathComponent: Hashable, Sendable {
 
   /// Whether the key is a collection operator or other `@` key.
   public var isAtKey: Bool { name.hasPrefix("@") }
+
+  /// Whether the key is the format placeholder `%K` (as in `%K.%K BEGINSWITH 'a'`), to be substituted before
+  /// evaluation; no other key starts with `%`.
+  public var isPlaceholder: Bool { name.utf8.first == UInt8(ascii: "%") }
 }
 
 /// What goes between the brackets of a subscript.

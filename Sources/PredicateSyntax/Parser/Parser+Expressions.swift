@@ -150,9 +150,18 @@ extension Parser {
     }
   }
 
-  /// `key ::= identifier | escaped-identifier | at-identifier`
+  /// `key ::= identifier | escaped-identifier | at-identifier | "%K"`
   mutating func parseKey() throws(SyntaxDiagnostic) -> KeyPathComponent {
     switch current.kind {
+    case .placeholder:
+      // Apple's parser takes a key path made of format arguments, `%K.%K`; only %K stands for a key.
+      let written = text(of: current)
+      guard written == "%K" else {
+        throw SyntaxDiagnostic(
+          .expectedExpression, "expected a key after '.', found '\(written)'; only '%K' stands for a key",
+          at: currentErrorRange)
+      }
+      return KeyPathComponent(name: written, range: advance())
     case .identifier:
       return KeyPathComponent(name: text(of: current), range: advance())
     case .atIdentifier:
