@@ -3,8 +3,10 @@ import Yams
 extension IntunePolicy {
   /// Reads a policy from JSON or YAML text, in one of two shapes.
   ///
-  /// **Graph** — an `iosManagedAppProtection` exactly as an admin exports it (or a `{"value": [policy]}` list
-  /// with one policy). The fields read are `allowedOutboundDataTransferDestinations`,
+  /// **Graph** — an `iosManagedAppProtection` exactly as an admin exports it, or a collection as
+  /// `GET …/deviceAppManagement/iosManagedAppProtections` returns it (`{"value": [policy, …]}`), from which
+  /// `selecting` picks the policy whose `displayName` or `id` it is (a one-policy collection needs no selection).
+  /// The fields read are `allowedOutboundDataTransferDestinations`,
   /// `disableProtectionOfManagedOutboundOpenInData`, `filterOpenInToOnlyManagedApps`, `exemptedAppProtocols`
   /// (key-value pairs whose values are `;`-separated schemes, all pairs merged), `managedBrowserToOpenLinksRequired`,
   /// `managedBrowser`, `customBrowserProtocol`, `exemptedUniversalLinks`, `managedUniversalLinks`, `saveAsBlocked`
@@ -26,7 +28,7 @@ extension IntunePolicy {
   /// ```
   ///
   /// Throws `IntunePolicyError` naming the field for a malformed value or contradictory settings.
-  public static func parse(_ text: String) throws -> IntunePolicy {
+  public static func parse(_ text: String, selecting selection: String? = nil) throws -> IntunePolicy {
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -41,9 +43,13 @@ extension IntunePolicy {
     let keys = Set(mapping.keys.compactMap(\.string))
     let policy: IntunePolicy
     if !keys.isDisjoint(with: ShortFormReader.distinctiveKeys) {
+      if let selection {
+        throw IntunePolicyError(
+          field: "policy", message: "a short-form policy has no name or id to select '\(selection)' by")
+      }
       policy = try ShortFormReader(mapping: mapping).read()
     } else {
-      policy = try GraphReader(mapping: try GraphReader.unwrapList(mapping)).read()
+      policy = try GraphReader(mapping: try GraphReader.select(selection, from: mapping)).read()
     }
     try policy.validate()
     return policy
@@ -124,14 +130,46 @@ private struct GraphReader {
     "allowedDataIngestionLocations", "saveAsBlocked", "blockDataIngestionIntoOrganizationDocuments",
   ]
 
-  /// A Graph list response (`{"value": [policy]}`) holding one policy becomes that policy.
-  static func unwrapList(_ mapping: Node.Mapping) throws -> Node.Mapping {
+  /// The policy to read from a Graph document: a single policy, or one of a collection (`{"value": [...]}`),
+  /// picked by `displayName` or `id` when `selection` is given, or the only one.
+  static func select(_ selection: String?, from mapping: Node.Mapping) throws -> Node.Mapping {
     let keys = Set(mapping.keys.compactMap(\.string))
-    guard keys.isDisjoint(with: policyFields), let list = mapping["value"]?.sequence else { return mapping }
-    guard list.count == 1, let only = list.first?.mapping else {
-      throw IntunePolicyError(field: "value", message: "holds \(list.count) policies: export a single policy")
+    func names(_ policy: Node.Mapping) -> [String] {
+      ["id", "displayName"].compactMap { policy[Node($0)]?.string }
     }
-    return only
+    guard keys.isDisjoint(with: policyFields), let list = mapping["value"]?.sequence else {
+      if let selection, !names(mapping).contains(selection) {
+        throw IntunePolicyError(
+          field: "displayName", message: "the policy is not named '\(selection)' (its name and id: "
+            + "\(names(mapping).map { "'\($0)'" }.joined(separator: ", ")))")
+      }
+      return mapping
+    }
+    let policies = list.compactMap(\.mapping)
+    guard policies.count == list.count else {
+      throw IntunePolicyError(field: "value", message: "expected a list of policy objects")
+    }
+    let described = policies.map { (policy: Node.Mapping) -> String in
+      let name: String? = policy["displayName"]?.string ?? policy["id"]?.string
+      return name.map { "'\($0)'" } ?? "(unnamed)"
+    }
+    guard let selection else {
+      guard policies.count == 1 else {
+        throw IntunePolicyError(
+          field: "value", message: "holds \(policies.count) policies: pick one by displayName or id with "
+            + "--policy-name (\(described.joined(separator: ", ")))")
+      }
+      return policies[0]
+    }
+    let byID = policies.filter { $0["id"]?.string == selection }
+    let chosen = byID.isEmpty ? policies.filter { $0["displayName"]?.string == selection } : byID
+    guard chosen.count == 1 else {
+      let problem = chosen.isEmpty
+        ? "no policy has the displayName or id '\(selection)'; it holds \(described.joined(separator: ", "))"
+        : "\(chosen.count) policies are named '\(selection)': pick one by id"
+      throw IntunePolicyError(field: "value", message: problem)
+    }
+    return chosen[0]
   }
 
   func read() throws -> IntunePolicy {

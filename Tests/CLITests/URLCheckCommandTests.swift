@@ -43,6 +43,24 @@ import Testing
     }
   }
 
+  @Test func policyNamePicksOnePolicyOfAGraphCollection() throws {
+    let folder = try TemporaryFolder()
+    let policies = try folder.write("policies.json", """
+      {"value": [{"id": "a1", "displayName": "Open", "allowedOutboundDataTransferDestinations": "allApps"},
+                 {"id": "b2", "displayName": "Locked", "allowedOutboundDataTransferDestinations": "none"}]}
+      """)
+    let locked = try Sharelint.run(["url", "check", "--policy", policies, "--policy-name", "Locked", "mailto:a@b"])
+    #expect(locked.status == 1, "\(locked.standardError)")
+    let open = try Sharelint.run(["url", "check", "--policy", policies, "--policy-name", "a1", "mailto:a@b"])
+    #expect(open.status == 0, "\(open.standardError)")
+    let ambiguous = try Sharelint.run(["url", "check", "--policy", policies, "mailto:a@b"])
+    #expect(ambiguous.status == 2)
+    #expect(ambiguous.standardError.contains("'Open', 'Locked'"), "\(ambiguous.standardError)")
+    #expect(ambiguous.standardError.split(separator: "\n").count == 1)
+    let withoutPolicy = try Sharelint.run(["url", "check", "--policy-name", "Locked", "mailto:a@b"])
+    #expect(withoutPolicy.status == 2)
+  }
+
   @Test func allowedURLsUnderTheDefaultPolicyExitZero() throws {
     let result = try Sharelint.run(["url", "check", "--format", "tsv", "mailto:a@b", "https://example.com/x"])
     #expect(result.status == 0)

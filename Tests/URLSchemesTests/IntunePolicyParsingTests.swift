@@ -79,9 +79,37 @@ let exportedGraphPolicy = """
   @Test func readsAGraphListWithOnePolicy() throws {
     let policy = try IntunePolicy.parse(#"{"value": [{"allowedOutboundDataTransferDestinations": "none"}]}"#)
     #expect(policy.allowedOutboundDataTransferDestinations == .none)
-    #expect(throws: IntunePolicyError(field: "value", message: "holds 2 policies: export a single policy")) {
+    #expect(throws: IntunePolicyError(
+      field: "value", message: "holds 2 policies: pick one by displayName or id with --policy-name ((unnamed), (unnamed))")) {
       try IntunePolicy.parse(#"{"value": [{}, {}]}"#)
     }
+  }
+
+  /// A collection as `GET …/deviceAppManagement/iosManagedAppProtections` returns it: one policy is picked by
+  /// displayName or id.
+  @Test func picksAPolicyOfAGraphCollectionByNameOrID() throws {
+    let collection = """
+      {"@odata.context": "https://graph.microsoft.com/beta/$metadata#deviceAppManagement/iosManagedAppProtections",
+       "value": [
+        {"id": "T_1a2b", "displayName": "Sales", "allowedOutboundDataTransferDestinations": "managedApps"},
+        {"id": "T_3c4d", "displayName": "Finance", "allowedOutboundDataTransferDestinations": "none"},
+        {"id": "T_5e6f", "displayName": "Finance", "allowedOutboundDataTransferDestinations": "allApps"}
+       ]}
+      """
+    #expect(try IntunePolicy.parse(collection, selecting: "Sales").allowedOutboundDataTransferDestinations == .managedApps)
+    #expect(try IntunePolicy.parse(collection, selecting: "T_5e6f").allowedOutboundDataTransferDestinations == .allApps)
+    #expect(throws: IntunePolicyError(field: "value", message: "2 policies are named 'Finance': pick one by id")) {
+      try IntunePolicy.parse(collection, selecting: "Finance")
+    }
+    #expect(throws: IntunePolicyError(
+      field: "value", message: "no policy has the displayName or id 'HR'; it holds 'Sales', 'Finance', 'Finance'")) {
+      try IntunePolicy.parse(collection, selecting: "HR")
+    }
+    #expect(throws: IntunePolicyError.self) { try IntunePolicy.parse(collection) }
+    let single = #"{"id": "T_1a2b", "displayName": "Sales", "allowedOutboundDataTransferDestinations": "none"}"#
+    #expect(try IntunePolicy.parse(single, selecting: "Sales").allowedOutboundDataTransferDestinations == .none)
+    #expect(throws: IntunePolicyError.self) { try IntunePolicy.parse(single, selecting: "Finance") }
+    #expect(throws: IntunePolicyError.self) { try IntunePolicy.parse("sendOrgData: none", selecting: "Sales") }
   }
 
   @Test func readsTheShortForm() throws {

@@ -33,6 +33,18 @@ struct PolicyOptions: ParsableArguments {
       valueName: "FILE"))
   var path: String?
 
+  @Option(
+    name: .customLong("policy-name"),
+    help: ArgumentHelp(
+      "The policy to use from a Graph collection ({\"value\": [...]}, as GET …/iosManagedAppProtections "
+        + "returns it): its displayName or id. Needed when the collection holds several.",
+      valueName: "NAME"))
+  var policyName: String?
+
+  func validate() throws {
+    if policyName != nil && path == nil { throw ValidationError("--policy-name needs --policy") }
+  }
+
   /// True when the policy is to be read from standard input.
   var readsStandardInput: Bool { path == "-" }
 
@@ -43,7 +55,7 @@ struct PolicyOptions: ParsableArguments {
     let name = path == "-" ? "<stdin>" : path
     let bytes = path == "-" ? try StandardStreams.readStandardInput() : try StandardStreams.readFile(path)
     do {
-      return try IntunePolicy.parse(String(decoding: bytes, as: UTF8.self))
+      return try IntunePolicy.parse(String(decoding: bytes, as: UTF8.self), selecting: policyName)
     } catch let error as IntunePolicyError {
       throw InputError("\(name): \(error)")
     }
