@@ -1,0 +1,142 @@
+import Foundation
+import Lint
+import PropertyList
+import Testing
+
+/// Which targets count as Intune apps, and the note their Intune findings carry.
+@Suite struct IntuneEvidenceTests {
+  static let queries = "<key>LSApplicationQueriesSchemes</key>\n<array>\n\t<string>waze</string>\n</array>"
+
+  @Test func aPlainAppIsNoIntuneApp() throws {
+    let target = try TargetFixture.target(Self.queries)
+    #expect(target.intuneEvidence == nil)
+    #expect(TargetFixture.lint(target, TargetFixture.rules("US001")).isEmpty)
+  }
+
+  @Test func settingsDictionaryCountsWithoutANote() throws {
+    let target = try TargetFixture.target("<key>IntuneMAMSettings</key>\n<dict/>\n" + Self.queries)
+    #expect(target.intuneEvidence == .settingsDictionary(file: "Info.plist"))
+    let findings = TargetFixture.lint(target, TargetFixture.rules("US001"))
+    #expect(findings.count == 1)
+    #expect(findings.first?.notes == [])
+  }
+
+  @Test func aTwinSchemeCountsAndTheFindingSaysSo() throws {
+    let target = try TargetFixture.target("""
+      <key>LSApplicationQueriesSchemes</key>
+      <array>
+      \t<string>waze</string>
+      \t<string>tel</string>
+      \t<string>tel-intunemam</string>
+      </array>
+      """)
+    #expect(target.intuneEvidence == .managedTwinScheme("tel-intunemam", file: "Info.plist"))
+    let findings = TargetFixture.lint(target, TargetFixture.rules("US001"))
+    #expect(findings.map { String($0.message.prefix(6)) } == ["'waze'"])
+    #expect(findings.first?.notes == [
+      "the Intune rules apply because Info.plist lists the Intune twin scheme 'tel-intunemam'",
+    ])
+  }
+
+  @Test func intuneTypesInDocumentTypesOrTheRuleCount() throws {
+    let documentTypes = try TargetFixture.target("""
+      <key>CFBundleDocumentTypes</key>
+      <array>
+      \t<dict>
+      \t\t<key>LSItemContentTypes</key>
+      \t\t<array>
+      \t\t\t<string>com.microsoft.intune.mam.com.adobe.pdf</string>
+      \t\t</array>
+      \t</dict>
+      </array>
+      """)
+    #expect(documentTypes.intuneEvidence == .intuneType("com.microsoft.intune.mam.com.adobe.pdf", file: "Info.plist"))
+    let rule = try TargetFixture.target("""
+      <key>NSExtension</key>
+      <dict>
+      \t<key>NSExtensionAttributes</key>
+      \t<dict>
+      \t\t<key>NSExtensionActivationRule</key>
+      \t\t<string>ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image"</string>
+      \t</dict>
+      </dict>
+      """)
+    #expect(rule.intuneEvidence == .intuneType("com.microsoft.intune.mam.public.image", file: "Info.plist"))
+  }
+
+  @Test func theIntuneKeychainGroupCounts() throws {
+    let target = try TargetFixture.target(Self.queries, entitlements: """
+      <key>keychain-access-groups</key>
+      <array>
+      \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
+      </array>
+      """)
+    #expect(target.intuneEvidence == .keychainGroup("$(AppIdentifierPrefix)com.microsoft.intune.mam",
+                                                    file: "App.entitlements"))
+  }
+
+  @Test func anExtensionOfAnIntuneAppCounts() throws {
+    var target = try TargetFixture.target("<key>NSExtension</key>\n<dict/>")
+    #expect(target.intuneEvidence == nil)
+    target.containingAppInfoPlist = try TargetFixture.document(
+      "<key>IntuneMAMSettings</key>\n<dict/>", name: "App/Info.plist")
+    #expect(target.intuneEvidence == .containingApp(.settingsDictionary(file: "App/Info.plist")))
+    #expect(target.intuneEvidence?.note == "the Intune rules apply because the containing app counts as an Intune "
+      + "app: App/Info.plist has IntuneMAMSettings")
+  }
+
+  @Test func theConfigurationForcesTheAnswer() throws {
+    let on = try TargetFixture.target(Self.queries, settings: LintSettings(intuneMode: .on))
+    #expect(on.intuneEvidence == .forced)
+    #expect(TargetFixture.lint(on, TargetFixture.rules("US001")).count == 1)
+    let off = try TargetFixture.target("<key>IntuneMAMSettings</key>\n<dict/>\n" + Self.queries,
+                                       settings: LintSettings(intuneMode: .off))
+    #expect(off.intuneEvidence == nil)
+    #expect(TargetFixture.lint(off, TargetFixture.rules("US001")).isEmpty)
+  }
+
+  /// A Podfile two folders up names the SDK; the search stops at the folder holding `.git`.
+  @Test func aPodfileAboveTheTargetCountsUpToTheRepositoryRoot() async throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let repository = root.appendingPathComponent("repo")
+    let appFolder = repository.appendingPathComponent("ios/App")
+    try FileManager.default.createDirectory(at: appFolder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    let plist = appFolder.appendingPathComponent("Info.plist").path
+    try RuleExample.document(for: Self.queries).write(toFile: plist, atomically: true, encoding: .utf8)
+
+    func lint() async throws -> LintReport {
+      var options = LintSession.Options(paths: [plist])
+      options.onlyRules = ["US001"]
+      return try await LintSession.run(options)
+    }
+    // Above the repository's root: not looked at.
+    try "pod 'IntuneMAMSwift'\n".write(to: root.appendingPathComponent("Podfile"), atomically: true, encoding: .utf8)
+    #expect(try await lint().diagnostics.isEmpty)
+
+    try "platform :ios, '16.0'\ntarget 'App' do\n  pod 'IntuneMAMSwift', '~> 21.0'\nend\n"
+      .write(to: repository.appendingPathComponent("ios/Podfile"), atomically: true, encoding: .utf8)
+    let report = try await lint()
+    #expect(report.diagnostics.count == 1)
+    let note = try #require(report.diagnostics.first?.notes.first)
+    #expect(note.hasPrefix("the Intune rules apply because ") && note.contains("ios/Podfile links the Intune App SDK"),
+            "\(note)")
+  }
+
+  @Test func aProjectLinkingTheFrameworkCounts() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("App.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try "/* IntuneMAMSwift.xcframework in Frameworks */".write(
+      to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+    let evidence = IntuneDependencyLookup().dependency(near: folder.appendingPathComponent("App/Info.plist").path)
+    guard case .dependency(let file, let name)? = evidence else {
+      Issue.record("no dependency found: \(String(describing: evidence))")
+      return
+    }
+    #expect(file.hasSuffix("App.xcodeproj/project.pbxproj"))
+    #expect(name == "IntuneMAMSwift.xcframework")
+  }
+}
