@@ -30,11 +30,16 @@ public struct OpenStepPlistParser {
     return try parser.parseDocument()
   }
 
-  /// A container being read.
+  /// A container being read: where it starts, and where its members start in `pendingElements` or
+  /// `pendingEntries`. Members live there rather than in the frame so that appending one never copies
+  /// the members before it.
   private enum Frame {
-    case array(start: Int, elements: [OpenStepNode])
-    case dictionary(start: Int, entries: [OpenStepEntry], key: (text: String, range: ByteRange)?)
+    case array(start: Int, base: Int)
+    case dictionary(start: Int, base: Int, key: (text: String, range: ByteRange)?)
   }
+
+  private var pendingElements: [OpenStepNode] = []
+  private var pendingEntries: [OpenStepEntry] = []
 
   /// document := bom? value
   public mutating func parseDocument() throws(OpenStepPlistError) -> OpenStepNode {
@@ -72,11 +77,11 @@ public struct OpenStepPlistParser {
         }
         position += 1
         if bytes[start] == UInt8(ascii: "{") {
-          stack.append(.dictionary(start: start, entries: [], key: nil))
+          stack.append(.dictionary(start: start, base: pendingEntries.count, key: nil))
           guard let closed = try openOrCloseDictionary(&stack) else { continue }
           finished = closed
         } else {
-          stack.append(.array(start: start, elements: []))
+          stack.append(.array(start: start, base: pendingElements.count))
           try skipTrivia()
           guard position < bytes.count, bytes[position] == UInt8(ascii: ")") else { continue }
           position += 1
@@ -90,8 +95,8 @@ public struct OpenStepPlistParser {
       delivering: while true {
         guard let top = stack.popLast() else { return finished }
         switch top {
-        case .array(let arrayStart, var elements):
-          elements.append(finished)
+        case .array(let arrayStart, let base):
+          pendingElements.append(finished)
           try skipTrivia()
           var sawComma = false
           if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
@@ -101,6 +106,8 @@ public struct OpenStepPlistParser {
           }
           if position < bytes.count, bytes[position] == UInt8(ascii: ")") {
             position += 1
+            let elements = Array(pendingElements[base...])
+            pendingElements.removeSubrange(base...)
             finished = OpenStepNode(.array(elements), range: ByteRange(start: arrayStart, end: position))
             continue delivering
           }
@@ -110,13 +117,13 @@ public struct OpenStepPlistParser {
           guard sawComma else {
             throw OpenStepPlistError("expected ',' or ')' after an array element", offset: position)
           }
-          stack.append(.array(start: arrayStart, elements: elements))
+          stack.append(.array(start: arrayStart, base: base))
           break delivering
-        case .dictionary(let dictionaryStart, var entries, let key):
+        case .dictionary(let dictionaryStart, let base, let key):
           guard let key else {
             throw OpenStepPlistError("internal error: a dictionary value without a key", offset: position)
           }
-          entries.append(OpenStepEntry(key: key.text, keyRange: key.range, value: finished))
+          pendingEntries.append(OpenStepEntry(key: key.text, keyRange: key.range, value: finished))
           try skipTrivia()
           guard position < bytes.count else {
             throw OpenStepPlistError("the file ends inside a dictionary; expected ';'", offset: position)
@@ -125,7 +132,7 @@ public struct OpenStepPlistParser {
             throw OpenStepPlistError("expected ';' after the value of '\(key.text)'", offset: position)
           }
           position += 1
-          stack.append(.dictionary(start: dictionaryStart, entries: entries, key: nil))
+          stack.append(.dictionary(start: dictionaryStart, base: base, key: nil))
           guard let closed = try openOrCloseDictionary(&stack) else { break delivering }
           finished = closed
         }
@@ -136,7 +143,7 @@ public struct OpenStepPlistParser {
   /// After `{` or `;`: reads the next `key =` into the top dictionary frame and returns `nil`, or
   /// reads `}` and returns the finished dictionary (the frame popped).
   private mutating func openOrCloseDictionary(_ stack: inout [Frame]) throws(OpenStepPlistError) -> OpenStepNode? {
-    guard case .dictionary(let start, let entries, _) = stack.last else { return nil }
+    guard case .dictionary(let start, let base, _) = stack.last else { return nil }
     try skipTrivia()
     guard position < bytes.count else {
       throw OpenStepPlistError("the file ends inside a dictionary; expected a key or '}'", offset: position)
@@ -144,6 +151,8 @@ public struct OpenStepPlistParser {
     if bytes[position] == UInt8(ascii: "}") {
       position += 1
       stack.removeLast()
+      let entries = Array(pendingEntries[base...])
+      pendingEntries.removeSubrange(base...)
       return OpenStepNode(.dictionary(OpenStepDictionary(entries)), range: ByteRange(start: start, end: position))
     }
     let key = try parseScalar(expecting: "a key or '}'")
@@ -155,7 +164,7 @@ public struct OpenStepPlistParser {
       throw OpenStepPlistError("expected '=' after the key '\(text)'", offset: position)
     }
     position += 1
-    stack[stack.count - 1] = .dictionary(start: start, entries: entries, key: (text, key.range))
+    stack[stack.count - 1] = .dictionary(start: start, base: base, key: (text, key.range))
     return nil
   }
 
