@@ -52,7 +52,7 @@ let package = Package(
     .testTarget(name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax"]),
     .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
     .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
-    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),

@@ -11,7 +11,10 @@ struct Sharelint: AsyncParsableCommand {
       2 usage error, unreadable or malformed input, or an internal failure (one line on standard error).
       """,
     version: SharelintVersion.current,
-    subcommands: [LintCommand.self, FixCommand.self, ConfigureCommand.self, RuleCommand.self, URLCommand.self, PolicyCommand.self, RulesCommand.self, ExplainCommand.self]
+    subcommands: [
+      LintCommand.self, FixCommand.self, ConfigureCommand.self, RuleCommand.self, URLCommand.self,
+      PolicyCommand.self, RulesCommand.self, ExplainCommand.self, TargetsCommand.self,
+    ]
   )
 
   /// Runs the command line with sharelint's exit statuses: usage errors exit 2 (argument-parser

@@ -36,12 +36,17 @@ public struct BuildSettingDefinition: Hashable, Sendable {
     case commandLine
     /// A line of an `.xcconfig` file.
     case xcconfig(file: String, line: Int)
+    /// A `buildSettings` entry of an Xcode project's `project.pbxproj`, at the line of its key.
+    case project(file: String, line: Int)
+    /// A value Xcode defines itself (`TARGET_NAME`, `PRODUCT_NAME`, `SDKROOT`…), as sharelint models it.
+    case builtIn
 
-    /// `-D` or `file:line`.
+    /// `-D`, `file:line` or `built-in`.
     public var description: String {
       switch self {
       case .commandLine: return "-D"
-      case .xcconfig(let file, let line): return "\(file):\(line)"
+      case .xcconfig(let file, let line), .project(let file, let line): return "\(file):\(line)"
+      case .builtIn: return "built-in"
       }
     }
   }

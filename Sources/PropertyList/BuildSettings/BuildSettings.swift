@@ -65,6 +65,13 @@ public struct BuildSettings: Sendable {
     for definition in definitions { xcconfigDefinitions[definition.name, default: []].append(definition) }
   }
 
+  /// Adds `definition` after every assignment read so far and below every `-D` one: a project's
+  /// levels are added lowest first (built-ins, `.xcconfig` files, `buildSettings`), so that
+  /// `$(inherited)` in one stands for the value of the levels below it.
+  public mutating func add(_ definition: BuildSettingDefinition) {
+    xcconfigDefinitions[definition.name, default: []].append(definition)
+  }
+
   /// The assignments of `name` that apply, lowest precedence first: `.xcconfig` ones in reading
   /// order, then `-D` ones. The last one is the setting's value.
   public func definitions(of name: String) -> [BuildSettingDefinition] {
