@@ -26,6 +26,9 @@ public struct LintDiagnostic: Sendable {
   public var notes: [String]
   /// The fix, when the rule offers one.
   public var fix: LintFix?
+  /// The Xcode configurations the finding holds in (`["Debug", "Release"]`), for a plist linted through its
+  /// project; empty for a plist linted on its own.
+  public var configurations: [String] = []
 
   /// A diagnostic; positions are computed from `range` in `source`.
   public init(

@@ -31,6 +31,10 @@ public enum LintSession {
     public var activationRuleShape: ConversionShape = .canonical
     /// Overrides every configuration's `intune` mode (`configure` forces it on).
     public var intuneMode: IntuneMode?
+    /// `--target NAME`: only this Xcode target (plists no project claims are then left out).
+    public var targetName: String?
+    /// `--configuration NAME`: only this Xcode configuration of each project target.
+    public var configurationName: String?
 
     /// Options for `paths`.
     public init(
@@ -86,13 +90,64 @@ public enum LintSession {
       }
     }
 
+    // Xcode projects: the plists their targets build are linted through them, once per configuration, with
+    // that configuration's settings; folder discovery keeps the plists no project claims.
+    var knownPlists: [String: DiscoveredPlist] = [:]
+    if !discovery.projectContainers.isEmpty {
+      for target in discovery.targets {
+        for case let plist? in [target.infoPlist, target.entitlements] where plist.location == .sourceFile {
+          if let path = plist.filePath { knownPlists[ProjectTargets.identity(of: path)] = plist }
+        }
+      }
+    }
+    let projects = ProjectTargets(
+      containers: discovery.projectContainers,
+      selection: ProjectTargets.Selection(targetName: options.targetName, configurationName: options.configurationName),
+      knownPlists: knownPlists)
+    if options.targetName != nil {
+      discovery.targets = []
+    } else if !projects.claimedFiles.isEmpty {
+      discovery.targets = discovery.targets.filter { target in
+        let plist = target.infoPlist ?? target.entitlements
+        guard let path = plist?.filePath, plist?.location == .sourceFile else { return true }
+        return !projects.claimedFiles.contains(ProjectTargets.identity(of: path))
+      }
+    }
+    if options.targetName != nil || options.configurationName != nil, projects.builds.isEmpty {
+      let wanted = [options.targetName.map { "target '\($0)'" }, options.configurationName.map { "configuration '\($0)'" }]
+        .compactMap { $0 }.joined(separator: " in ")
+      throw InputError(description: "no \(wanted) in the Xcode projects under \(options.paths.joined(separator: ", "))")
+    }
+
     let rules = options.onlyRules.map { only in RuleRegistry.rules.filter { only.contains($0.description.code) } }
       ?? RuleRegistry.rules
     var configurations = ConfigurationCache(fixed: fixedConfiguration, rules: rules)
     var jobs: [TargetJob?] = []   // each is taken out when it starts
     jobs.reserveCapacity(discovery.targets.count)
-    var problems = discovery.problems.map(\.description)
+    var problems = discovery.problems.map(\.description) + projects.problems
     let intuneDependencies = IntuneDependencyLookup()
+    let commandLineDefinitions = try definitionsFromCommandLine(options.definitions)
+    for build in projects.builds {
+      let linter: Linter
+      do {
+        linter = try configurations.linter(for: build.target.displayPath)
+      } catch {
+        throw InputError(description: error.description)
+      }
+      let configuration = linter.configuration
+      if configuration.isExcluded(build.target.displayPath) { continue }
+      var buildSettings = build.settings
+      for (name, value) in commandLineDefinitions { buildSettings.define(name, as: value) }
+      var settings = settings(for: configuration, base: buildSettings)
+      settings.intuneDependencies = intuneDependencies
+      settings.buildSettingNotes = build.notes
+      if let mode = options.intuneMode { settings.intuneMode = mode }
+      if let version = options.sdkVersion { settings.sdkVersion = version }
+      settings.activationRuleShape = options.activationRuleShape
+      jobs.append(TargetJob(
+        target: build.target, containingApp: build.containingApp, linter: linter, settings: settings,
+        overlay: options.overlay, configuration: build.configuration))
+    }
     for target in discovery.targets {
       let linter: Linter
       do {
@@ -109,9 +164,10 @@ public enum LintSession {
       settings.activationRuleShape = options.activationRuleShape
       let containingApp = discovery.containingApp(of: target)?.infoPlist
       jobs.append(TargetJob(
-        target: target, containingApp: containingApp, linter: linter, settings: settings, overlay: options.overlay))
+        target: target, containingApp: containingApp, linter: linter, settings: settings, overlay: options.overlay,
+        configuration: nil))
     }
-    if jobs.isEmpty && discovery.targets.isEmpty && problems.isEmpty {
+    if jobs.isEmpty && discovery.targets.isEmpty && projects.builds.isEmpty && problems.isEmpty {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
 
@@ -120,6 +176,11 @@ public enum LintSession {
     discovery.targets = []
     await lintConcurrently(&jobs, into: &report)
     jobs = []
+    for index in report.diagnostics.indices where !report.diagnostics[index].configurations.isEmpty {
+      let names = report.diagnostics[index].configurations
+      report.diagnostics[index].notes.append(
+        (names.count == 1 ? "in configuration " : "in configurations ") + names.joined(separator: ", "))
+    }
     // Findings arrive in target order, so they are usually in order already; sorting 50,000 of them
     // would take a buffer of half their size.
     let inOrder = report.diagnostics.indices.dropFirst().allSatisfy { index in
@@ -159,15 +220,27 @@ public enum LintSession {
     }
   }
 
-  /// Adds job results to a report; findings about a file that several jobs read are added once.
+  /// Adds job results to a report; findings about a file that several jobs read are added once, naming every
+  /// configuration they hold in.
   struct ResultMerger {
     let sharedFiles: Set<String>
-    var seen = Set<DiagnosticIdentity>()
+    /// The index in the report of each finding about a shared file.
+    var seen: [DiagnosticIdentity: Int] = [:]
 
     mutating func add(_ result: TargetResult, to report: inout LintReport) {
       if result.linted { report.targetCount += 1 }
-      for diagnostic in result.diagnostics {
-        if sharedFiles.contains(diagnostic.file), !seen.insert(DiagnosticIdentity(diagnostic)).inserted { continue }
+      for var diagnostic in result.diagnostics {
+        if sharedFiles.contains(diagnostic.file) {
+          let identity = DiagnosticIdentity(diagnostic)
+          if let index = seen[identity] {
+            if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
+              report.diagnostics[index].configurations.append(name)
+            }
+            continue
+          }
+          seen[identity] = report.diagnostics.count
+        }
+        if let name = result.configuration { diagnostic.configurations = [name] }
         report.diagnostics.append(diagnostic)
       }
       for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
@@ -183,6 +256,18 @@ public enum LintSession {
     }
     return LintSettings(
       intuneMode: configuration.intuneMode, sdkVersion: configuration.sdkVersion, buildSettings: buildSettings)
+  }
+
+  /// The `-D NAME=VALUE` arguments as pairs, in order, for project targets' settings (they override the project).
+  static func definitionsFromCommandLine(_ arguments: [String]) throws(InputError) -> [(String, String)] {
+    var pairs: [(String, String)] = []
+    for argument in arguments {
+      guard let equals = argument.firstIndex(of: "="), BuildSettings.isValidName(argument[..<equals]) else {
+        throw InputError(description: "expected NAME=VALUE after -D, got '\(argument)'")
+      }
+      pairs.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+    }
+    return pairs
   }
 
   /// The PL001 finding for a file that does not read, positioned when the reader knows where.
@@ -211,6 +296,8 @@ public enum LintSession {
     /// The files read, by display path, for the report.
     var sources: [(file: String, contents: PlistContents)] = []
     var linted = false
+    /// The Xcode configuration the job linted, for a project target.
+    var configuration: String?
   }
 
   struct TargetJob: Sendable {
@@ -220,13 +307,15 @@ public enum LintSession {
     let linter: Linter
     let settings: LintSettings
     let overlay: [String: [UInt8]]
+    /// The Xcode configuration, for a project target.
+    let configuration: String?
 
     /// The plists this job reads: its Info.plist, its entitlements, its containing app's Info.plist.
     var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
 
     func run(lifetimes: DocumentLifetimes) -> TargetResult {
       defer { lifetimes.finished(with: plists) }
-      var result = TargetResult()
+      var result = TargetResult(configuration: configuration)
       func document(_ plist: DiscoveredPlist) throws -> PropertyListDocument {
         try overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) }
           ?? plist.document()

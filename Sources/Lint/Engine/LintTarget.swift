@@ -99,6 +99,9 @@ public struct LintSettings: Sendable {
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's
   /// `build_settings`.
   public var buildSettings: BuildSettings
+  /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
+  /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
+  public var buildSettingNotes: [String] = []
   /// The shape a dictionary activation rule is converted to when a fix rewrites it as a predicate:
   /// canonical (its real meaning) unless `configure --shape configurator` asks for the vendor's.
   public var activationRuleShape: ConversionShape = .canonical

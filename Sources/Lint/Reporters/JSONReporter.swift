@@ -3,8 +3,9 @@ import PredicateSyntax
 /// One JSON object, sorted keys:
 /// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "problems"}, "version": 1}`.
 /// Each diagnostic has `rule`, `code`, `severity`, `message`, `file`, `line`, `column`, `endLine`,
-/// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, and
-/// `fix` (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists.
+/// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, `fix`
+/// (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists, and
+/// `configurations` (the Xcode configurations it holds in) for a plist linted through its project.
 public enum JSONReporter {
   /// The report as pretty-printed JSON.
   public static func render(_ report: LintReport) -> String {
@@ -47,6 +48,9 @@ public enum JSONReporter {
       "keyPath": .string(diagnostic.keyPath),
       "notes": .array(diagnostic.notes.map { .string($0) }),
     ]
+    if !diagnostic.configurations.isEmpty {
+      object["configurations"] = .array(diagnostic.configurations.map { .string($0) })
+    }
     if let fix = diagnostic.fix {
       object["fix"] = .object([
         "title": .string(fix.title),

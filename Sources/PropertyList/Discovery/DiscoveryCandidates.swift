@@ -18,6 +18,8 @@ struct DiscoveryCandidates {
   var entitlements: [Candidate] = []
   /// Files that could not be used.
   var problems: [DiscoveryProblem] = []
+  /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
+  var projectContainers: [String] = []
 
   private var seenIdentities: Set<String> = []
 
@@ -128,6 +130,12 @@ enum DiscoveryPaths {
   /// Whether a file name is an Info.plist: `Info.plist` or `*-Info.plist`, not `*-Info.xml.plist`.
   static func isInfoPlistName(_ name: String) -> Bool {
     name == "Info.plist" || (name.hasSuffix("-Info.plist") && name.count > "-Info.plist".count)
+  }
+
+  /// Whether a folder name is an Xcode project or workspace (`App.xcodeproj`, `App.xcworkspace`).
+  static func isProjectContainerName(_ name: String) -> Bool {
+    (name.hasSuffix(".xcodeproj") && name.count > ".xcodeproj".count)
+      || (name.hasSuffix(".xcworkspace") && name.count > ".xcworkspace".count)
   }
 
   /// Whether a file name is an entitlements file.

@@ -48,6 +48,9 @@ struct DiscoveryFolderWalker {
         }
         if name.hasSuffix(".app") {
           collectAppBundle(at: childPath, displayPath: childDisplay, into: &candidates)
+        } else if DiscoveryPaths.isProjectContainerName(name) {
+          // Read by the project model (the Info.plists its targets name); nothing to lint inside.
+          candidates.projectContainers.append(childDisplay)
         } else {
           walk(
             folder: childPath, identity: childIdentity ?? DiscoveryPaths.identity(of: childPath),

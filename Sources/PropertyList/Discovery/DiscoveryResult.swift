@@ -7,6 +7,8 @@ public struct DiscoveryResult: Sendable {
   /// Files that could not be read (unreadable files, corrupt or oversized archives), in the order
   /// met; a run reports them and goes on.
   public var problems: [DiscoveryProblem]
+  /// The `.xcodeproj` and `.xcworkspace` folders given or met in the walk, by display path, in the order found.
+  public var projectContainers: [String] = []
   /// The index in `targets` of the first app with each display path: `containingApp(of:)` is called once per
   /// target, and a linear search made linting 10,000 plists quadratic (seconds spent copying targets).
   private var appIndexByPath: [String: Int]

@@ -4,6 +4,8 @@ import Foundation
 /// - a folder: searched recursively for Info.plists (`Info.plist`, `*-Info.plist`), entitlements
 ///   files, `.app` bundles and `.ipa` archives (see `DiscoveryFolderWalker` for what is skipped);
 /// - an `.app` folder: its Info.plist and its `PlugIns/*.appex/Info.plist`;
+/// - an `.xcodeproj` or `.xcworkspace` folder (given, or met in a walk): listed in `projectContainers` for the
+///   project model, which knows which plists its targets build;
 /// - an `.ipa` file: the same two kinds of Info.plist, read from the archive in memory;
 /// - any other file: an entitlements file when named `*.entitlements`, else an Info.plist, whatever
 ///   its name (its folder's entitlements files are used for pairing only).
@@ -35,7 +37,9 @@ public struct TargetDiscovery: Sendable {
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
       let name = PathText.lastComponent(of: displayPath)
       if DiscoveryPaths.isDirectory(path) {
-        if name.hasSuffix(".app") {
+        if DiscoveryPaths.isProjectContainerName(name) {
+          candidates.projectContainers.append(displayPath)
+        } else if name.hasSuffix(".app") {
           walker.collectAppBundle(at: displayPath, displayPath: displayPath, into: &candidates)
         } else {
           walker.walk(folder: displayPath, displayPath: displayPath, into: &candidates)
@@ -52,9 +56,11 @@ public struct TargetDiscovery: Sendable {
     // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
     // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.
     candidates.readAll()
-    return DiscoveryResult(
+    var result = DiscoveryResult(
       targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
       problems: candidates.problems)
+    result.projectContainers = candidates.projectContainers
+    return result
   }
 
   /// The entitlements files next to an Info.plist named directly, for pairing only.

@@ -27,6 +27,9 @@ public struct XcodeTargetsReport: Sendable {
   public var errors: [XcodeProjectError] = []
   /// The `.xcodeproj` folders read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
+  /// project builds, but into no app or extension.
+  public var otherTargetFiles: [String] = []
 
   /// An empty report.
   public init() {}
@@ -76,6 +79,14 @@ public struct XcodeTargetsReport: Sendable {
     } catch {
       errors.append(error)
       return
+    }
+    for target in project.targets where !(target.isApplication || target.isExtension) {
+      for configuration in project.configurations(of: target, cache: &cache) {
+        for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
+        where !path.isEmpty {
+          otherTargetFiles.append(path)
+        }
+      }
     }
     for target in project.targets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)

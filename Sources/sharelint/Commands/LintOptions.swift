@@ -4,7 +4,8 @@ import Lint
 /// The options `lint`, `fix` and `configure` share: what to read and the context to read it in.
 struct LintInputOptions: ParsableArguments {
   @Argument(help: ArgumentHelp(
-    "Info.plist and .entitlements files, folders (searched recursively), .app bundles or .ipa archives.",
+    "Info.plist and .entitlements files, folders (searched recursively), .xcodeproj or .xcworkspace folders, "
+      + ".app bundles or .ipa archives.",
     discussion: "Defaults to the current folder."))
   var paths: [String] = []
 
@@ -24,10 +25,23 @@ struct LintInputOptions: ParsableArguments {
     valueName: "n"))
   var sdkVersion: Int?
 
+  @Option(name: .long, help: ArgumentHelp(
+    "Only this Xcode target (by name) of the projects found; plists no project builds are then left out.",
+    valueName: "name"))
+  var target: String?
+
+  @Option(name: .long, help: ArgumentHelp(
+    "Only this configuration (Debug, Release…) of each Xcode target; default: every configuration.",
+    valueName: "name"))
+  var configuration: String?
+
   var sessionOptions: LintSession.Options {
-    LintSession.Options(
+    var options = LintSession.Options(
       paths: paths.isEmpty ? ["."] : paths, configurationPath: config, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion)
+    options.targetName = target
+    options.configurationName = configuration
+    return options
   }
 
   /// Runs the lint, turning a stopping failure into exit status 2.

@@ -56,15 +56,18 @@ struct UnresolvedBuildSettingRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     for entry in target.infoPlist.root.entries ?? [] where Self.checkedInfoPlistKeys.contains(entry.key.text) {
-      checkStrings(in: entry.value, document: target.infoPlist, settings: target.settings.buildSettings, into: &findings)
+      checkStrings(in: entry.value, document: target.infoPlist, settings: target.settings.buildSettings,
+                   notes: target.settings.buildSettingNotes, into: &findings)
     }
     if let entitlements = target.entitlements {
-      checkStrings(in: entitlements.root, document: entitlements, settings: target.settings.buildSettings, into: &findings)
+      checkStrings(in: entitlements.root, document: entitlements, settings: target.settings.buildSettings,
+                   notes: target.settings.buildSettingNotes, into: &findings)
     }
   }
 
   private func checkStrings(
-    in node: PropertyListNode, document: PropertyListDocument, settings: BuildSettings, into findings: inout Findings
+    in node: PropertyListNode, document: PropertyListDocument, settings: BuildSettings, notes: [String],
+    into findings: inout Findings
   ) {
     if let text = node.string {
       guard LiteralSearch.asciiText(text, contains: "$(") ?? text.contains("$(")
@@ -80,15 +83,16 @@ struct UnresolvedBuildSettingRule: LintRule {
         }
         findings.report(
           "\(reference.message); '\(node.keyPath)' cannot be checked", in: document, range: range,
-          keyPath: node.keyPath, notes: ["pass it with -D \(reference.name)=VALUE or --xcconfig FILE"])
+          keyPath: node.keyPath,
+          notes: notes + ["pass it with -D \(reference.name)=VALUE or --xcconfig FILE"])
       }
       return
     }
     for child in node.elements ?? [] {
-      checkStrings(in: child, document: document, settings: settings, into: &findings)
+      checkStrings(in: child, document: document, settings: settings, notes: notes, into: &findings)
     }
     for entry in node.entries ?? [] {
-      checkStrings(in: entry.value, document: document, settings: settings, into: &findings)
+      checkStrings(in: entry.value, document: document, settings: settings, notes: notes, into: &findings)
     }
   }
 }
