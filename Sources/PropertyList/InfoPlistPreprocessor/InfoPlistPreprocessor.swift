@@ -35,6 +35,9 @@ public struct InfoPlistPreprocessor: Sendable {
   public let definitions: [String: String]
   /// Whether `/* … */` comments are copied to the output (cpp's `-C`) instead of removed.
   public let keepsComments: Bool
+  /// The largest output produced before giving up with an error (macros can grow text exponentially);
+  /// by default the largest file the XML reader accepts.
+  public let maximumOutputSize: Int
   /// How included files and the prefix header are read.
   private let readFile: FileReader
 
@@ -44,17 +47,17 @@ public struct InfoPlistPreprocessor: Sendable {
   public static let maximumExpansionDepth = 200
   /// The deepest `#if` nesting accepted.
   public static let maximumConditionalDepth = 1_000
-  /// The largest output produced before giving up (macros can grow text exponentially).
-  public static let maximumOutputSize = 64 << 20
 
   /// A preprocessor defining `definitions` (see `parseDefinitions(_:)`), reading included files with
   /// `readFile` (the file system by default).
   public init(
     definitions: [String: String] = [:], keepsComments: Bool = false,
+    maximumOutputSize: Int = XMLPlistReader.maximumInputSize,
     readFile: @escaping FileReader = InfoPlistPreprocessor.readFromDisk
   ) {
     self.definitions = definitions
     self.keepsComments = keepsComments
+    self.maximumOutputSize = maximumOutputSize
     self.readFile = readFile
   }
 
@@ -120,7 +123,8 @@ public struct InfoPlistPreprocessor: Sendable {
     -> PreprocessedInfoPlist
   {
     let run = PreprocessorRun(
-      keepsComments: keepsComments, readFile: readFile, prefixHeaderFolder: prefixHeader.map(Self.folder(of:)))
+      keepsComments: keepsComments, maximumOutputSize: maximumOutputSize, readFile: readFile,
+      prefixHeaderFolder: prefixHeader.map(Self.folder(of:)))
     for (name, body) in definitions.sorted(by: { $0.key < $1.key }) {
       guard let first = name.utf8.first, PreprocessorCharacters.isIdentifierStart(first),
         name.utf8.allSatisfy(PreprocessorCharacters.isIdentifierPart)
@@ -147,9 +151,20 @@ public struct InfoPlistPreprocessor: Sendable {
     return PathText.removingLastComponent(of: path)
   }
 
-  /// `name` inside `folder`.
+  /// `name` inside `folder`, with `.` and `..` components folded where they can be (`a/../b` is `b`).
   static func joined(_ folder: String, _ name: String) -> String {
-    if name.hasPrefix("/") || folder.isEmpty { return name }
-    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+    var components: [Substring] = []
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if component == "." { continue }
+      if component == "..", let last = components.last, last != ".." {
+        components.removeLast()
+        continue
+      }
+      if component == "..", components.isEmpty, path.hasPrefix("/") { continue }
+      components.append(component)
+    }
+    let joined = components.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 }

@@ -54,7 +54,9 @@ extension PreprocessorRun {
 
     let nameStart = line.skippingBlanks(from: 0)
     var nameEnd = nameStart
-    while nameEnd < line.bytes.count, PreprocessorCharacters.isIdentifierPart(line.bytes[nameEnd]) { nameEnd += 1 }
+    if nameStart < line.bytes.count, PreprocessorCharacters.isIdentifierStart(line.bytes[nameStart]) {
+      while nameEnd < line.bytes.count, PreprocessorCharacters.isIdentifierPart(line.bytes[nameEnd]) { nameEnd += 1 }
+    }
     let name = String(decoding: line.bytes[nameStart..<nameEnd], as: UTF8.self)
     let argumentStart = nameEnd
 
@@ -168,7 +170,8 @@ extension PreprocessorRun {
     }
     guard let found else { throw error("'\(name)' file not found", file: file, at: line.offset(at: start + 1)) }
     let index = register(found)
-    if onceFiles.contains(index) { return }
+    // `#import` reads a file only if it was not read before, in any way; `#pragma once` likewise.
+    if onceFiles.contains(index) || (once && includedFiles.contains(found.name)) { return }
     if once { onceFiles.insert(index) }
     if let cycleStart = includeStack.firstIndex(of: index) {
       let chain = (includeStack[cycleStart...] + [index]).map { files[$0].name }.joined(separator: " → ")

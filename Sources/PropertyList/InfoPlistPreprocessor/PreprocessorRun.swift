@@ -48,6 +48,7 @@ final class PreprocessorRun {
   }
 
   let keepsComments: Bool
+  let maximumOutputSize: Int
   let readFile: InfoPlistPreprocessor.FileReader
   let prefixHeaderFolder: String?
   var macros: [String: [UInt8]] = [:]
@@ -63,8 +64,12 @@ final class PreprocessorRun {
   var conditionStarts: [Int] = []
   var conditionStacks: [[PreprocessedInfoPlist.ActiveCondition]] = []
 
-  init(keepsComments: Bool, readFile: @escaping InfoPlistPreprocessor.FileReader, prefixHeaderFolder: String?) {
+  init(
+    keepsComments: Bool, maximumOutputSize: Int, readFile: @escaping InfoPlistPreprocessor.FileReader,
+    prefixHeaderFolder: String?
+  ) {
     self.keepsComments = keepsComments
+    self.maximumOutputSize = maximumOutputSize
     self.readFile = readFile
     self.prefixHeaderFolder = prefixHeaderFolder
   }
@@ -118,8 +123,8 @@ final class PreprocessorRun {
   }
 
   func checkOutputSize(adding count: Int, file: Int, at offset: Int) throws(InfoPlistPreprocessorError) {
-    if output.count + count > InfoPlistPreprocessor.maximumOutputSize {
-      throw error("output exceeds \(InfoPlistPreprocessor.maximumOutputSize) bytes", file: file, at: offset)
+    if output.count + count > maximumOutputSize {
+      throw error("output exceeds \(maximumOutputSize) bytes", file: file, at: offset)
     }
   }
 
@@ -265,8 +270,8 @@ final class PreprocessorRun {
       } else {
         index += 1
       }
-      if result.count + (index - start) + output.count > InfoPlistPreprocessor.maximumOutputSize {
-        throw error("output exceeds \(InfoPlistPreprocessor.maximumOutputSize) bytes", file: file, at: offset)
+      if result.count + (index - start) + output.count > maximumOutputSize {
+        throw error("output exceeds \(maximumOutputSize) bytes", file: file, at: offset)
       }
       result.append(contentsOf: body[start..<index])
     }
