@@ -8,21 +8,23 @@ import PredicateSyntax
 /// How Xcode invokes it (swift-build's `Sources/SWBUniversalPlatform/Specs/Cpp.xcspec`, the
 /// `com.apple.compilers.cpp` tool): `cc -E -P -x c -Wno-trigraphs [input] -F$(BUILT_PRODUCTS_DIR)
 /// [options] -o [output]`, the options being `-D` before each `INFOPLIST_PREPROCESSOR_DEFINITIONS`
-/// entry, `-include $(INFOPLIST_PREFIX_HEADER)`, then `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`. Without
-/// `-traditional` the ISO preprocessor reads `//` in `https://x` as a comment and cuts the line (Apple's
-/// TN2175, "Preventing URLs from being converted to comments"), so projects that preprocess real plists
-/// set `INFOPLIST_OTHER_PREPROCESSOR_FLAGS = -traditional`; this type reproduces that mode, checked
-/// against GNU `cpp -P -traditional -undef -ffreestanding` (see the differential tests):
+/// entry, `-include $(INFOPLIST_PREFIX_HEADER)`, then `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`; `cc` is
+/// clang. There is no `-C` and no `-traditional` by default: the ISO preprocessor then reads the `//` of
+/// `https://x` as a comment and cuts the line (Apple's TN2175, "Preventing URLs from being converted to
+/// comments"), so projects that preprocess real plists set `INFOPLIST_OTHER_PREPROCESSOR_FLAGS =
+/// -traditional`. This type reproduces `clang -E -P -traditional`, checked against clang and GNU
+/// `cpp -P -traditional` by the differential tests:
 ///
 /// - a directive is a line whose first byte is `#`; an indented `#` is text;
-/// - directive lines and lines of branches not taken are dropped, every other line is kept (blank
-///   lines too), so output lines map to source lines one to one except where a comment or a `\`
-///   continuation joins lines;
+/// - directive lines and lines of branches not taken are dropped (as GNU cpp does; clang writes one
+///   blank line in place of each such run, and one more at the end — blank lines XML ignores), every
+///   other line is kept, blank lines too, so output lines follow source lines except where a comment or
+///   a `\` continuation joins lines;
 /// - object-like macros are replaced inside text, XML tags and comments `<!-- -->` included, but not
 ///   inside `"…"` or `'…'`, each of which ends at its closing quote or at the end of the line (an
-///   apostrophe in `Don't` protects the rest of its line, as in cpp);
+///   apostrophe in `Don't` protects the rest of its line), nor inside numbers (`1SCHEME`);
 /// - `/* … */` comments are removed (kept with `keepsComments`, cpp's `-C`); `//` is plain text;
-/// - a macro met again while it is being expanded is an error, as GNU cpp reports it in this mode.
+/// - a macro met again inside its own expansion stays as written (`#define SELF SELF+1` gives `SELF+1`).
 ///
 /// Not reproduced: the ISO mode (whitespace squeezed, `//` comments), function-like macros (refused
 /// with a located error), compiler-predefined macros (`__APPLE__`…: pass them in `definitions`), and
@@ -45,6 +47,8 @@ public struct InfoPlistPreprocessor: Sendable {
   public static let maximumIncludeDepth = 200
   /// The deepest macro-within-macro expansion accepted.
   public static let maximumExpansionDepth = 200
+  /// The most macro expansions one run performs.
+  public static let maximumExpansions = 1_000_000
   /// The deepest `#if` nesting accepted.
   public static let maximumConditionalDepth = 1_000
 

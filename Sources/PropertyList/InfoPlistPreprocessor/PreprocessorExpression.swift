@@ -178,7 +178,9 @@ struct PreprocessorExpressionParser {
     -> PreprocessorValue
   {
     var parser = PreprocessorExpressionParser(tokens: tokens, endOffset: endOffset)
-    guard !tokens.isEmpty else { throw PreprocessorExpressionError(message: "#if with no expression", offset: endOffset) }
+    guard !tokens.isEmpty else {
+      throw PreprocessorExpressionError(message: "#if with no expression", offset: endOffset)
+    }
     let value = try parser.parseConditional(evaluating: true)
     if parser.index < tokens.count {
       throw PreprocessorExpressionError(
@@ -293,8 +295,12 @@ struct PreprocessorExpressionParser {
         count = count == Int.min ? 64 : -count
       }
       count = min(count, 64)
-      if leftward { return PreprocessorValue(bits: count >= 64 ? 0 : left.bits << UInt64(count), isUnsigned: left.isUnsigned) }
-      if left.isUnsigned { return PreprocessorValue(bits: count >= 64 ? 0 : left.bits >> UInt64(count), isUnsigned: true) }
+      if leftward {
+        return PreprocessorValue(bits: count >= 64 ? 0 : left.bits << UInt64(count), isUnsigned: left.isUnsigned)
+      }
+      if left.isUnsigned {
+        return PreprocessorValue(bits: count >= 64 ? 0 : left.bits >> UInt64(count), isUnsigned: true)
+      }
       let shifted = count >= 64 ? (left.signed < 0 ? -1 : 0) : left.signed >> Int64(count)
       return PreprocessorValue(bits: UInt64(bitPattern: shifted), isUnsigned: false)
     case "+": return arithmetic(left.bits &+ right.bits)
@@ -363,9 +369,29 @@ enum PreprocessorCharacters {
   static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
   }
 
   static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+  /// The end of the preprocessing number starting at `start` (a digit): digits, letters, `_`, `.`, and
+  /// a sign after `e`, `E`, `p` or `P`. No macro is replaced inside one (`1SCHEME` stays as written).
+  static func endOfNumber(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start + 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"),
+        [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[index - 1])
+      {
+        index += 1
+      } else if isIdentifierPart(byte) || byte == UInt8(ascii: ".") {
+        index += 1
+      } else {
+        break
+      }
+    }
+    return index
+  }
 }

@@ -42,7 +42,8 @@ extension PreprocessorRun {
         index = try endOfComment(text, from: index, file: file)
         continue
       }
-      let end = bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+      let end =
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
         ? Self.endOfQuote(bytes, from: index) : index + 1
       line.bytes.append(contentsOf: bytes[index..<end])
       line.origins.append(contentsOf: text.origins[index..<end])
@@ -85,7 +86,8 @@ extension PreprocessorRun {
       let macro = try macroName(line: line, from: argumentStart, directive: "#undef", file: file)
       macros[macro] = nil
     case "include", "import":
-      try include(line: line, argumentStart: argumentStart, once: name == "import", file: file, at: hashOffset, depth: depth)
+      try include(
+        line: line, argumentStart: argumentStart, once: name == "import", file: file, at: hashOffset, depth: depth)
     case "error":
       let message = String(decoding: line.trimmed(from: argumentStart).bytes, as: UTF8.self)
       throw error(message.isEmpty ? "#error" : "#error \(message)", file: file, at: hashOffset)
@@ -93,10 +95,11 @@ extension PreprocessorRun {
       let message = String(decoding: line.trimmed(from: argumentStart).bytes, as: UTF8.self)
       warnings.append(error(message.isEmpty ? "#warning" : "#warning \(message)", file: file, at: hashOffset))
     case "pragma":
-      if String(decoding: line.trimmed(from: argumentStart).bytes, as: UTF8.self) == "once" {
+      let pragma = line.trimmed(from: argumentStart).bytes
+      if pragma == Array("once".utf8) {
         onceFiles.insert(file)
-      } else {
-        // cpp -P copies other pragmas to its output, line break included.
+      } else if !pragma.starts(with: "mark".utf8) {
+        // clang -E copies pragmas it does not consume (`once`, `mark`) to its output, line break included.
         try emitVerbatim(text, start..<next, file: file)
       }
     case "line":
@@ -247,7 +250,9 @@ extension PreprocessorRun {
   }
 
   /// The value of the expression of an `#if` or `#elif`, macros replaced and `defined` answered.
-  func evaluate(line: DirectiveLine, from index: Int, file: Int) throws(InfoPlistPreprocessorError) -> PreprocessorValue {
+  func evaluate(line: DirectiveLine, from index: Int, file: Int) throws(InfoPlistPreprocessorError)
+    -> PreprocessorValue
+  {
     let tokens = PreprocessorExpressionLexer.tokens(
       Array(line.bytes[index...]), offsets: Array(line.origins[index...]))
     var expanding: [String] = []
@@ -265,7 +270,9 @@ extension PreprocessorRun {
     throws(InfoPlistPreprocessorError) -> [PreprocessorToken]
   {
     guard expanding.count <= InfoPlistPreprocessor.maximumExpansionDepth else {
-      throw error("macro expansion nested too deeply while expanding '\(expanding[0])'", file: file, at: tokens.first?.offset ?? 0)
+      throw error(
+        "macro expansion nested too deeply while expanding '\(expanding[0])'", file: file,
+        at: tokens.first?.offset ?? 0)
     }
     var result: [PreprocessorToken] = []
     var index = 0
@@ -294,7 +301,8 @@ extension PreprocessorRun {
           }
           index += 1
         }
-        result.append(PreprocessorToken(kind: .number(PreprocessorValue(macros[operand] != nil)), offset: token.offset))
+        result.append(
+          PreprocessorToken(kind: .number(PreprocessorValue(macros[operand] != nil)), offset: token.offset))
         continue
       }
       guard let body = macros[name] else {
@@ -302,9 +310,12 @@ extension PreprocessorRun {
         continue
       }
       if expanding.contains(name) {
-        throw error("detected recursion whilst expanding macro '\(name)'", file: file, at: token.offset)
+        result.append(token)
+        continue
       }
-      let bodyTokens = PreprocessorExpressionLexer.tokens(body, offsets: Array(repeating: token.offset, count: body.count))
+      try countExpansion(file: file, at: token.offset)
+      let bodyTokens = PreprocessorExpressionLexer.tokens(
+        body, offsets: Array(repeating: token.offset, count: body.count))
       expanding.append(name)
       result += try expandExpression(bodyTokens, expanding: &expanding, file: file)
       expanding.removeLast()

@@ -34,7 +34,8 @@ final class PreprocessorRun {
             index += 2
             continue
           }
-          if index + 2 < source.count, source[index + 1] == UInt8(ascii: "\r"), source[index + 2] == UInt8(ascii: "\n") {
+          if index + 2 < source.count, source[index + 1] == UInt8(ascii: "\r"), source[index + 2] == UInt8(ascii: "\n")
+          {
             index += 3
             continue
           }
@@ -60,6 +61,7 @@ final class PreprocessorRun {
   var warnings: [InfoPlistPreprocessorError] = []
   var frames: [Frame] = []
   var output: [UInt8] = []
+  var expansionCount = 0
   var segments: [PreprocessedInfoPlist.Segment] = []
   var conditionStarts: [Int] = []
   var conditionStacks: [[PreprocessedInfoPlist.ActiveCondition]] = []
@@ -109,7 +111,8 @@ final class PreprocessorRun {
         last.length += 1
         segments[segments.count - 1] = last
       } else {
-        segments.append(.init(outputStart: output.count - 1, length: 1, fileIndex: file, sourceStart: origin, isVerbatim: true))
+        segments.append(
+          .init(outputStart: output.count - 1, length: 1, fileIndex: file, sourceStart: origin, isVerbatim: true))
       }
     }
   }
@@ -118,8 +121,18 @@ final class PreprocessorRun {
   func emitExpansion(_ bytes: [UInt8], file: Int, at offset: Int) throws(InfoPlistPreprocessorError) {
     guard !bytes.isEmpty else { return }
     try checkOutputSize(adding: bytes.count, file: file, at: offset)
-    segments.append(.init(outputStart: output.count, length: bytes.count, fileIndex: file, sourceStart: offset, isVerbatim: false))
+    segments.append(
+      .init(outputStart: output.count, length: bytes.count, fileIndex: file, sourceStart: offset, isVerbatim: false))
     output.append(contentsOf: bytes)
+  }
+
+  /// Counts one macro expansion, failing past `maximumExpansions` (empty macros can make exponential
+  /// work without output).
+  func countExpansion(file: Int, at offset: Int) throws(InfoPlistPreprocessorError) {
+    expansionCount += 1
+    if expansionCount > InfoPlistPreprocessor.maximumExpansions {
+      throw error("more than \(InfoPlistPreprocessor.maximumExpansions) macro expansions", file: file, at: offset)
+    }
   }
 
   func checkOutputSize(adding count: Int, file: Int, at offset: Int) throws(InfoPlistPreprocessorError) {
@@ -160,13 +173,17 @@ final class PreprocessorRun {
       }
     }
     if frames.count > baseFrameCount, let frame = frames.last {
-      throw error("unterminated \(frame.opening.split(separator: " ").first ?? "#if")", file: frame.fileIndex, at: frame.openingOffset)
+      throw error(
+        "unterminated \(frame.opening.split(separator: " ").first ?? "#if")", file: frame.fileIndex,
+        at: frame.openingOffset)
     }
   }
 
   /// Scans the line at `start`, copying it (with macros replaced and comments removed) when
   /// `emitting`; returns the offset after its line break. A comment that spans lines joins them.
-  func textLine(_ text: SplicedText, at start: Int, file: Int, emitting: Bool) throws(InfoPlistPreprocessorError) -> Int {
+  func textLine(_ text: SplicedText, at start: Int, file: Int, emitting: Bool) throws(InfoPlistPreprocessorError)
+    -> Int
+  {
     let bytes = text.bytes
     var index = start
     var runStart = start
@@ -187,7 +204,7 @@ final class PreprocessorRun {
         }
         index = end
       } else if PreprocessorCharacters.isDigit(byte) {
-        while index < bytes.count, PreprocessorCharacters.isDigit(bytes[index]) { index += 1 }
+        index = PreprocessorCharacters.endOfNumber(bytes, from: index)
       } else if PreprocessorCharacters.isIdentifierStart(byte) {
         let nameStart = index
         while index < bytes.count, PreprocessorCharacters.isIdentifierPart(bytes[index]) { index += 1 }
@@ -196,6 +213,7 @@ final class PreprocessorRun {
         guard let body = macros[name] else { continue }
         try emitVerbatim(text, runStart..<nameStart, file: file)
         let useOffset = text.origins[nameStart]
+        try countExpansion(file: file, at: useOffset)
         var expansion: [UInt8] = []
         var expanding: [String] = [name]
         try expand(body, into: &expansion, expanding: &expanding, file: file, at: useOffset)
@@ -254,14 +272,13 @@ final class PreprocessorRun {
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         index = Self.endOfQuote(body, from: index)
       } else if PreprocessorCharacters.isDigit(byte) {
-        while index < body.count, PreprocessorCharacters.isDigit(body[index]) { index += 1 }
+        index = PreprocessorCharacters.endOfNumber(body, from: index)
       } else if PreprocessorCharacters.isIdentifierStart(byte) {
         while index < body.count, PreprocessorCharacters.isIdentifierPart(body[index]) { index += 1 }
         let name = String(decoding: body[start..<index], as: UTF8.self)
-        if let inner = macros[name] {
-          if expanding.contains(name) {
-            throw error("detected recursion whilst expanding macro '\(name)'", file: file, at: offset)
-          }
+        // A macro met again inside its own expansion stays as written, as clang leaves it.
+        if let inner = macros[name], !expanding.contains(name) {
+          try countExpansion(file: file, at: offset)
           expanding.append(name)
           try expand(inner, into: &result, expanding: &expanding, file: file, at: offset)
           expanding.removeLast()
