@@ -49,6 +49,37 @@ public struct LintDiagnostic: Sendable {
     self.fix = fix
   }
 
+  /// Points the diagnostic at `range` of `source` (its file and positions follow).
+  mutating func relocate(_ range: ByteRange?, in source: SourceText) {
+    file = source.name
+    self.range = range
+    start = range.map { source.position(of: $0.start) }
+    end = range.map { source.position(of: $0.end) }
+  }
+
+  /// Moves a finding about a preprocessed Info.plist (its range is in the preprocessed text) to the source file
+  /// it came from: the same bytes when they were copied verbatim, else the start of the macro or line they
+  /// came from. Its fix is dropped, with a note: fixes are planned on the preprocessed text, and writing them
+  /// back into a file full of `#if` blocks and macros is not done automatically.
+  mutating func locateInSource(of preprocessed: PreprocessedInfoPlist) {
+    let source = preprocessed.files.first
+    if let range, let source {
+      if let mapped = preprocessed.sourceRange(ofOutputRange: range.start..<range.end), mapped.file == source.name {
+        relocate(ByteRange(start: mapped.range.lowerBound, end: mapped.range.upperBound), in: source)
+      } else if let point = preprocessed.sourceLocation(ofOutputOffset: range.start), point.file == source.name {
+        relocate(ByteRange(start: point.offset, end: min(source.bytes.count, point.offset + 1)), in: source)
+        notes.append("the text comes from a macro or an included file; the position is where it starts")
+      } else {
+        relocate(nil, in: source)
+      }
+    }
+    if fix != nil {
+      fix = nil
+      notes.append("not fixed automatically: the Info.plist is preprocessed (INFOPLIST_PREPROCESS = YES); "
+        + "edit it by hand")
+    }
+  }
+
   /// Sorting: by file, then position (diagnostics without one first), then code.
   static func ordered(_ lhs: LintDiagnostic, _ rhs: LintDiagnostic) -> Bool {
     if lhs.file != rhs.file { return lhs.file < rhs.file }

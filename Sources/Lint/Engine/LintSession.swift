@@ -146,7 +146,7 @@ public enum LintSession {
       settings.activationRuleShape = options.activationRuleShape
       jobs.append(TargetJob(
         target: build.target, containingApp: build.containingApp, linter: linter, settings: settings,
-        overlay: options.overlay, configuration: build.configuration))
+        overlay: options.overlay, configuration: build.configuration, preprocessing: build.preprocessing))
     }
     for target in discovery.targets {
       let linter: Linter
@@ -165,7 +165,7 @@ public enum LintSession {
       let containingApp = discovery.containingApp(of: target)?.infoPlist
       jobs.append(TargetJob(
         target: target, containingApp: containingApp, linter: linter, settings: settings, overlay: options.overlay,
-        configuration: nil))
+        configuration: nil, preprocessing: nil))
     }
     if jobs.isEmpty && discovery.targets.isEmpty && projects.builds.isEmpty && problems.isEmpty {
       problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -309,6 +309,9 @@ public enum LintSession {
     let overlay: [String: [UInt8]]
     /// The Xcode configuration, for a project target.
     let configuration: String?
+    /// For an Info.plist its project preprocesses: how. It is linted as the build sees it, and its findings
+    /// are located in the source file.
+    let preprocessing: ProjectTargets.Preprocessing?
 
     /// The plists this job reads: its Info.plist, its entitlements, its containing app's Info.plist.
     var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
@@ -332,13 +335,47 @@ public enum LintSession {
           return nil
         }
       }
-      let info = load(target.infoPlist)
+      var preprocessed: PreprocessedInfoPlist?
+      var info: PropertyListDocument?
+      if let preprocessing, let plist = target.infoPlist, overlay[plist.displayPath] == nil {
+        result.sources.append((plist.displayPath, plist.contents))
+        do {
+          let source = SourceText(name: plist.displayPath, bytes: try plist.bytes())
+          let output = try preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
+          preprocessed = output
+          info = try PropertyListDocument(bytes: output.output, name: plist.displayPath)
+        } catch let error as InfoPlistPreprocessorError {
+          let source = SourceText(name: plist.displayPath, bytes: (try? plist.bytes()) ?? [])
+          var diagnostic = LintSession.unreadableDiagnostic(error, source: source)
+          if error.file == plist.displayPath, let offset = error.offset {
+            diagnostic.relocate(ByteRange(start: offset, end: min(source.bytes.count, offset + 1)), in: source)
+          }
+          diagnostic.message = error.message
+          result.diagnostics.append(diagnostic)
+          return result
+        } catch {
+          var diagnostic = LintSession.unreadableDiagnostic(
+            error, source: SourceText(name: plist.displayPath, bytes: preprocessed?.output ?? []))
+          if let preprocessed { diagnostic.locateInSource(of: preprocessed) }
+          diagnostic.notes.append("in the Info.plist as preprocessed (INFOPLIST_PREPROCESS = YES)")
+          result.diagnostics.append(diagnostic)
+          return result
+        }
+      } else {
+        info = load(target.infoPlist)
+      }
       let entitlements = load(target.entitlements)
       let appInfo = containingApp.flatMap { try? document($0) }
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-      result.diagnostics += linter.lint(lintTarget)
+      var diagnostics = linter.lint(lintTarget)
+      if let preprocessed {
+        for index in diagnostics.indices where diagnostics[index].file == info.source.name {
+          diagnostics[index].locateInSource(of: preprocessed)
+        }
+      }
+      result.diagnostics += diagnostics
       result.linted = true
       return result
     }

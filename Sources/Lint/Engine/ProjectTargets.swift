@@ -22,6 +22,14 @@ struct ProjectTargets {
     var settings: BuildSettings
     /// What the project model noted about this configuration (a missing `.xcconfig`…), for PL003's notes.
     var notes: [String]
+    /// How to preprocess the Info.plist, when the configuration sets `INFOPLIST_PREPROCESS = YES`.
+    var preprocessing: Preprocessing?
+  }
+
+  /// `INFOPLIST_PREPROCESSOR_DEFINITIONS` and `INFOPLIST_PREFIX_HEADER` of a configuration that preprocesses.
+  struct Preprocessing: Sendable {
+    var preprocessor: InfoPlistPreprocessor
+    var prefixHeader: String?
   }
 
   /// What the user narrows the run to: `--target`, `--configuration`.
@@ -80,10 +88,17 @@ struct ProjectTargets {
         let discovered = DiscoveredTarget(
           kind: isExtension ? .appExtension : .app, infoPlist: info, entitlements: entitlements,
           bundleIdentifier: configuration.bundleIdentifier?.value, containingAppPath: containingApp?.displayPath)
+        var preprocessing: Preprocessing?
+        if configuration.preprocessesInfoPlist {
+          preprocessing = Preprocessing(
+            preprocessor: InfoPlistPreprocessor(
+              definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? "")),
+            prefixHeader: configuration.prefixHeader?.resolved.flatMap { $0.isEmpty ? nil : $0 })
+        }
         builds.append(Build(
           target: discovered, containingApp: containingApp, targetName: target.name, project: target.project,
           configuration: configuration.name, settings: configuration.settings,
-          notes: configuration.notes.map(\.description)))
+          notes: configuration.notes.map(\.description), preprocessing: preprocessing))
       }
     }
   }

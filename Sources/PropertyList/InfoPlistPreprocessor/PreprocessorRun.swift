@@ -166,8 +166,14 @@ final class PreprocessorRun {
     let baseFrameCount = frames.count
     var position = 0
     while position < text.bytes.count {
-      if text.bytes[position] == UInt8(ascii: "#") {
-        position = try directive(text, at: position, file: fileIndex, depth: depth)
+      // Xcode's preprocessor (clang, even with -traditional) takes a directive indented by spaces or tabs,
+      // as real Info.plists write them inside <dict>; GNU cpp -traditional would not.
+      var hash = position
+      while hash < text.bytes.count, text.bytes[hash] == UInt8(ascii: " ") || text.bytes[hash] == UInt8(ascii: "\t") {
+        hash += 1
+      }
+      if hash < text.bytes.count, text.bytes[hash] == UInt8(ascii: "#") {
+        position = try directive(text, at: hash, file: fileIndex, depth: depth)
       } else {
         position = try textLine(text, at: position, file: fileIndex, emitting: isActive)
       }
