@@ -62,8 +62,11 @@ struct InfoPlistPreprocessorTests {
     #expect(try Self.output(text) == "Contoso\nNAME\n[]\n")
   }
 
-  @Test func onlyAHashInColumnOneStartsADirectiveAsInTraditionalCpp() throws {
+  /// As clang -traditional (Xcode's): a `#` in column one, or after tabs, starts a directive; after spaces it is text.
+  @Test func aHashInColumnOneOrAfterTabsStartsADirectiveAsInClangTraditional() throws {
     #expect(try Self.output("#  define X 2\n #define Y 3\nX Y\n") == " #define Y 3\n2 Y\n")
+    #expect(try Self.output("<dict>\n\t#ifndef OFF\n\t<key>A</key>\n\t#endif\n</dict>\n") == "<dict>\n\t<key>A</key>\n</dict>\n")
+    #expect(try Self.output("\t\t#define Y 5\nY\n") == "5\n")
   }
 
   @Test func nullDirectiveLineMarkerLineAndPragmaOnce() throws {
