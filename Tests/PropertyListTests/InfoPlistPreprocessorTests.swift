@@ -192,6 +192,13 @@ struct InfoPlistPreprocessorTests {
     #expect(try Self.output("#if SELF\nyes\n#else\nno\n#endif\n", definitions: ["SELF": "SELF"]) == "no\n")
   }
 
+  @Test func expansionsAreKeptApartFromNeighboursTheyWouldJoinAsClangDoes() throws {
+    let text = "-M- +M+ /M/ <key>M</key> aN.N x-N N-N\n"
+    let definitions = ["M": "-", "N": "x", "P": "-M", "Q": "M-"]
+    #expect(try Self.output(text, definitions: definitions) == "- - - +-+ /-/ <key>-</key> aN.x x-x x-x\n")
+    #expect(try Self.output("P Q -P\n", definitions: definitions) == "- - - - - - -\n")
+  }
+
   @Test func emptyMacrosCannotMakeExponentialWork() throws {
     var definitions = ["M0": ""]
     for level in 1...40 {
@@ -407,6 +414,10 @@ struct InfoPlistPreprocessorTests {
     ),
     ("a/*x*/b SCHEME_X S\\\nCHEME\nc/* multi\nline */d\n\n\n\nafter blanks\n", ["SCHEME": "v"], true),
     ("1SCHEME 0x1e+SCHEME 2.SCHEME\n", ["SCHEME": "v"], false),
+    (
+      "-M- aN N1 <N> a/N/b .N. N.N 1N +M+ /M/ [E] a E b\n<string>N</string><key>M</key>\n-P Q- P-Q\n",
+      ["M": "-", "N": "x", "E": "", "P": "-M", "Q": "M-"], false
+    ),
     ("<string>Don't SCHEME</string> SCHEME\nnext 'a' SCHEME \"open SCHEME\n", ["SCHEME": "v"], true),
     (
       "#if defined(DEBUG) && LEVEL >= 2 || 0x10 == 16\nyes\n#elif 1\nno\n#else\nno\n#endif\n #define Z 4\nZ\n",
