@@ -404,6 +404,29 @@ struct InfoPlistPreprocessorTests {
     }
   }
 
+  /// A plist without directives, C comments or macros comes out byte for byte, mapped as one verbatim run.
+  @Test func samplePlistsWithoutDirectivesComeOutUnchanged() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Samples").path)
+    var checked = 0
+    while let relative = enumerator?.nextObject() as? String {
+      guard relative.hasSuffix("Info.plist") else { continue }
+      let path = root.appendingPathComponent("Samples/\(relative)").path
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard !BinaryPropertyList.looksBinary(bytes), bytes.last == UInt8(ascii: "\n"), !text.contains("/*"),
+        !text.hasPrefix("#"), !text.contains("\n#")
+      else { continue }
+      let result = try InfoPlistPreprocessor().preprocess(SourceText(name: path, bytes: bytes))
+      #expect(result.output == bytes, "\(relative)")
+      #expect(result.sourceRange(ofOutputRange: 0..<bytes.count)?.range == 0..<bytes.count, "\(relative)")
+      #expect(result.segments.count == 1, "\(relative)")
+      checked += 1
+    }
+    #expect(checked > 0)
+  }
+
   // MARK: Agreement with clang (what Xcode runs) and GNU cpp
 
   /// Inputs, and whether GNU cpp agrees with clang on them (it replaces macros inside numbers such as
