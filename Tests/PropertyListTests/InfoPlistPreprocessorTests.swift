@@ -287,6 +287,7 @@ struct InfoPlistPreprocessorTests {
   @Test(arguments: [
     ("x\n#foo bar\n", "invalid preprocessing directive '#foo'", 2, 1),
     ("x\n#ifdef DEBUG\ny\n", "unterminated #ifdef", 2, 1),
+    ("x\n#ifndef\tDEBUG\r\ny\n", "unterminated #ifndef", 2, 1),
     ("#if 1\n#if 0\n#endif\n", "unterminated #if", 1, 1),
     ("x\n#endif\n", "#endif without #if", 2, 1),
     ("#else\n", "#else without #if", 1, 1),

@@ -174,7 +174,7 @@ final class PreprocessorRun {
     }
     if frames.count > baseFrameCount, let frame = frames.last {
       throw error(
-        "unterminated \(frame.opening.split(separator: " ").first ?? "#if")", file: frame.fileIndex,
+        "unterminated \(frame.opening.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "#if")", file: frame.fileIndex,
         at: frame.openingOffset)
     }
   }
