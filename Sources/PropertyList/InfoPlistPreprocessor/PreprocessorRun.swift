@@ -173,9 +173,8 @@ final class PreprocessorRun {
       }
     }
     if frames.count > baseFrameCount, let frame = frames.last {
-      throw error(
-        "unterminated \(frame.opening.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "#if")", file: frame.fileIndex,
-        at: frame.openingOffset)
+      let directive = frame.opening.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "#if"
+      throw error("unterminated \(directive)", file: frame.fileIndex, at: frame.openingOffset)
     }
   }
 
