@@ -195,6 +195,13 @@ struct InfoPlistPreprocessorTests {
     #expect(try Self.output("#if SELF\nyes\n#else\nno\n#endif\n", definitions: ["SELF": "SELF"]) == "no\n")
   }
 
+  @Test func expansionsAreKeptApartFromNeighboursTheyWouldJoinAsClangDoes() throws {
+    let text = "-M- +M+ /M/ <key>M</key> aN.N x-N N-N\n"
+    let definitions = ["M": "-", "N": "x", "P": "-M", "Q": "M-"]
+    #expect(try Self.output(text, definitions: definitions) == "- - - +-+ /-/ <key>-</key> aN.x x-x x-x\n")
+    #expect(try Self.output("P Q -P\n", definitions: definitions) == "- - - - - - -\n")
+  }
+
   @Test func emptyMacrosCannotMakeExponentialWork() throws {
     var definitions = ["M0": ""]
     for level in 1...40 {
@@ -283,6 +290,7 @@ struct InfoPlistPreprocessorTests {
   @Test(arguments: [
     ("x\n#foo bar\n", "invalid preprocessing directive '#foo'", 2, 1),
     ("x\n#ifdef DEBUG\ny\n", "unterminated #ifdef", 2, 1),
+    ("x\n#ifndef\tDEBUG\r\ny\n", "unterminated #ifndef", 2, 1),
     ("#if 1\n#if 0\n#endif\n", "unterminated #if", 1, 1),
     ("x\n#endif\n", "#endif without #if", 2, 1),
     ("#else\n", "#else without #if", 1, 1),
@@ -400,6 +408,29 @@ struct InfoPlistPreprocessorTests {
     }
   }
 
+  /// A plist without directives, C comments or macros comes out byte for byte, mapped as one verbatim run.
+  @Test func samplePlistsWithoutDirectivesComeOutUnchanged() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Samples").path)
+    var checked = 0
+    while let relative = enumerator?.nextObject() as? String {
+      guard relative.hasSuffix("Info.plist") else { continue }
+      let path = root.appendingPathComponent("Samples/\(relative)").path
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard !BinaryPropertyList.looksBinary(bytes), bytes.last == UInt8(ascii: "\n"), !text.contains("/*"),
+        !text.hasPrefix("#"), !text.contains("\n#")
+      else { continue }
+      let result = try InfoPlistPreprocessor().preprocess(SourceText(name: path, bytes: bytes))
+      #expect(result.output == bytes, "\(relative)")
+      #expect(result.sourceRange(ofOutputRange: 0..<bytes.count)?.range == 0..<bytes.count, "\(relative)")
+      #expect(result.segments.count == 1, "\(relative)")
+      checked += 1
+    }
+    #expect(checked > 0)
+  }
+
   // MARK: Agreement with clang (what Xcode runs) and GNU cpp
 
   /// Inputs, and whether GNU cpp agrees with clang on them (it replaces macros inside numbers such as
@@ -410,6 +441,10 @@ struct InfoPlistPreprocessorTests {
     ),
     ("a/*x*/b SCHEME_X S\\\nCHEME\nc/* multi\nline */d\n\n\n\nafter blanks\n", ["SCHEME": "v"], true),
     ("1SCHEME 0x1e+SCHEME 2.SCHEME\n", ["SCHEME": "v"], false),
+    (
+      "-M- aN N1 <N> a/N/b .N. N.N 1N +M+ /M/ [E] a E b\n<string>N</string><key>M</key>\n-P Q- P-Q\n",
+      ["M": "-", "N": "x", "E": "", "P": "-M", "Q": "M-"], false
+    ),
     ("<string>Don't SCHEME</string> SCHEME\nnext 'a' SCHEME \"open SCHEME\n", ["SCHEME": "v"], true),
     (
       "#if defined(DEBUG) && LEVEL >= 2 || 0x10 == 16\nyes\n#elif 1\nno\n#else\nno\n#endif\n #define Z 4\nZ\n",

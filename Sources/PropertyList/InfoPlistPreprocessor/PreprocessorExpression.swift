@@ -376,6 +376,22 @@ enum PreprocessorCharacters {
 
   static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
 
+  /// The punctuator pairs C reads as one token (or as a comment's start), which clang's output keeps apart
+  /// with a space where a macro expansion brought them together.
+  private static let joiningPairs: Set<[UInt8]> = Set(
+    [
+      "--", "++", "-=", "->", "+=", "<<", "<=", ">>", ">=", "==", "!=", "&&", "&=", "||", "|=", "*=", "/=", "%=",
+      "^=", "##", "<:", ":>", "<%", "%>", "%:", "/*", "//",
+    ].map { Array($0.utf8) })
+
+  /// Whether `left` followed by `right` would read as one token: two identifier or number characters,
+  /// a digit and `.`, or a pair of `joiningPairs`.
+  static func wouldJoin(_ left: UInt8, _ right: UInt8) -> Bool {
+    if isIdentifierPart(left) && isIdentifierPart(right) { return true }
+    if (isDigit(left) && right == UInt8(ascii: ".")) || (left == UInt8(ascii: ".") && isDigit(right)) { return true }
+    return joiningPairs.contains([left, right])
+  }
+
   /// The end of the preprocessing number starting at `start` (a digit): digits, letters, `_`, `.`, and
   /// a sign after `e`, `E`, `p` or `P`. No macro is replaced inside one (`1SCHEME` stays as written).
   static func endOfNumber(_ bytes: [UInt8], from start: Int) -> Int {

@@ -178,9 +178,8 @@ final class PreprocessorRun {
       }
     }
     if frames.count > baseFrameCount, let frame = frames.last {
-      throw error(
-        "unterminated \(frame.opening.split(separator: " ").first ?? "#if")", file: frame.fileIndex,
-        at: frame.openingOffset)
+      let directive = frame.opening.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "#if"
+      throw error("unterminated \(directive)", file: frame.fileIndex, at: frame.openingOffset)
     }
   }
 
@@ -222,6 +221,15 @@ final class PreprocessorRun {
         var expansion: [UInt8] = []
         var expanding: [String] = [name]
         try expand(body, into: &expansion, expanding: &expanding, file: file, at: useOffset)
+        // clang's printer separates tokens that would otherwise read as one (`-M-` with M `-` is `- - -`).
+        if let first = expansion.first, let previous = output.last,
+          PreprocessorCharacters.wouldJoin(previous, first)
+        {
+          expansion.insert(UInt8(ascii: " "), at: 0)
+        }
+        if let last = expansion.last, index < bytes.count, PreprocessorCharacters.wouldJoin(last, bytes[index]) {
+          expansion.append(UInt8(ascii: " "))
+        }
         try emitExpansion(expansion, file: file, at: useOffset)
         runStart = index
       } else {
@@ -271,6 +279,7 @@ final class PreprocessorRun {
       throw error("macro expansion nested too deeply while expanding '\(expanding[0])'", file: file, at: offset)
     }
     var index = 0
+    var afterExpansion = false
     while index < body.count {
       let byte = body[index]
       let start = index
@@ -284,9 +293,15 @@ final class PreprocessorRun {
         // A macro met again inside its own expansion stays as written, as clang leaves it.
         if let inner = macros[name], !expanding.contains(name) {
           try countExpansion(file: file, at: offset)
+          var piece: [UInt8] = []
           expanding.append(name)
-          try expand(inner, into: &result, expanding: &expanding, file: file, at: offset)
+          try expand(inner, into: &piece, expanding: &expanding, file: file, at: offset)
           expanding.removeLast()
+          if let last = result.last, let first = piece.first, PreprocessorCharacters.wouldJoin(last, first) {
+            result.append(UInt8(ascii: " "))
+          }
+          result += piece
+          afterExpansion = !piece.isEmpty
           continue
         }
       } else {
@@ -295,6 +310,10 @@ final class PreprocessorRun {
       if result.count + (index - start) + output.count > maximumOutputSize {
         throw error("output exceeds \(maximumOutputSize) bytes", file: file, at: offset)
       }
+      if afterExpansion, let last = result.last, PreprocessorCharacters.wouldJoin(last, body[start]) {
+        result.append(UInt8(ascii: " "))
+      }
+      afterExpansion = false
       result.append(contentsOf: body[start..<index])
     }
   }
