@@ -141,6 +141,7 @@ public enum LintSession {
       var settings = settings(for: configuration, base: buildSettings)
       settings.intuneDependencies = intuneDependencies
       settings.buildSettingNotes = build.notes
+      settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
       if let mode = options.intuneMode { settings.intuneMode = mode }
       if let version = options.sdkVersion { settings.sdkVersion = version }
       settings.activationRuleShape = options.activationRuleShape

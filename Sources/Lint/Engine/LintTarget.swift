@@ -99,6 +99,9 @@ public struct LintSettings: Sendable {
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's
   /// `build_settings`.
   public var buildSettings: BuildSettings
+  /// The keys Xcode adds to the built Info.plist from `INFOPLIST_KEY_*` settings when the target sets
+  /// `GENERATE_INFOPLIST_FILE = YES` (`NSFaceIDUsageDescription` → its text): rules that require a key accept it.
+  public var generatedInfoPlistKeys: [String: String] = [:]
   /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
   /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
   public var buildSettingNotes: [String] = []

@@ -24,6 +24,8 @@ struct ProjectTargets {
     var notes: [String]
     /// How to preprocess the Info.plist, when the configuration sets `INFOPLIST_PREPROCESS = YES`.
     var preprocessing: Preprocessing?
+    /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
+    var generatedInfoPlistKeys: [String: String] = [:]
   }
 
   /// `INFOPLIST_PREPROCESSOR_DEFINITIONS` and `INFOPLIST_PREFIX_HEADER` of a configuration that preprocesses.
@@ -95,10 +97,17 @@ struct ProjectTargets {
               definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? "")),
             prefixHeader: configuration.prefixHeader?.resolved.flatMap { $0.isEmpty ? nil : $0 })
         }
+        var generated: [String: String] = [:]
+        if configuration.generatesInfoPlist {
+          for setting in configuration.infoPlistKeys {
+            generated[String(setting.name.dropFirst("INFOPLIST_KEY_".count))] = setting.value
+          }
+        }
         builds.append(Build(
           target: discovered, containingApp: containingApp, targetName: target.name, project: target.project,
           configuration: configuration.name, settings: configuration.settings,
-          notes: configuration.notes.map(\.description), preprocessing: preprocessing))
+          notes: configuration.notes.map(\.description), preprocessing: preprocessing,
+          generatedInfoPlistKeys: generated))
       }
     }
   }

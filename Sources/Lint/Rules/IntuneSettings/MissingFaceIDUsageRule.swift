@@ -77,8 +77,9 @@ struct MissingFaceIDUsageRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     let root = target.infoPlist.root
-    guard target.kind == .app, root["NSFaceIDUsageDescription"] == nil else { return }
     let key = "NSFaceIDUsageDescription"
+    // With GENERATE_INFOPLIST_FILE = YES, Xcode adds INFOPLIST_KEY_NSFaceIDUsageDescription to the built plist.
+    guard target.kind == .app, root[key] == nil, target.settings.generatedInfoPlistKeys[key] == nil else { return }
     let intuneKeyRange = root.entries?.last { $0.key.text == "IntuneMAMSettings" }?.key.elementRange
     let fix = findings.fix(
       "add '\(key)' with a default text", in: target.infoPlist,

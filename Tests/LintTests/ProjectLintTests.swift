@@ -1,0 +1,180 @@
+import Foundation
+import Lint
+import PropertyList
+import Testing
+
+/// `lint` through an Xcode project: each app target's plists once per configuration, with that configuration's
+/// settings, preprocessed when the project says so, and findings shared by configurations reported once.
+@Suite struct ProjectLintTests {
+  /// A project with an app `App` (Debug and Release), a unit-test target and a stray plist no target builds.
+  static func project(appDebug: String, appRelease: String) -> String {
+    """
+    // !$*UTF8*$!
+    {
+    \tarchiveVersion = 1;
+    \tobjectVersion = 56;
+    \tobjects = {
+    \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; targets = (T1, T2, ); };
+    \t\tG1 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+    \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = TL; buildPhases = (); dependencies = (); name = App; \
+    productType = "com.apple.product-type.application"; };
+    \t\tT2 = {isa = PBXNativeTarget; buildConfigurationList = UL; buildPhases = (); dependencies = (); name = AppTests; \
+    productType = "com.apple.product-type.bundle.unit-test"; };
+    \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PD, PR, ); };
+    \t\tTL = {isa = XCConfigurationList; buildConfigurations = (TD, TR, ); };
+    \t\tUL = {isa = XCConfigurationList; buildConfigurations = (UD, ); };
+    \t\tPD = {isa = XCBuildConfiguration; buildSettings = {BUNDLE_ID_PREFIX = com.contoso; }; name = Debug; };
+    \t\tPR = {isa = XCBuildConfiguration; buildSettings = {BUNDLE_ID_PREFIX = com.contoso; }; name = Release; };
+    \t\tTD = {isa = XCBuildConfiguration; buildSettings = {\(appDebug)}; name = Debug; };
+    \t\tTR = {isa = XCBuildConfiguration; buildSettings = {\(appRelease)}; name = Release; };
+    \t\tUD = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = AppTests/Info.plist; }; name = Debug; };
+    \t};
+    \trootObject = P1;
+    }
+    """
+  }
+
+  static let common = """
+    INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = "$(BUNDLE_ID_PREFIX).notes"; \
+    CODE_SIGN_ENTITLEMENTS = App/App.entitlements;
+    """
+
+  static let appPlist = """
+    <key>CFBundleIdentifier</key>
+    <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>CFBundleURLTypes</key>
+    <array>
+    \t<dict>
+    \t\t<key>CFBundleURLSchemes</key>
+    \t\t<array>
+    \t\t\t<string>$(APP_SCHEME)</string>
+    \t\t\t<string>$(APP_SCHEME)-intunemam</string>
+    \t\t</array>
+    \t</dict>
+    </array>
+    <key>IntuneMAMSettings</key>
+    <dict>
+    \t<key>ContainingAppBundleId</key>
+    \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    </dict>
+    """
+
+  /// A folder holding the project and its files; lints it with `only` rules.
+  static func lint(
+    appDebug: String, appRelease: String, plist: String = appPlist, only rules: Set<String>,
+    configure: (inout LintSession.Options) -> Void = { _ in }
+  ) async throws -> (LintReport, String) {
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": project(appDebug: appDebug, appRelease: appRelease),
+      "App/Info.plist": RuleExample.document(for: plist),
+      "App/App.entitlements": RuleExample.document(for: "<key>keychain-access-groups</key>\n<array/>"),
+      "AppTests/Info.plist": RuleExample.document(for: "<key>CFBundleIdentifier</key>\n<string>$(UNKNOWN_SETTING)</string>"),
+    ])
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = rules
+    configure(&options)
+    return (try await LintSession.run(options), folder.path)
+  }
+
+  @Test func settingsComeFromTheProjectAndTestTargetsAreNotLinted() async throws {
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + " APP_SCHEME = contoso-dev;", appRelease: Self.common + " APP_SCHEME = contoso;",
+      only: ["PL003", "US004", "US006"])
+    // $(PRODUCT_BUNDLE_IDENTIFIER) and $(APP_SCHEME) resolve; AppTests/Info.plist (a test bundle's) is not an app.
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file) \($0.code) \($0.message)" })")
+    #expect(report.problems.isEmpty)
+  }
+
+  @Test func aFindingInBothConfigurationsIsReportedOnceNamingThem() async throws {
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common, appRelease: Self.common, only: ["PL003"])
+    let findings = report.diagnostics.filter { $0.code == "PL003" }
+    #expect(findings.count == 2, "\(findings.map(\.message))")   // the scheme and its twin, each once
+    for finding in findings {
+      #expect(finding.configurations == ["Debug", "Release"])
+      #expect(finding.notes.contains("in configurations Debug, Release"))
+      #expect(finding.file.hasSuffix("App/Info.plist"))
+    }
+  }
+
+  @Test func aFindingInOneConfigurationNamesIt() async throws {
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + " APP_SCHEME = \"contoso dev\";", appRelease: Self.common + " APP_SCHEME = contoso;",
+      only: ["US006"])
+    let findings = report.diagnostics.filter { $0.code == "US006" }
+    #expect(!findings.isEmpty, "\(report.diagnostics.map(\.message))")
+    #expect(findings.allSatisfy { $0.configurations == ["Debug"] })
+    #expect(findings.first?.start?.line == 12)
+  }
+
+  @Test func configurationAndTargetNarrowTheRun() async throws {
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + " APP_SCHEME = \"contoso dev\";", appRelease: Self.common + " APP_SCHEME = contoso;",
+      only: ["US006"]) { $0.configurationName = "Release" }
+    #expect(report.diagnostics.isEmpty)
+    await #expect(throws: LintSession.InputError.self) {
+      _ = try await Self.lint(appDebug: Self.common, appRelease: Self.common, only: ["US006"]) {
+        $0.targetName = "NoSuchTarget"
+      }
+    }
+  }
+
+  /// Debug defines BETA, whose `#if` block queries a scheme without its twin: found in Debug only, at the
+  /// source line; the fix is withheld with a note (the file is preprocessed).
+  @Test func preprocessedInfoPlistsAreLintedAsBuiltAndLocatedInTheSource() async throws {
+    let plist = Self.appPlist.replacingOccurrences(of: "$(APP_SCHEME)", with: "contoso") + """
+
+      <key>LSApplicationQueriesSchemes</key>
+      <array>
+      #if BETA
+      \t<string>waze</string>
+      #endif
+      \t<string>tel</string>
+      \t<string>tel-intunemam</string>
+      </array>
+      """
+    let preprocess = " INFOPLIST_PREPROCESS = YES;"
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + preprocess + " INFOPLIST_PREPROCESSOR_DEFINITIONS = \"BETA=1\";",
+      appRelease: Self.common + preprocess, plist: plist, only: ["US001", "PL001"])
+    #expect(report.diagnostics.map(\.code) == ["US001"], "\(report.diagnostics.map { "\($0.code) \($0.message)" })")
+    let finding = try #require(report.diagnostics.first)
+    #expect(finding.configurations == ["Debug"])
+    #expect(finding.start?.line == 25)
+    #expect(finding.start?.column == 3)
+    #expect(finding.fix == nil)
+    #expect(finding.notes.contains { $0.contains("INFOPLIST_PREPROCESS") })
+  }
+
+  @Test func anUnknownDirectiveIsALocatedError() async throws {
+    let plist = Self.appPlist + "\n#frobnicate\n"
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + " INFOPLIST_PREPROCESS = YES;", appRelease: Self.common, plist: plist, only: ["PL001"])
+    let malformed = try #require(report.diagnostics.first { $0.code == "PL001" })
+    #expect(malformed.start?.line == 22)
+    #expect(malformed.configurations == ["Debug"])
+  }
+
+  @Test func aGeneratedFaceIDTextCounts() async throws {
+    let generated = " GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_NSFaceIDUsageDescription = \"Unlock your notes\";"
+    let (report, _) = try await Self.lint(
+      appDebug: Self.common + generated, appRelease: Self.common, only: ["IM011"])
+    #expect(report.diagnostics.map(\.configurations) == [["Release"]])
+  }
+}
+
+/// A temporary folder of files, removed when released.
+final class XcodeFolder {
+  let path: String
+
+  init(_ files: [String: String]) throws {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-project-\(UUID().uuidString)").path
+    for (name, contents) in files {
+      let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
