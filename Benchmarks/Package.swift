@@ -28,6 +28,10 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "xcodeproj-read-benchmark",
+      dependencies: ["BenchmarkSupport", .product(name: "PropertyList", package: "sharelint")]
+    ),
+    .executableTarget(
       name: "url-check-benchmark",
       dependencies: ["BenchmarkSupport", .product(name: "URLSchemes", package: "sharelint")]
     ),

@@ -36,7 +36,8 @@ enum XcodeFixtures {
       \tarchiveVersion = 1;
       \tobjectVersion = 56;
       \tobjects = {
-      \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; targets = (T1, ); };
+      \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; \
+      targets = (T1, ); };
       \t\tG1 = {isa = PBXGroup; children = (FA, FB, ); sourceTree = "<group>"; };
       \t\tFA = {isa = PBXFileReference; path = App.xcconfig; sourceTree = "<group>"; };
       \t\tFB = {isa = PBXFileReference; path = Project.xcconfig; sourceTree = "<group>"; };
@@ -70,7 +71,10 @@ struct XcodeProjectModelTests {
     let project = try XcodeProject(path: XcodeFixtures.contosoProject)
     #expect(project.name == "Contoso")
     #expect(project.sourceRoot == XcodeFixtures.contosoFolder)
-    #expect(project.targets.map(\.name) == ["Contoso", "Share Extension", "ContosoIntents", "NotificationService", "ContosoKit"])
+    #expect(
+      project.targets.map(\.name) == [
+        "Contoso", "Share Extension", "ContosoIntents", "NotificationService", "ContosoKit",
+      ])
     #expect(project.project.buildConfigurationList?.configurations.map(\.name) == ["Debug", "Release"])
     #expect(project.project.buildConfigurationList?.defaultConfigurationName == "Release")
     let share = try #require(project.target(named: "Share Extension"))
@@ -87,7 +91,8 @@ struct XcodeProjectModelTests {
     let conditional = try #require(debug.buildSettings.first { $0.conditions.first?.pattern == "iphoneos*" })
     #expect(conditional.name == "CODE_SIGN_ENTITLEMENTS")
     #expect(conditional.origin == .project(file: XcodeFixtures.contosoProject + "/project.pbxproj", line: 268))
-    let appDebug = try #require(project.target(named: "Contoso")?.buildConfigurationList?.configuration(named: "Debug"))
+    let appDebug = try #require(
+      project.target(named: "Contoso")?.buildConfigurationList?.configuration(named: "Debug"))
     #expect(appDebug.buildSettings.first { $0.name == "OTHER_LDFLAGS" }?.value == "$(inherited) -ObjC")
   }
 
@@ -139,17 +144,22 @@ struct XcodeProjectModelTests {
       of: "TD = {isa = XCBuildConfiguration; ",
       with: "TD = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = SY; "
         + "baseConfigurationReferenceRelativePath = App.xcconfig; ")
-    let configuration = try XcodeFixtures.appDebug(text, files: ["Configs/App.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.x.sync\n"])
+    let configuration = try XcodeFixtures.appDebug(
+      text, files: ["Configs/App.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.x.sync\n"])
     #expect(configuration.bundleIdentifier?.value == "com.x.sync")
     #expect(configuration.notes.isEmpty)
   }
 
   @Test func aMalformedProjectIsALocatedError() throws {
     let text = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n\t};\n}\n"
-    #expect(throws: XcodeProjectError("expected ';' after the value of 'isa'", file: "X.xcodeproj/project.pbxproj", line: 5, column: 2)) {
+    #expect(
+      throws: XcodeProjectError(
+        "expected ';' after the value of 'isa'", file: "X.xcodeproj/project.pbxproj", line: 5, column: 2)
+    ) {
       _ = try XcodeProject(path: "X.xcodeproj", pbxprojBytes: Array(text.utf8))
     }
-    let error = XcodeProjectError("expected ';' after the value of 'isa'", file: "X.xcodeproj/project.pbxproj", line: 5, column: 2)
+    let error = XcodeProjectError(
+      "expected ';' after the value of 'isa'", file: "X.xcodeproj/project.pbxproj", line: 5, column: 2)
     #expect(error.description == "X.xcodeproj/project.pbxproj:5:2: expected ';' after the value of 'isa'")
     #expect(throws: XcodeProjectError.self) {
       _ = try XcodeProject(path: "X.xcodeproj", pbxprojBytes: Array("{ objects = {}; rootObject = R; }".utf8))
@@ -220,7 +230,8 @@ enum XcodeProjectGenerator {
       \t\t\(id(6, 0)) = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 13; \
       files = (\(buildFiles.joined(separator: ", "))); };
       \t\t\(id(7, 0)) = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
-      \t\t\(id(8, 0)) = {isa = PBXProject; mainGroup = \(id(7, 0)); targets = (\(targetIDs.joined(separator: ", "))); };
+      \t\t\(id(8, 0)) = {isa = PBXProject; mainGroup = \(id(7, 0)); \
+      targets = (\(targetIDs.joined(separator: ", "))); };
 
       """
     return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\(objects)\t};\n\trootObject = \(id(8, 0));\n}\n"

@@ -105,8 +105,9 @@ struct XcodeProjectOpenStepTests {
   @Test func errorsRenderAsFileLineColumn() throws {
     let text = "// !$*UTF8*$!\n{\n\tisa = PBXProject\n}\n"
     let error = try #require(failure(text))
-    #expect(error.located(in: SourceText(name: "App.xcodeproj/project.pbxproj", string: text))
-      == "App.xcodeproj/project.pbxproj:4:1: expected ';' after the value of 'isa'")
+    #expect(
+      error.located(in: SourceText(name: "App.xcodeproj/project.pbxproj", string: text))
+        == "App.xcodeproj/project.pbxproj:4:1: expected ';' after the value of 'isa'")
   }
 
   @Test func deepNestingIsRefusedWithoutRecursing() throws {

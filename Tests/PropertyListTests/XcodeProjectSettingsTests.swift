@@ -17,10 +17,11 @@ struct XcodeProjectSettingsTests {
     let share = try contoso("Share Extension", "Debug")
     // project .xcconfig → project buildSettings → target .xcconfig → target buildSettings
     #expect(share.settings.resolve("$(CONTOSO_CHAIN)") == .resolved("xcconfig-project project xcconfig-target target"))
-    #expect(share.settings.definitions(of: "CONTOSO_CHAIN").map(\.origin.description) == [
-      XcodeFixtures.contosoFolder + "/Config/Project.xcconfig:3", pbxproj + ":221",
-      XcodeFixtures.contosoFolder + "/Config/Share.xcconfig:2", pbxproj + ":270",
-    ])
+    #expect(
+      share.settings.definitions(of: "CONTOSO_CHAIN").map(\.origin.description) == [
+        XcodeFixtures.contosoFolder + "/Config/Project.xcconfig:3", pbxproj + ":221",
+        XcodeFixtures.contosoFolder + "/Config/Share.xcconfig:2", pbxproj + ":270",
+      ])
     // A target .xcconfig's include is read too.
     #expect(share.settings.value(of: "CONTOSO_SHARED") == "yes")
     // $(inherited) with nothing below is empty.
@@ -93,16 +94,21 @@ struct XcodeProjectSettingsTests {
     let app = try contoso("Contoso", "Debug")
     #expect(app.errors.isEmpty)
     #expect(app.notes.count == 1)
-    #expect(app.notes.first?.message.contains("Pods/Target Support Files/Pods-Contoso/Pods-Contoso.debug.xcconfig' does not exist") == true)
+    #expect(
+      app.notes.first?.message.contains(
+        "Pods/Target Support Files/Pods-Contoso/Pods-Contoso.debug.xcconfig' does not exist") == true)
     // The project level's settings still apply.
     #expect(app.bundleIdentifier?.value == "com.contoso.notes")
 
     // A base configuration outside the repository and an include of a missing file are notes too.
-    let outside = XcodeFixtures.project(appSettings: "", appBase: "FX", extra: "\t\tFX = {isa = PBXFileReference; path = x.xcconfig; sourceTree = BUILT_PRODUCTS_DIR; };")
+    let outside = XcodeFixtures.project(
+      appSettings: "", appBase: "FX",
+      extra: "\t\tFX = {isa = PBXFileReference; path = x.xcconfig; sourceTree = BUILT_PRODUCTS_DIR; };")
     let outsideConfiguration = try XcodeFixtures.appDebug(outside)
-    #expect(outsideConfiguration.notes.map(\.message) == [
-      "the base configuration 'x.xcconfig' of 'Debug' is not a file of the repository; its settings are unknown"
-    ])
+    #expect(
+      outsideConfiguration.notes.map(\.message) == [
+        "the base configuration 'x.xcconfig' of 'Debug' is not a file of the repository; its settings are unknown"
+      ])
     let including = try XcodeFixtures.appDebug(
       XcodeFixtures.project(appSettings: "", appBase: "FA"),
       files: ["App.xcconfig": "#include \"Flutter/Generated.xcconfig\"\nA = 1\n"])
@@ -113,7 +119,9 @@ struct XcodeProjectSettingsTests {
   @Test func anIncludeCycleIsAnError() throws {
     let configuration = try XcodeFixtures.appDebug(
       XcodeFixtures.project(appSettings: "", appBase: "FA"),
-      files: ["App.xcconfig": "#include \"Project.xcconfig\"\n", "Project.xcconfig": "A = 1\n#include \"App.xcconfig\"\n"])
+      files: [
+        "App.xcconfig": "#include \"Project.xcconfig\"\n", "Project.xcconfig": "A = 1\n#include \"App.xcconfig\"\n",
+      ])
     #expect(configuration.errors.count == 1)
     #expect(configuration.errors.first?.message == "include cycle: App.xcconfig → Project.xcconfig → App.xcconfig")
     #expect(configuration.errors.first?.line == 2)

@@ -10,13 +10,15 @@ struct XcodeProjectWorkspaceTests {
     let workspace = try XcodeWorkspace(path: path)
     let root = XcodeFixtures.contosoFolder
     // The commented-out FileRef is not read; the group's container: location prefixes its child.
-    #expect(workspace.projectPaths == [
-      root + "/Contoso.xcodeproj", root + "/Vendor/Missing/Missing.xcodeproj", root + "/Pods/Pods.xcodeproj",
-    ])
-    #expect(workspace.notes.map(\.message) == [
-      "the workspace names '\(root)/Vendor/Missing/Missing.xcodeproj', which does not exist",
-      "the workspace names '\(root)/Pods/Pods.xcodeproj', which does not exist",
-    ])
+    #expect(
+      workspace.projectPaths == [
+        root + "/Contoso.xcodeproj", root + "/Vendor/Missing/Missing.xcodeproj", root + "/Pods/Pods.xcodeproj",
+      ])
+    #expect(
+      workspace.notes.map(\.message) == [
+        "the workspace names '\(root)/Vendor/Missing/Missing.xcodeproj', which does not exist",
+        "the workspace names '\(root)/Pods/Pods.xcodeproj', which does not exist",
+      ])
   }
 
   @Test func locationKindsAndEntities() {
@@ -38,13 +40,16 @@ struct XcodeProjectWorkspaceTests {
       </Workspace>
       """
     let workspace = XcodeWorkspace(path: "Repo/All.xcworkspace", contents: Array(text.utf8))
-    #expect(workspace.projectPaths == [
-      "Repo/Apps/Nested/A&B.xcodeproj", "Repo/Root.xcodeproj", "Repo/Apps/Sibling.xcodeproj", "/opt/Abs.xcodeproj",
-      "Repo/Last.xcodeproj",
-    ])
+    #expect(
+      workspace.projectPaths == [
+        "Repo/Apps/Nested/A&B.xcodeproj", "Repo/Root.xcodeproj", "Repo/Apps/Sibling.xcodeproj", "/opt/Abs.xcodeproj",
+        "Repo/Last.xcodeproj",
+      ])
     #expect(workspace.notes.contains { $0.message == "cannot place the reference 'developer:Tools.xcodeproj'" })
     // Garbage never traps.
-    for garbage in ["<", "<FileRef location=", "<FileRef location=\"group:x.xcodeproj", "</Group></Group>", "\u{0}<<>>"] {
+    for garbage in [
+      "<", "<FileRef location=", "<FileRef location=\"group:x.xcodeproj", "</Group></Group>", "\u{0}<<>>",
+    ] {
       _ = XcodeWorkspace(path: "W.xcworkspace", contents: Array(garbage.utf8))
     }
   }
@@ -66,16 +71,20 @@ struct XcodeProjectWorkspaceTests {
       "Pods/Pods.xcodeproj/project.pbxproj": good,
       ".hidden/H.xcodeproj/project.pbxproj": good,
       "node_modules/x/N.xcodeproj/project.pbxproj": good,
-      "Good/Good.xcodeproj/project.xcworkspace/contents.xcworkspacedata": "<Workspace><FileRef location = \"self:\"/></Workspace>",
+      "Good/Good.xcodeproj/project.xcworkspace/contents.xcworkspacedata":
+        "<Workspace><FileRef location = \"self:\"/></Workspace>",
     ])
-    #expect(XcodeTargetsReport.containers(under: folder) == [folder + "/Bad/Bad.xcodeproj", folder + "/Good/Good.xcodeproj"])
+    #expect(
+      XcodeTargetsReport.containers(under: folder) == [folder + "/Bad/Bad.xcodeproj", folder + "/Good/Good.xcodeproj"])
     let report = XcodeTargetsReport(paths: [folder, folder + "/missing"])
     #expect(report.targets.map(\.name) == ["App"])
     #expect(report.targets.first?.configurations.first?.bundleIdentifier?.value == "com.x.good")
-    #expect(report.errors.map(\.description) == [
-      folder + "/Bad/Bad.xcodeproj/project.pbxproj:4:1: the file ends where a value was expected",
-      folder + "/missing: no such file or folder",
-    ].sorted { $0.hasPrefix(folder + "/Bad") && !$1.hasPrefix(folder + "/Bad") })
+    #expect(
+      report.errors.map(\.description)
+        == [
+          folder + "/Bad/Bad.xcodeproj/project.pbxproj:4:1: the file ends where a value was expected",
+          folder + "/missing: no such file or folder",
+        ].sorted { $0.hasPrefix(folder + "/Bad") && !$1.hasPrefix(folder + "/Bad") })
   }
 
   @Test func jsonShape() throws {
