@@ -84,6 +84,7 @@ final class TemporaryFolder {
   /// Writes `text` to `name` in the folder and returns its path.
   func write(_ name: String, _ text: String) throws -> String {
     let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: file)
     return file.path
   }

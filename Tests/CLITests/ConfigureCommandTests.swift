@@ -50,3 +50,70 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: malformed)) == before)
   }
 }
+
+/// `configure --project X.xcodeproj --target NAME [--configuration NAME]`.
+@Suite struct ConfigureProjectTests {
+  static let pbxproj = """
+    // !$*UTF8*$!
+    {
+    \tobjects = {
+    \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; targets = (T1, ); };
+    \t\tG1 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+    \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = TL; buildPhases = (); dependencies = (); name = Notes; \
+    productType = "com.apple.product-type.application"; };
+    \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PD, PR, ); defaultConfigurationName = Release; };
+    \t\tTL = {isa = XCConfigurationList; buildConfigurations = (TD, TR, ); defaultConfigurationName = Release; };
+    \t\tPD = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
+    \t\tPR = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+    \t\tTD = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/Notes/Info.plist"; \
+    PRODUCT_BUNDLE_IDENTIFIER = com.contoso.notes.dev; }; name = Debug; };
+    \t\tTR = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/Notes/Info.plist"; \
+    PRODUCT_BUNDLE_IDENTIFIER = com.contoso.notes; }; name = Release; };
+    \t};
+    \trootObject = P1;
+    }
+    """
+
+  @Test func findsTheInfoPlistAndResolvesTheRedirectFromTheProject() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("Notes.xcodeproj/project.pbxproj", Self.pbxproj)
+    let plist = try folder.write("Notes/Info.plist", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>CFBundleIdentifier</key>
+      \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+      \t<key>IntuneMAMSettings</key>
+      \t<dict>
+      \t\t<key>ADALClientId</key>
+      \t\t<string>5b9e8c1a-1111-4222-8333-944455556666</string>
+      \t\t<key>ADALRedirectUri</key>
+      \t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth</string>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """)
+    let debug = try Sharelint.run(
+      ["configure", "--project", "Notes.xcodeproj", "--target", "Notes", "--configuration", "Debug", "--diff"],
+      in: folder.url)
+    // The redirect's $(PRODUCT_BUNDLE_IDENTIFIER) resolves through the project, so configure goes on (alone, the
+    // plist is refused); the scheme is registered as written, which Xcode expands per configuration.
+    #expect(debug.status == 0, "\(debug.standardError)")
+    #expect(debug.standardOutput.contains("+\t\t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>"),
+            "\(debug.standardOutput)")
+    let alone = try Sharelint.run(["configure", "-i", plist, "--check"], in: folder.url)
+    #expect(alone.status == 2, "\(alone.standardOutput)")
+    let release = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "--target", "Notes"], in: folder.url)
+    #expect(release.status == 0, "\(release.standardError)")
+    let written = try String(contentsOfFile: plist, encoding: .utf8)
+    #expect(written.contains("<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>"))
+    #expect(written.contains("<string>companyportal</string>"))
+    let unknown = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "--target", "Nope"], in: folder.url)
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError.contains("no target named 'Nope' (it has 'Notes')"))
+    let both = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "-i", plist], in: folder.url)
+    #expect(both.status == 2)
+  }
+}

@@ -42,6 +42,8 @@ public enum Configurator {
     public var shape: ConversionShape
     /// `--entitlements`: also add the keychain groups to the entitlements file.
     public var addKeychainGroups: Bool
+    /// The build settings of the project target's configuration (`--project`), under `-D` and `--xcconfig`.
+    public var projectSettings: BuildSettings?
 
     /// Options for the Info.plist at `infoPlist`.
     public init(
@@ -119,6 +121,7 @@ public enum Configurator {
     // Running configure says the app uses Intune: every step applies, whatever the plist shows yet.
     sessionOptions.intuneMode = .on
     sessionOptions.entitlementsPath = options.entitlements
+    sessionOptions.baseBuildSettings = options.projectSettings
     sessionOptions.activationRuleShape = options.shape
     let outcome: FixSession.Outcome
     do {
@@ -145,6 +148,51 @@ public enum Configurator {
     }
     let warnings = outcome.finalReport.diagnostics.filter { $0.code == "US003" }.map(\.message)
     return Result(outcome: outcome, options: options, warnings: warnings)
+  }
+
+  /// What `configure --project X.xcodeproj --target NAME [--configuration NAME]` works on: the target's
+  /// Info.plist (`INFOPLIST_FILE`), its entitlements (`CODE_SIGN_ENTITLEMENTS`) and its configuration's build
+  /// settings, in the named configuration or else the project's default one.
+  public struct ProjectTarget: Sendable {
+    public var infoPlist: String
+    public var entitlements: String?
+    public var configuration: String
+    public var settings: BuildSettings
+  }
+
+  /// Finds `target` in the project at `project` (an `.xcodeproj` folder).
+  public static func projectTarget(project: String, target name: String, configuration configurationName: String?)
+    throws(Refusal) -> ProjectTarget
+  {
+    let model: XcodeProject
+    do {
+      model = try XcodeProject(path: project)
+    } catch {
+      throw Refusal(description: error.description)
+    }
+    guard let target = model.target(named: name) else {
+      let names = model.targets.map { "'\($0.name)'" }.joined(separator: ", ")
+      throw Refusal(description: "\(project): no target named '\(name)' (it has \(names))")
+    }
+    let list = target.buildConfigurationList
+    let wanted = configurationName ?? list?.defaultConfigurationName ?? list?.configurations.first?.name
+    guard let wanted, let configuration = model.configuration(named: wanted, of: target) else {
+      let names = (list?.configurations ?? []).map { "'\($0.name)'" }.joined(separator: ", ")
+      throw Refusal(description: "\(project): target '\(name)' has no configuration '\(configurationName ?? "")' "
+        + "(it has \(names))")
+    }
+    if let error = configuration.errors.first { throw Refusal(description: error.description) }
+    guard let infoPlist = configuration.infoPlistPath?.resolved, !infoPlist.isEmpty else {
+      throw Refusal(description: "\(project): target '\(name)' (\(wanted)) has no INFOPLIST_FILE"
+        + (configuration.generatesInfoPlist ? "; its Info.plist is generated from build settings" : ""))
+    }
+    if configuration.preprocessesInfoPlist {
+      throw Refusal(description: "\(infoPlist): the target preprocesses it (INFOPLIST_PREPROCESS = YES); configure "
+        + "edits files as written and cannot rewrite one with #if blocks faithfully")
+    }
+    let entitlements = configuration.entitlementsPath?.resolved.flatMap { $0.isEmpty ? nil : $0 }
+    return ProjectTarget(
+      infoPlist: infoPlist, entitlements: entitlements, configuration: wanted, settings: configuration.settings)
   }
 
   /// Whether the redirect scheme is registered exactly as `IntuneMAMSettings` spells it (`msauth.$(…)` on both

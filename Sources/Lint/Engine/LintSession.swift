@@ -35,6 +35,9 @@ public enum LintSession {
     public var targetName: String?
     /// `--configuration NAME`: only this Xcode configuration of each project target.
     public var configurationName: String?
+    /// Build settings under the `-D` and `--xcconfig` ones, for plists found outside a project: what
+    /// `configure --project` takes from the target's configuration.
+    public var baseBuildSettings: BuildSettings?
 
     /// Options for `paths`.
     public init(
@@ -59,7 +62,13 @@ public enum LintSession {
   public static func run(_ options: Options) async throws(InputError) -> LintReport {
     let commandLineSettings: BuildSettings
     do {
-      commandLineSettings = try BuildSettings(definitions: options.definitions, xcconfigFiles: options.xcconfigFiles)
+      if var base = options.baseBuildSettings {
+        for path in options.xcconfigFiles { try base.loadXcconfig(atPath: path) }
+        for definition in options.definitions { try base.define(commandLineArgument: definition) }
+        commandLineSettings = base
+      } else {
+        commandLineSettings = try BuildSettings(definitions: options.definitions, xcconfigFiles: options.xcconfigFiles)
+      }
     } catch {
       throw InputError(description: String(describing: error))
     }

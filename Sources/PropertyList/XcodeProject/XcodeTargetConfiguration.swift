@@ -172,7 +172,9 @@ extension XcodeProject {
   /// What Xcode defines before any level of the project, as far as an Info.plist or a bundle
   /// identifier can use it. Build folders (`BUILT_PRODUCTS_DIR`, `TARGET_BUILD_DIR`…) stay undefined.
   private func builtInSettings(of target: PBXNativeTarget, configuration: String) -> [BuildSettingDefinition] {
-    let root = sourceRoot.isEmpty ? "." : sourceRoot
+    // Xcode's SRCROOT is absolute: `$(SRCROOT)/App/Info.plist` must not be put under the project's folder again
+    // when the project was named by a relative path.
+    let root = XcodePath.join(FileManager.default.currentDirectoryPath, sourceRoot.isEmpty ? "." : sourceRoot)
     var values: [(String, String)] = [
       ("TARGET_NAME", target.name), ("TARGETNAME", "$(TARGET_NAME)"),
       ("PRODUCT_NAME", "$(TARGET_NAME)"),

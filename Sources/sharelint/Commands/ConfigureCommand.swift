@@ -24,6 +24,8 @@ struct ConfigureCommand: AsyncParsableCommand {
 
       In an Xcode build phase, after the Info.plist is processed:
         sharelint configure -i "$TARGET_BUILD_DIR/$INFOPLIST_PATH" -e "$CODE_SIGN_ENTITLEMENTS"
+      From a checkout, letting the project say which files and which $(VAR) values:
+        sharelint configure --project App.xcodeproj --target App --configuration Release
       """
   )
 
@@ -68,7 +70,24 @@ struct ConfigureCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The iOS SDK version linked against (27 or later: 25 query schemes).", valueName: "n"))
   var sdkVersion: Int?
 
+  @Option(help: ArgumentHelp(
+    "An .xcodeproj: take -i and -e from --target's INFOPLIST_FILE and CODE_SIGN_ENTITLEMENTS, and $(VAR) values "
+      + "from its build settings.", valueName: "path"))
+  var project: String?
+
+  @Option(help: ArgumentHelp("With --project: the target to configure.", valueName: "name"))
+  var target: String?
+
+  @Option(help: ArgumentHelp(
+    "With --project: the configuration whose settings apply (default: the project's default).", valueName: "name"))
+  var configuration: String?
+
   func validate() throws {
+    if project != nil || target != nil || configuration != nil {
+      guard project != nil, target != nil else { throw ValidationError("--project and --target go together") }
+      guard infoPlist == nil else { throw ValidationError("--project finds the Info.plist itself; leave out -i") }
+      return
+    }
     guard infoPlist != nil || generateOpenInIcons != nil else { throw ValidationError("missing -i INFO_PLIST") }
     if addKeychainGroups && entitlements == nil { throw ValidationError("--entitlements needs -e ENTITLEMENTS") }
   }
@@ -77,9 +96,19 @@ struct ConfigureCommand: AsyncParsableCommand {
     if generateOpenInIcons != nil {
       throw InputError("-generateOpenInIcons is not supported (IntuneMAMConfigurator renders the icons with CoreImage)")
     }
-    let options = Configurator.Options(
+    var options = Configurator.Options(
       infoPlist: infoPlist ?? "", entitlements: entitlements, output: output, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion, shape: shape, addKeychainGroups: addKeychainGroups)
+    if let project, let target {
+      do {
+        let found = try Configurator.projectTarget(project: project, target: target, configuration: configuration)
+        options.infoPlist = found.infoPlist
+        options.entitlements = entitlements ?? found.entitlements
+        options.projectSettings = found.settings
+      } catch {
+        throw InputError(error.description)
+      }
+    }
     let result: Configurator.Result
     do {
       result = try await Configurator.run(options)
