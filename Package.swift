@@ -43,7 +43,7 @@ let package = Package(
     .executableTarget(
       name: "sharelint",
       dependencies: [
-        "PredicateSyntax", "PropertyList", "ActivationRules", "URLSchemes", "Lint",
+        "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules", "URLSchemes", "Lint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
