@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PropertyList", targets: ["PropertyList"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "URLSchemes", targets: ["URLSchemes"]),
+    .library(name: "Lint", targets: ["Lint"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
