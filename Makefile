@@ -1,13 +1,15 @@
 # sharelint: the two commands of the README's quick start, plus the ones the issues name.
 #   make run    builds sharelint (release) and runs its main job on Samples/
 #   make test   runs the whole test suite
-# Both first install the system libraries when pkg-config cannot find them (Debian: apt-get).
+#   make dist   builds sharelint-VERSION-linux-ARCH.tar.gz (static Swift runtime; see "Install" in README.md)
+#   make install PREFIX=/usr/local DESTDIR=   installs that archive's binary, man page and completions
+# All first install the system libraries when pkg-config cannot find them (Debian: apt-get).
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/sharelint
 
-.PHONY: deps build release run test bench fuzz e2e clean readme
+.PHONY: deps build release run test bench fuzz e2e clean readme dist dist-stage install
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxml-2.0 libpcre2-8; then \
@@ -64,10 +66,56 @@ else
 endif
 
 clean:
-	rm -rf .build Benchmarks/.build .build-fuzz .build-asan
+	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-dist sharelint-*-linux-*.tar.gz
 
 # Regenerates the README's rule table from the rule descriptions (a test checks they agree).
 readme: build
 	@.build/debug/sharelint rules --format markdown > .build/rules-table.md
 	@python3 -c 'import sys; s=open("README.md").read(); t=open(".build/rules-table.md").read(); a=s.index("<!-- rules:start"); a=s.index("\n",a)+1; b=s.index("<!-- rules:end -->"); open("README.md","w").write(s[:a]+t+s[b:])'
 	@echo "README.md rule table regenerated"
+
+# make dist: sharelint-VERSION-linux-ARCH.tar.gz, laid out as a prefix (bin/, share/man/man1/, share/…/completions),
+# with a binary whose Swift runtime and Foundation are linked in (--static-swift-stdlib; it needs only libc-level
+# libraries, libxml2, libpcre2-8 and zlib). VERSION is SharelintVersion.current, the string --version prints.
+# The static build has its own scratch path: its compile flags differ, and sharing .build would rebuild everything
+# each time `make release` and `make dist` alternate. The man page comes from argument-parser's GenerateManual plugin
+# run on the debug build (the same --help text; make test has usually built it already), dated by the last commit.
+# .ci/check-dist.sh proves the archive runs with no Swift toolchain in reach.
+VERSION := $(shell sed -n 's/^ *static let current = "\([^"]*\)"$$/\1/p' Sources/sharelint/Support/SharelintVersion.swift)
+ARCH := $(shell uname -m)
+DIST_NAME := sharelint-$(VERSION)-linux-$(ARCH)
+DIST_SCRATCH := .build-dist
+DIST_STAGE := $(DIST_SCRATCH)/stage/$(DIST_NAME)
+MANUAL_OUTPUT := .build/plugins/GenerateManual/outputs/sharelint
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+PREFIX ?= /usr/local
+
+dist-stage: deps
+	$(SWIFT) build -c release --product sharelint --static-swift-stdlib --scratch-path $(DIST_SCRATCH)
+	rm -rf $(MANUAL_OUTPUT)
+	$(SWIFT) package generate-manual --configuration debug --date $(MANUAL_DATE)
+	rm -rf $(DIST_STAGE)
+	mkdir -p $(DIST_STAGE)/bin $(DIST_STAGE)/share/man/man1 $(DIST_STAGE)/share/bash-completion/completions \
+	  $(DIST_STAGE)/share/zsh/site-functions $(DIST_STAGE)/share/fish/vendor_completions.d
+	strip -o $(DIST_STAGE)/bin/sharelint $(DIST_SCRATCH)/release/sharelint
+	cp $(MANUAL_OUTPUT)/sharelint.1 $(DIST_STAGE)/share/man/man1/sharelint.1
+	$(DIST_STAGE)/bin/sharelint --generate-completion-script bash > $(DIST_STAGE)/share/bash-completion/completions/sharelint
+	$(DIST_STAGE)/bin/sharelint --generate-completion-script zsh > $(DIST_STAGE)/share/zsh/site-functions/_sharelint
+	$(DIST_STAGE)/bin/sharelint --generate-completion-script fish > $(DIST_STAGE)/share/fish/vendor_completions.d/sharelint.fish
+	for file in README.md LICENSE; do if [ -f $$file ]; then cp $$file $(DIST_STAGE)/; fi; done
+
+dist: dist-stage
+	tar -C $(DIST_SCRATCH)/stage --owner=0 --group=0 --numeric-owner -czf $(DIST_NAME).tar.gz $(DIST_NAME)
+	@echo "==> $(DIST_NAME).tar.gz: $$(du -h $(DIST_NAME).tar.gz | cut -f1)"
+
+install: dist-stage
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(DIST_STAGE)/bin/sharelint $(DESTDIR)$(PREFIX)/bin/sharelint
+	install -m 644 $(DIST_STAGE)/share/man/man1/sharelint.1 $(DESTDIR)$(PREFIX)/share/man/man1/sharelint.1
+	install -m 644 $(DIST_STAGE)/share/bash-completion/completions/sharelint \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/sharelint
+	install -m 644 $(DIST_STAGE)/share/zsh/site-functions/_sharelint $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_sharelint
+	install -m 644 $(DIST_STAGE)/share/fish/vendor_completions.d/sharelint.fish \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/sharelint.fish

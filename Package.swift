@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PropertyList", targets: ["PropertyList"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "URLSchemes", targets: ["URLSchemes"]),
+    .library(name: "Lint", targets: ["Lint"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +44,7 @@ let package = Package(
     .executableTarget(
       name: "sharelint",
       dependencies: [
-        "PredicateSyntax", "PropertyList", "ActivationRules", "URLSchemes", "Lint",
+        "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules", "URLSchemes", "Lint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

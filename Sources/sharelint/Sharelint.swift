@@ -10,7 +10,7 @@ struct Sharelint: AsyncParsableCommand {
       Exit status: 0 success; 1 the answer is "no" (error findings, a syntax error, a blocked URL); \
       2 usage error, unreadable or malformed input, or an internal failure (one line on standard error).
       """,
-    version: SharelintVersion.current,
+    version: SharelintVersion.withLibraries,
     subcommands: [
       LintCommand.self, FixCommand.self, ConfigureCommand.self, RuleCommand.self, URLCommand.self,
       PolicyCommand.self, RulesCommand.self, ExplainCommand.self, TargetsCommand.self,

@@ -38,6 +38,9 @@ public enum LintSession {
     /// Build settings under the `-D` and `--xcconfig` ones, for plists found outside a project: what
     /// `configure --project` takes from the target's configuration.
     public var baseBuildSettings: BuildSettings?
+    /// Told how far the run has got, from any thread, as each file is read and each target linted
+    /// (often: throttle what it draws).
+    public var progress: (@Sendable (LintProgress) -> Void)?
 
     /// Options for `paths`.
     public init(
@@ -49,6 +52,26 @@ public enum LintSession {
       self.definitions = definitions
       self.xcconfigFiles = xcconfigFiles
       self.sdkVersion = sdkVersion
+    }
+  }
+
+  /// How far a run has got: files read while discovering targets, then targets linted.
+  public struct LintProgress: Sendable, Equatable {
+    /// Files discovery has read, of `filesTotal`.
+    public var filesRead: Int
+    /// Files discovery reads.
+    public var filesTotal: Int
+    /// Targets linted, of `targetsTotal` (0 of 0 while files are still being read).
+    public var targetsLinted: Int
+    /// Targets to lint.
+    public var targetsTotal: Int
+
+    /// A progress value.
+    public init(filesRead: Int, filesTotal: Int, targetsLinted: Int, targetsTotal: Int) {
+      self.filesRead = filesRead
+      self.filesTotal = filesTotal
+      self.targetsLinted = targetsLinted
+      self.targetsTotal = targetsTotal
     }
   }
 
@@ -81,8 +104,16 @@ public enum LintSession {
       }
     }
     var discovery: DiscoveryResult
+    let filesTotal = ConcurrentResults<Int>(count: 1)   // how many files discovery read, for the progress
     do {
-      discovery = try TargetDiscovery(buildSettings: commandLineSettings).discover(options.paths)
+      var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
+      if let progress = options.progress {
+        discoverer.fileRead = { read, total in
+          filesTotal[0] = total
+          progress(LintProgress(filesRead: read, filesTotal: total, targetsLinted: 0, targetsTotal: 0))
+        }
+      }
+      discovery = try discoverer.discover(options.paths)
     } catch {
       throw InputError(description: String(describing: error))
     }
@@ -184,7 +215,13 @@ public enum LintSession {
     var report = LintReport(problems: problems)
     // What is not needed any more goes before the findings pile up (10,000 targets hold several MB).
     discovery.targets = []
-    await lintConcurrently(&jobs, into: &report)
+    let files = filesTotal[0] ?? 0
+    let targetProgress = options.progress.map { progress in
+      { @Sendable (linted: Int, total: Int) in
+        progress(LintProgress(filesRead: files, filesTotal: files, targetsLinted: linted, targetsTotal: total))
+      }
+    }
+    await lintConcurrently(&jobs, into: &report, progress: targetProgress)
     jobs = []
     for index in report.diagnostics.indices where !report.diagnostics[index].configurations.isEmpty {
       let names = report.diagnostics[index].configurations
@@ -203,7 +240,10 @@ public enum LintSession {
   /// Runs the jobs on every core, a few at a time in target order, so that the documents in memory at
   /// once are those of the targets being linted (`DocumentLifetimes` releases each after its last use),
   /// and adds each job's findings to `report` in job order, whatever the scheduling.
-  private static func lintConcurrently(_ pending: inout [TargetJob?], into report: inout LintReport) async {
+  private static func lintConcurrently(
+    _ pending: inout [TargetJob?], into report: inout LintReport,
+    progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil
+  ) async {
     let lifetimes = DocumentLifetimes(pending)
     var next = 0
     var merger = ResultMerger(sharedFiles: lifetimes.sharedFiles)
@@ -224,6 +264,7 @@ public enum LintSession {
         while let ready = finished.removeValue(forKey: merged) {
           merger.add(ready, to: &report)
           merged += 1
+          progress?(merged, pending.count)
         }
         startNext()
       }

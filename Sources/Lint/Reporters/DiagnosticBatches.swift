@@ -41,14 +41,15 @@ enum DiagnosticBatches {
   /// diagnostics with.
   static func writeJSONArray(
     _ report: LintReport, level: Int, to stream: (String) -> Void,
-    element: @Sendable (_ diagnostic: LintDiagnostic, _ sources: inout LintReport.SourceReader) -> JSONValue
+    element: @Sendable (_ index: Int, _ diagnostic: LintDiagnostic, _ sources: inout LintReport.SourceReader)
+      -> JSONValue
   ) {
     guard !report.diagnostics.isEmpty else { return stream("[]") }
     let elementIndent = "\n" + String(repeating: "  ", count: level + 1)
     stream("[")
     write(report, to: stream) { index, diagnostic, sources, output in
       output += index == 0 ? elementIndent : "," + elementIndent
-      element(diagnostic, &sources).write(into: &output, pretty: true, level: level + 1)
+      element(index, diagnostic, &sources).write(into: &output, pretty: true, level: level + 1)
     }
     stream("\n" + String(repeating: "  ", count: level) + "]")
   }

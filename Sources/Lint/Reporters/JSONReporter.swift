@@ -18,7 +18,7 @@ public enum JSONReporter {
   /// (`DiagnosticBatches`), the same text `JSONValue` would print for the whole object.
   public static func write(_ report: LintReport, to stream: (String) -> Void) {
     stream("{\n  \"diagnostics\": ")
-    DiagnosticBatches.writeJSONArray(report, level: 1, to: stream) { diagnostic, sources in
+    DiagnosticBatches.writeJSONArray(report, level: 1, to: stream) { _, diagnostic, sources in
       object(for: diagnostic, sources: &sources)
     }
     let summary: JSONValue = .object([

@@ -155,9 +155,9 @@ private final class LastFile: @unchecked Sendable {
   }
 }
 
-/// A way to print a report: `text`, `json`, `sarif`, `github`.
+/// A way to print a report: `text`, `json`, `sarif`, `github`, `gitlab`.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case text, json, sarif, github
+  case text, json, sarif, github, gitlab
 
   /// The report in this format.
   public func render(_ report: LintReport, colour: Bool = false) -> String {
@@ -173,6 +173,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case .json: JSONReporter.write(report, to: stream)
     case .sarif: SARIFReporter.write(report, to: stream)
     case .github: GitHubReporter.write(report, to: stream)
+    case .gitlab: GitLabReporter.write(report, to: stream)
     }
   }
 }

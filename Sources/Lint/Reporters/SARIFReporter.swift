@@ -17,7 +17,7 @@ public enum SARIFReporter {
     let rules = RuleRegistry.rules.map { $0.description }
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
     stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"results\": ")
-    DiagnosticBatches.writeJSONArray(report, level: 3, to: stream) { diagnostic, sources in
+    DiagnosticBatches.writeJSONArray(report, level: 3, to: stream) { _, diagnostic, sources in
       result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
     }
     let tool: JSONValue = .object(["driver": .object([

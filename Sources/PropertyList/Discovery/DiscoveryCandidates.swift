@@ -50,17 +50,19 @@ struct DiscoveryCandidates {
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
   /// keeping neither bytes nor trees; the files that cannot be read are dropped and reported as problems
-  /// (silently, for entitlements wanted only if they pair).
-  mutating func readAll() {
+  /// (silently, for entitlements wanted only if they pair). `fileRead` is told of each file read.
+  mutating func readAll(fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)? = nil) {
     let plists = infoPlists.map(\.plist) + entitlements.map(\.plist)
     let infoPlistCount = infoPlists.count
     let failures = ConcurrentResults<PropertyListError>(count: plists.count)
+    let readCount = ConcurrentCounter()
     DispatchQueue.concurrentPerform(iterations: plists.count) { index in
       do throws(PropertyListError) {
         try plists[index].firstRead(readingPairingFacts: index < infoPlistCount)
       } catch {
         failures[index] = error
       }
+      if let fileRead { fileRead(readCount.increment(), plists.count) }
     }
     var newProblems: [DiscoveryProblem] = []
     func readable(_ candidates: [Candidate], firstIndex: Int) -> [Candidate] {
@@ -75,6 +77,20 @@ struct DiscoveryCandidates {
     infoPlists = readable(infoPlists, firstIndex: 0)
     entitlements = readable(entitlements, firstIndex: infoPlistCount)
     problems += newProblems
+  }
+}
+
+/// A count several threads add to.
+final class ConcurrentCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one and returns the new count.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
   }
 }
 

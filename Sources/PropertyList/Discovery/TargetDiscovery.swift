@@ -17,6 +17,8 @@ public struct TargetDiscovery: Sendable {
   public var buildSettings: BuildSettings?
   /// Bounds for reading `.ipa` archives.
   public var archiveReader: ApplicationArchiveReader
+  /// Called, from any thread, each time discovery has read a file: how many of how many (for a progress line).
+  public var fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)?
 
   /// Discovery with optional build settings and archive bounds.
   public init(
@@ -55,7 +57,7 @@ public struct TargetDiscovery: Sendable {
     }
     // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
     // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.
-    candidates.readAll()
+    candidates.readAll(fileRead: fileRead)
     var result = DiscoveryResult(
       targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
       problems: candidates.problems)

@@ -35,9 +35,9 @@ struct FixCommand: AsyncParsableCommand {
   func run() async throws {
     let outcome: FixSession.Outcome
     do {
-      outcome = try await FixSession.run(input.sessionOptions, includingUnsafe: unsafe)
+      outcome = try await input.withProgress { try await FixSession.run($0, includingUnsafe: unsafe) }
     } catch {
-      throw InputError(error.description)
+      throw InputError(String(describing: error))
     }
     reportProblems(outcome.initialReport)
     if check || diff {

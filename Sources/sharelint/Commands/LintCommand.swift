@@ -17,7 +17,8 @@ struct LintCommand: AsyncParsableCommand {
 
       Formats: text (file:line:col: severity: message [CODE identifier] and the source line with a \
       caret), json (one object, sorted keys; see the README), sarif (2.1.0), github (workflow \
-      annotations). Binary plists have no positions: their findings name the key path.
+      annotations), gitlab (GitLab's code quality report: Code Climate issues with stable fingerprints). \
+      Binary plists have no positions: their findings name the key path.
 
       Exit status: 0 no error findings; 1 error findings (with --strict, warnings too); 2 a usage \
       error, a malformed or unreadable file (reported as PL001 and on standard error), or a missing path.
@@ -25,13 +26,14 @@ struct LintCommand: AsyncParsableCommand {
       Examples:
         sharelint lint MyApp/
         sharelint lint --format sarif . > sharelint.sarif
+        sharelint lint --format gitlab . > gl-code-quality-report.json
         sharelint lint -D PRODUCT_BUNDLE_IDENTIFIER=com.contoso.notes build/Contoso.ipa
       """
   )
 
   @OptionGroup var input: LintInputOptions
 
-  @Option(help: "text, json, sarif or github.")
+  @Option(help: "text, json, sarif, github or gitlab.")
   var format: ReportFormat = .text
 
   @Flag(help: "Exit 1 on warnings as well as errors.")

@@ -35,6 +35,12 @@ struct LintInputOptions: ParsableArguments {
     valueName: "name"))
   var configuration: String?
 
+  @Flag(name: .long, help: "Draw no progress line on standard error (drawn only when it is a terminal).")
+  var noProgress = false
+
+  @Flag(name: .long, help: "The same as --no-progress.")
+  var quiet = false
+
   var sessionOptions: LintSession.Options {
     var options = LintSession.Options(
       paths: paths.isEmpty ? ["."] : paths, configurationPath: config, definitions: definitions,
@@ -44,12 +50,22 @@ struct LintInputOptions: ParsableArguments {
     return options
   }
 
+  /// Runs `body` with the session options, drawing a progress line on standard error meanwhile when it is a
+  /// terminal (`ProgressLine`), cleared before `body` returns, so nothing is left to mix with the report.
+  func withProgress<Result>(_ body: (LintSession.Options) async throws -> Result) async rethrows -> Result {
+    var options = sessionOptions
+    let line = ProgressLine.forStandardError(enabled: !noProgress && !quiet)
+    if let line { options.progress = { line.update($0) } }
+    defer { line?.finish() }
+    return try await body(options)
+  }
+
   /// Runs the lint, turning a stopping failure into exit status 2.
   func runSession() async throws -> LintReport {
     do {
-      return try await LintSession.run(sessionOptions)
+      return try await withProgress { try await LintSession.run($0) }
     } catch {
-      throw InputError(error.description)
+      throw InputError(String(describing: error))
     }
   }
 }
