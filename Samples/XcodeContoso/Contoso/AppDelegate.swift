@@ -1,0 +1,12 @@
+import IntuneMAMSwift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+  func application(
+    _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    IntuneMAMEnrollmentManager.instance().loginAndEnrollAccount(nil)
+    return true
+  }
+}
