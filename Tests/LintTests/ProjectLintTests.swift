@@ -155,6 +155,25 @@ import Testing
     #expect(malformed.configurations == ["Debug"])
   }
 
+  /// PRODUCT_BUNDLE_IDENTIFIER is `$(BUNDLE_ID_PREFIX).notes`: the literal group `…com.contoso.notes` is the
+  /// target's own (EN004 compared it with the unexpanded text).
+  @Test func theOwnKeychainGroupIsComparedWithTheExpandedBundleIdentifier() async throws {
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": Self.project(appDebug: Self.common, appRelease: Self.common),
+      "App/Info.plist": RuleExample.document(for: "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"),
+      "App/App.entitlements": RuleExample.document(for: """
+        <key>keychain-access-groups</key>
+        <array>
+        \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+        \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
+        </array>
+        """),
+    ])
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = ["EN004"]
+    #expect(try await LintSession.run(options).diagnostics.isEmpty)
+  }
+
   @Test func aGeneratedFaceIDTextCounts() async throws {
     let generated = " GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_NSFaceIDUsageDescription = \"Unlock your notes\";"
     let (report, _) = try await Self.lint(

@@ -15,7 +15,7 @@ import PredicateSyntax
 /// -traditional`. This type reproduces `clang -E -P -traditional`, checked against clang and GNU
 /// `cpp -P -traditional` by the differential tests:
 ///
-/// - a directive is a line whose first byte is `#`; an indented `#` is text;
+/// - a directive is a line whose first byte is `#`, or whose tabs come before `#`; after spaces `#` is text;
 /// - directive lines and lines of branches not taken are dropped (as GNU cpp does; clang writes one
 ///   blank line in place of each such run, and one more at the end — blank lines XML ignores), every
 ///   other line is kept, blank lines too, so output lines follow source lines except where a comment or

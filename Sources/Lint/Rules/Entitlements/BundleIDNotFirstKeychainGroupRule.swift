@@ -88,7 +88,10 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
       let elements = entitlements.root[KeychainAccessGroups.key]?.elements, let first = elements.first,
       let firstGroup = first.string
     else { return }
-    let productBundleIdentifier = target.settings.buildSettings.value(of: "PRODUCT_BUNDLE_IDENTIFIER")
+    // Expanded: in a project, PRODUCT_BUNDLE_IDENTIFIER is often written `$(BUNDLE_ID_PREFIX).notes`.
+    let settings = target.settings.buildSettings
+    let productBundleIdentifier = settings.resolve("$(PRODUCT_BUNDLE_IDENTIFIER)").resolvedText
+      ?? settings.value(of: "PRODUCT_BUNDLE_IDENTIFIER")
     func isOwnGroup(_ group: String) -> Bool {
       Self.names(
         KeychainAccessGroups.name(of: group), bundleIdentifier: bundleIdentifier,
