@@ -174,6 +174,50 @@ import Testing
     #expect(try await LintSession.run(options).diagnostics.isEmpty)
   }
 
+  /// `AppGroupIdentifiers` written `$(APP_GROUP)` and the entitlements' literal group are the same once built.
+  @Test func appGroupsAreComparedExpanded() async throws {
+    let plist = Self.appPlist.replacingOccurrences(
+      of: "\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n</dict>",
+      with: "\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t<key>AppGroupIdentifiers</key>\n\t<array>\n"
+        + "\t\t<string>$(APP_GROUP)</string>\n\t</array>\n</dict>")
+    #expect(plist.contains("$(APP_GROUP)"))
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": Self.project(
+        appDebug: Self.common + " APP_GROUP = group.com.contoso.notes;", appRelease: Self.common + " APP_GROUP = group.other;"),
+      "App/Info.plist": RuleExample.document(for: plist),
+      "App/App.entitlements": RuleExample.document(for: """
+        <key>com.apple.security.application-groups</key>
+        <array>
+        \t<string>group.com.contoso.notes</string>
+        </array>
+        """),
+    ])
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = ["IM009"]
+    let report = try await LintSession.run(options)
+    #expect(report.diagnostics.map(\.configurations) == [["Release"]], "\(report.diagnostics.map(\.message))")
+  }
+
+  /// A generated Info.plist names the bundle by PRODUCT_BUNDLE_IDENTIFIER even when the file leaves it out.
+  @Test func aGeneratedBundleIdentifierCounts() async throws {
+    let generated = " GENERATE_INFOPLIST_FILE = YES;"
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": Self.project(appDebug: Self.common + generated, appRelease: Self.common),
+      "App/Info.plist": RuleExample.document(for: "<key>CFBundleDisplayName</key>\n<string>Notes</string>"),
+      "App/App.entitlements": RuleExample.document(for: """
+        <key>keychain-access-groups</key>
+        <array>
+        \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
+        \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+        </array>
+        """),
+    ])
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = ["EN004"]
+    let report = try await LintSession.run(options)
+    #expect(report.diagnostics.map(\.configurations) == [["Debug"]], "\(report.diagnostics.map(\.message))")
+  }
+
   @Test func aGeneratedFaceIDTextCounts() async throws {
     let generated = " GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_NSFaceIDUsageDescription = \"Unlock your notes\";"
     let (report, _) = try await Self.lint(

@@ -14,8 +14,18 @@ struct DiscoverySamplesTests {
     return path.hasPrefix(packageRoot + "/") ? String(path.dropFirst(packageRoot.count + 1)) : path
   }
 
+  /// Discovery of `Samples/`, less `Samples/XcodeContoso/`: its plists belong to its Xcode project, whose
+  /// folder the walk lists in `projectContainers` (lint then takes them through the project; ProjectLintTests
+  /// and XcodeSampleTests cover that).
   private static func discoverSamples() throws -> DiscoveryResult {
-    try TargetDiscovery().discover([packageRoot + "/Samples/"])
+    var result = try TargetDiscovery().discover([packageRoot + "/Samples/"])
+    result.targets = result.targets.filter { !$0.displayPath.contains("/Samples/XcodeContoso/") }
+    return result
+  }
+
+  @Test func listsTheXcodeProjectItMeets() throws {
+    let containers = try TargetDiscovery().discover([Self.packageRoot + "/Samples/"]).projectContainers
+    #expect(containers.map { Self.relative($0) } == ["Samples/XcodeContoso/Contoso.xcodeproj"])
   }
 
   @Test func findsEveryAppAndExtensionSortedByPath() throws {

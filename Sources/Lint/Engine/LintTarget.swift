@@ -51,7 +51,10 @@ public struct LintTarget: Sendable {
   public var isIntuneManaged: Bool { intuneEvidence != nil }
 
   /// The `CFBundleIdentifier`, when it is a string.
-  public var bundleIdentifier: String? { infoPlist.root["CFBundleIdentifier"]?.string }
+  /// With `GENERATE_INFOPLIST_FILE = YES` and no such key in the file, the one Xcode writes.
+  public var bundleIdentifier: String? {
+    infoPlist.root["CFBundleIdentifier"]?.string ?? settings.generatedInfoPlistKeys["CFBundleIdentifier"]
+  }
 }
 
 /// Facts about one target that several rules need, each worked out on first use and kept: the

@@ -99,6 +99,8 @@ struct ProjectTargets {
         }
         var generated: [String: String] = [:]
         if configuration.generatesInfoPlist {
+          // Xcode's generated Info.plist always names the bundle by its build setting.
+          generated["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
           for setting in configuration.infoPlistKeys {
             generated[String(setting.name.dropFirst("INFOPLIST_KEY_".count))] = setting.value
           }

@@ -165,13 +165,17 @@ struct AppGroupsMismatchRule: LintRule {
       return
     }
 
-    let listedGroups = listed.value.elements?.compactMap(\.string)
-    guard listedGroups != entitledGroups || listed.value.elements?.count != entitledGroups.count else { return }
+    // Compared as built: `$(APP_GROUP)` on one side and its value on the other are the same group.
+    let buildSettings = target.settings.buildSettings
+    func expanded(_ groups: [String]) -> [String] { groups.map { buildSettings.resolve($0).resolvedText ?? $0 } }
+    let listedGroups = (listed.value.elements?.compactMap(\.string)).map(expanded)
+    let entitledExpanded = expanded(entitledGroups)
+    guard listedGroups != entitledExpanded || listed.value.elements?.count != entitledGroups.count else { return }
     let fix = findings.fix(
       "set 'AppGroupIdentifiers' to the entitlements' app groups", in: document,
       [.replaceValue(at: listed.value.path, with: .array(entitledGroups.map { .string($0) }))])
     findings.report(
-      Self.mismatchMessage(listed: listedGroups, entitled: entitledGroups), about: listed.value, in: document,
+      Self.mismatchMessage(listed: listedGroups, entitled: entitledExpanded), about: listed.value, in: document,
       fix: fix)
   }
 
