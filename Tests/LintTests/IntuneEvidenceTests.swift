@@ -140,3 +140,21 @@ import Testing
     #expect(name == "IntuneMAMSwift.xcframework")
   }
 }
+
+/// An entitlements file with no Info.plist beside it is linted with the entitlements rules.
+@Suite struct LoneEntitlementsTests {
+  @Test func aLoneEntitlementsFileGetsTheEntitlementsRules() async throws {
+    let folder = try XcodeFolder([
+      "Wagr.entitlements": RuleExample.document(for: """
+        <key>keychain-access-groups</key>
+        <array>
+        \t<string>com.microsoft.intune.mam</string>
+        </array>
+        """),
+    ])
+    let report = try await LintSession.run(LintSession.Options(paths: [folder.path + "/Wagr.entitlements"]))
+    #expect(Set(report.diagnostics.map(\.code)) == ["EN002", "EN003"], "\(report.diagnostics.map(\.message))")
+    #expect(report.targetCount == 1)
+    #expect(report.diagnostics.allSatisfy { $0.file.hasSuffix("Wagr.entitlements") })
+  }
+}

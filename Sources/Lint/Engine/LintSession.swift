@@ -417,6 +417,17 @@ public enum LintSession {
       }
       let entitlements = load(target.entitlements)
       let appInfo = containingApp.flatMap { try? document($0) }
+      if info == nil, target.kind == .entitlementsOnly, let entitlements {
+        // An entitlements file no Info.plist goes with: the entitlements rules that need no Info.plist still
+        // apply (an empty one stands in; the rules that need its values find none and stay silent).
+        let empty = try? PropertyListDocument(bytes: Array("<plist><dict/></plist>".utf8), name: "")
+        if let empty {
+          let lintTarget = LintTarget(infoPlist: empty, entitlements: entitlements, settings: settings)
+          result.diagnostics += linter.lint(lintTarget, codePrefix: "EN").filter { $0.file == entitlements.source.name }
+          result.linted = true
+        }
+        return result
+      }
       guard let info else { return result }
       let lintTarget = LintTarget(
         infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)

@@ -32,12 +32,15 @@ public struct Linter: Sendable {
     }
   }
 
-  /// Every finding about `target`, sorted by file and position.
-  public func lint(_ target: LintTarget) -> [LintDiagnostic] {
+  /// Every finding about `target`, sorted by file and position; with `codePrefix`, only the rules whose code
+  /// starts with it (`EN` for an entitlements file that no Info.plist goes with).
+  public func lint(_ target: LintTarget, codePrefix: String? = nil) -> [LintDiagnostic] {
     guard let first = scheduled.first else { return [] }
     let evidence = target.intuneEvidence
     var findings = Findings(rule: first.reporting)
-    for entry in scheduled where evidence != nil || !entry.requiresIntune {
+    for entry in scheduled where (evidence != nil || !entry.requiresIntune)
+      && codePrefix.map({ entry.reporting.code.hasPrefix($0) }) ?? true
+    {
       findings.rule = entry.reporting
       let before = findings.diagnostics.count
       entry.rule.check(target, into: &findings)
