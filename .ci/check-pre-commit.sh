@@ -4,6 +4,8 @@
 # runs each hook on each app's files and must pass on the clean one and fail on the broken one.
 # The hooks run the `sharelint` on PATH: SHARELINT picks the binary (default .build/debug/sharelint, which
 # `make test` builds; CI passes the archive's). Installs pre-commit with pip when missing.
+# FROM_SOURCE=1 also runs the -from-source hooks (language: swift): pre-commit then builds sharelint in release
+# mode in its own cache, about 3 minutes, which is why CI does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -47,5 +49,17 @@ try sharelint-configure-check broken 1
 grep -q "US004: add" "$work/sharelint-configure-check-broken.log" || {
   echo "check-pre-commit: FAIL: the configure hook's output does not list the changes" >&2
   sed -n 1,40p "$work/sharelint-configure-check-broken.log" >&2; failures=$((failures + 1)); }
+if [ "${FROM_SOURCE:-0}" = 1 ]; then
+  # Nothing called sharelint on PATH but what pre-commit builds. The two hooks share one environment (same
+  # repository and revision, same language) when the repository has no uncommitted changes: one build.
+  export PATH="${PATH#"$work/bin:"}"
+  ! command -v sharelint > /dev/null || { echo "check-pre-commit: a sharelint is on PATH" >&2; exit 2; }
+  try sharelint-lint-from-source clean 0
+  try sharelint-lint-from-source broken 1
+  try sharelint-configure-check-from-source clean 0
+  try sharelint-configure-check-from-source broken 1
+  grep -q "missing-intunemam-url-scheme" "$work/sharelint-lint-from-source-broken.log" || {
+    echo "check-pre-commit: FAIL: the source-built lint hook's output lacks the findings" >&2; failures=$((failures + 1)); }
+fi
 [ "$failures" = 0 ] || exit 1
-echo "==> check-pre-commit: both hooks pass on the clean app and fail on the broken one"
+echo "==> check-pre-commit: the hooks pass on the clean app and fail on the broken one"
