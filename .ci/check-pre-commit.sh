@@ -43,7 +43,8 @@ try() {
 try sharelint-lint clean 0
 try sharelint-lint broken 1
 grep -q "missing-intunemam-url-scheme" "$work/sharelint-lint-broken.log" || {
-  echo "check-pre-commit: FAIL: the lint hook's output lacks the broken app's findings" >&2; failures=$((failures + 1)); }
+  echo "check-pre-commit: FAIL: the lint hook's output lacks the broken app's findings" >&2
+  failures=$((failures + 1)); }
 try sharelint-configure-check clean 0
 try sharelint-configure-check broken 1
 grep -q "US004: add" "$work/sharelint-configure-check-broken.log" || {
@@ -59,7 +60,8 @@ if [ "${FROM_SOURCE:-0}" = 1 ]; then
   try sharelint-configure-check-from-source clean 0
   try sharelint-configure-check-from-source broken 1
   grep -q "missing-intunemam-url-scheme" "$work/sharelint-lint-from-source-broken.log" || {
-    echo "check-pre-commit: FAIL: the source-built lint hook's output lacks the findings" >&2; failures=$((failures + 1)); }
+    echo "check-pre-commit: FAIL: the source-built lint hook's output lacks the findings" >&2
+    failures=$((failures + 1)); }
 fi
 [ "$failures" = 0 ] || exit 1
 echo "==> check-pre-commit: the hooks pass on the clean app and fail on the broken one"
