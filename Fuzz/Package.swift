@@ -14,6 +14,8 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("fuzz-plist-binary", ["PropertyList"]),
   ("fuzz-policy", ["URLSchemes"]),
   ("fuzz-url", ["URLSchemes"]),
+  ("fuzz-pbxproj", ["PropertyList"]),
+  ("fuzz-infoplist-preprocessor", ["PropertyList", "PredicateSyntax"]),
 ]
 
 let package = Package(

@@ -30,7 +30,8 @@ history=$corpus/history.tsv
 timer=()   # the CPU time a run got (its wall time is -max_total_time) goes to the history when GNU time is here
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -a -f 'cpu_seconds\t%U\t%S' -o /dev/stderr)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- Sources Fuzz/Sources Fuzz/Package.swift 2>/dev/null || echo +changes)
-all=(fuzz-predicate-strict fuzz-predicate-lenient fuzz-plist-xml fuzz-plist-binary fuzz-policy fuzz-url)
+all=(fuzz-predicate-strict fuzz-predicate-lenient fuzz-plist-xml fuzz-plist-binary fuzz-policy fuzz-url fuzz-pbxproj
+  fuzz-infoplist-preprocessor)
 targets=("${@:-${all[@]}}")
 
 if [ -z "${SKIP_BUILD:-}" ]; then
@@ -65,6 +66,9 @@ for file in "${binary_plists[@]}"; do   # the fuzzer prepends the bplist00 magic
 done
 seed "$corpus/fuzz-policy" Fuzz/Seeds/policy/*
 seed "$corpus/fuzz-url" Fuzz/Seeds/url/*
+seed "$corpus/fuzz-pbxproj" Samples/XcodeContoso/*.xcodeproj/project.pbxproj \
+  Tests/PropertyListTests/Fixtures/XcodeProjects/*/*.xcodeproj/project.pbxproj
+seed "$corpus/fuzz-infoplist-preprocessor" "${xml_plists[@]}"
 
 run_one() {
   local target=$1
