@@ -69,6 +69,24 @@ struct InfoPlistPreprocessorTests {
     #expect(try Self.output("\t\t#define Y 5\nY\n") == "5\n")
   }
 
+  /// Without `-traditional` (Xcode's default): directives may be indented by spaces, `//` comments out the rest of
+  /// the line (a URL is cut, as `clang -E -P -x c` cuts it), and the source map still holds for what is left.
+  @Test func withoutTraditionalSlashSlashIsACommentAndSpacesMayIndentDirectives() throws {
+    let text = "<dict>\n  #ifdef DEBUG\n\t<string>https://contoso.example/x</string>\n  #endif\n\t<key>S</key>\n</dict>\n"
+    let preprocessor = InfoPlistPreprocessor(definitions: ["DEBUG": "1"], traditional: false)
+    let result = try preprocessor.preprocess(SourceText(name: "Info.plist", string: text))
+    #expect(String(decoding: result.output, as: UTF8.self) == "<dict>\n\t<string>https:\n\t<key>S</key>\n</dict>\n")
+    let key = try #require(String(decoding: result.output, as: UTF8.self).range(of: "<key>S</key>"))
+    let start = String(decoding: result.output, as: UTF8.self).utf8.distance(
+      from: String(decoding: result.output, as: UTF8.self).utf8.startIndex, to: key.lowerBound)
+    let mapped = try #require(result.sourceRange(ofOutputRange: start..<(start + 12)))
+    #expect(Array(Array(text.utf8)[mapped.range]) == Array("<key>S</key>".utf8))
+    // The same text with -traditional: the spaced directives are text and the URL stays whole.
+    let traditional = try InfoPlistPreprocessor(definitions: ["DEBUG": "1"])
+      .preprocess(SourceText(name: "Info.plist", string: text))
+    #expect(String(decoding: traditional.output, as: UTF8.self).contains("https://contoso.example/x"))
+  }
+
   @Test func nullDirectiveLineMarkerLineAndPragmaOnce() throws {
     #expect(try Self.output("#\n# 12 \"x\"\n#line 4\n#pragma once\n#pragma mark - Schemes\nok\n") == "ok\n")
   }

@@ -92,9 +92,11 @@ struct ProjectTargets {
           bundleIdentifier: configuration.bundleIdentifier?.value, containingAppPath: containingApp?.displayPath)
         var preprocessing: Preprocessing?
         if configuration.preprocessesInfoPlist {
+          let flags = configuration.settings.resolve("$(INFOPLIST_OTHER_PREPROCESSOR_FLAGS)").resolvedText ?? ""
           preprocessing = Preprocessing(
             preprocessor: InfoPlistPreprocessor(
-              definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? "")),
+              definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? ""),
+              traditional: flags.split(separator: " ").contains("-traditional")),
             prefixHeader: configuration.prefixHeader?.resolved.flatMap { $0.isEmpty ? nil : $0 })
         }
         var generated: [String: String] = [:]

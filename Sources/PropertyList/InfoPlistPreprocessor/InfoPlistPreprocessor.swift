@@ -37,6 +37,10 @@ public struct InfoPlistPreprocessor: Sendable {
   public let definitions: [String: String]
   /// Whether `/* … */` comments are copied to the output (cpp's `-C`) instead of removed.
   public let keepsComments: Bool
+  /// `-traditional`, which projects that preprocess real plists set in `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` (the
+  /// default here). Without it, as Xcode runs by default, `//` starts a comment (cutting `https://…`) and a
+  /// directive may be indented by spaces too.
+  public let traditional: Bool
   /// The largest output produced before giving up with an error (macros can grow text exponentially);
   /// by default the largest file the XML reader accepts.
   public let maximumOutputSize: Int
@@ -55,12 +59,13 @@ public struct InfoPlistPreprocessor: Sendable {
   /// A preprocessor defining `definitions` (see `parseDefinitions(_:)`), reading included files with
   /// `readFile` (the file system by default).
   public init(
-    definitions: [String: String] = [:], keepsComments: Bool = false,
+    definitions: [String: String] = [:], keepsComments: Bool = false, traditional: Bool = true,
     maximumOutputSize: Int = XMLPlistReader.maximumInputSize,
     readFile: @escaping FileReader = InfoPlistPreprocessor.readFromDisk
   ) {
     self.definitions = definitions
     self.keepsComments = keepsComments
+    self.traditional = traditional
     self.maximumOutputSize = maximumOutputSize
     self.readFile = readFile
   }
@@ -127,7 +132,7 @@ public struct InfoPlistPreprocessor: Sendable {
     -> PreprocessedInfoPlist
   {
     let run = PreprocessorRun(
-      keepsComments: keepsComments, maximumOutputSize: maximumOutputSize, readFile: readFile,
+      keepsComments: keepsComments, traditional: traditional, maximumOutputSize: maximumOutputSize, readFile: readFile,
       prefixHeaderFolder: prefixHeader.map(Self.folder(of:)))
     for (name, body) in definitions.sorted(by: { $0.key < $1.key }) {
       guard let first = name.utf8.first, PreprocessorCharacters.isIdentifierStart(first),

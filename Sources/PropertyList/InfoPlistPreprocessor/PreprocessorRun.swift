@@ -49,6 +49,8 @@ final class PreprocessorRun {
   }
 
   let keepsComments: Bool
+  /// `-traditional` (see `InfoPlistPreprocessor.traditional`).
+  let traditional: Bool
   let maximumOutputSize: Int
   let readFile: InfoPlistPreprocessor.FileReader
   let prefixHeaderFolder: String?
@@ -67,10 +69,12 @@ final class PreprocessorRun {
   var conditionStacks: [[PreprocessedInfoPlist.ActiveCondition]] = []
 
   init(
-    keepsComments: Bool, maximumOutputSize: Int, readFile: @escaping InfoPlistPreprocessor.FileReader,
+    keepsComments: Bool, traditional: Bool = true, maximumOutputSize: Int,
+    readFile: @escaping InfoPlistPreprocessor.FileReader,
     prefixHeaderFolder: String?
   ) {
     self.keepsComments = keepsComments
+    self.traditional = traditional
     self.maximumOutputSize = maximumOutputSize
     self.readFile = readFile
     self.prefixHeaderFolder = prefixHeaderFolder
@@ -169,8 +173,13 @@ final class PreprocessorRun {
       // Xcode's preprocessor, clang -traditional, takes a directive indented by tabs, as real Info.plists write
       // them inside <dict> (ownCloud's `\t#ifndef DISABLE_PLAIN_HTTP`), but not one indented by spaces (checked
       // with clang 21: `\t#define Y 5` defines, ` #define Z 4` is text). GNU cpp -traditional takes neither.
+      // Without -traditional (Xcode's default) any spaces and tabs may come before it, as in standard C.
       var hash = position
-      while hash < text.bytes.count, text.bytes[hash] == UInt8(ascii: "\t") { hash += 1 }
+      while hash < text.bytes.count,
+        text.bytes[hash] == UInt8(ascii: "\t") || (!traditional && text.bytes[hash] == UInt8(ascii: " "))
+      {
+        hash += 1
+      }
       if hash < text.bytes.count, text.bytes[hash] == UInt8(ascii: "#") {
         position = try directive(text, at: hash, file: fileIndex, depth: depth)
       } else {
@@ -202,6 +211,15 @@ final class PreprocessorRun {
         index = Self.endOfQuote(bytes, from: index)
       } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
         let end = try endOfComment(text, from: index, file: file)
+        if !keepsComments {
+          if emitting { try emitVerbatim(text, runStart..<index, file: file) }
+          runStart = end
+        }
+        index = end
+      } else if !traditional, byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        // Standard C: `//` comments out the rest of the line (so `https://` is cut, as Xcode's default does).
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         if !keepsComments {
           if emitting { try emitVerbatim(text, runStart..<index, file: file) }
           runStart = end
