@@ -44,3 +44,33 @@ public enum PathText {
     return (text, text.utf8.lastIndex(of: slash))
   }
 }
+
+extension PathText {
+  // Lexical path joining for the paths sharelint shows: `.` components dropped, `..` taken back where possible,
+  // no trailing slash; an absolute second part replaces the first.
+
+  /// `folder/relative`, tidied; `relative` alone when it is absolute or `folder` is empty.
+  static func joined(_ folder: String, _ relative: String) -> String {
+    if relative.hasPrefix("/") || folder.isEmpty { return tidied(relative) }
+    if relative.isEmpty { return tidied(folder) }
+    return tidied(folder + "/" + relative)
+  }
+
+  /// `path` without `.` components, repeated or trailing slashes, and with `a/..` removed.
+  static func tidied(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", absolute, parts.isEmpty { continue }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    if absolute { return "/" + joined }
+    return joined.isEmpty ? (path.isEmpty ? "" : ".") : joined
+  }
+}

@@ -160,20 +160,4 @@ public struct InfoPlistPreprocessor: Sendable {
     return PathText.removingLastComponent(of: path)
   }
 
-  /// `name` inside `folder`, with `.` and `..` components folded where they can be (`a/../b` is `b`).
-  static func joined(_ folder: String, _ name: String) -> String {
-    let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
-    var components: [Substring] = []
-    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if component == "." { continue }
-      if component == "..", let last = components.last, last != ".." {
-        components.removeLast()
-        continue
-      }
-      if component == "..", components.isEmpty, path.hasPrefix("/") { continue }
-      components.append(component)
-    }
-    let joined = components.joined(separator: "/")
-    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
-  }
 }

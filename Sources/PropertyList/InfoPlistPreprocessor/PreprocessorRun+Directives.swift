@@ -156,9 +156,9 @@ extension PreprocessorRun {
     guard depth < InfoPlistPreprocessor.maximumIncludeDepth else {
       throw error("#include nested too deeply", file: file, at: hashOffset)
     }
-    var candidates = [InfoPlistPreprocessor.joined(InfoPlistPreprocessor.folder(of: files[file].name), name)]
+    var candidates = [PathText.joined(InfoPlistPreprocessor.folder(of: files[file].name), name)]
     if let prefixHeaderFolder, !name.hasPrefix("/") {
-      candidates.append(InfoPlistPreprocessor.joined(prefixHeaderFolder, name))
+      candidates.append(PathText.joined(prefixHeaderFolder, name))
     }
     var found: SourceText?
     for candidate in candidates {

@@ -28,7 +28,7 @@ public struct XcodeProject: Sendable {
 
   /// Reads the project at `path` (the `.xcodeproj` folder).
   public init(path: String) throws(XcodeProjectError) {
-    let pbxproj = XcodePath.join(path, "project.pbxproj")
+    let pbxproj = PathText.joined(path, "project.pbxproj")
     guard let data = FileManager.default.contents(atPath: pbxproj) else {
       let exists = FileManager.default.fileExists(atPath: pbxproj)
       throw XcodeProjectError(
@@ -44,7 +44,7 @@ public struct XcodeProject: Sendable {
     self.path = trimmed
     let folderName = PathText.lastComponent(of: trimmed)
     name = folderName.hasSuffix(".xcodeproj") ? String(folderName.dropLast(".xcodeproj".count)) : folderName
-    pbxprojPath = XcodePath.join(trimmed, "project.pbxproj")
+    pbxprojPath = PathText.joined(trimmed, "project.pbxproj")
     let source = SourceText(name: pbxprojPath, bytes: pbxprojBytes)
     self.source = source
     let file = pbxprojPath
@@ -83,7 +83,7 @@ public struct XcodeProject: Sendable {
 
     let projectDirPath = rootObject.fields.string("projectDirPath") ?? ""
     let container = PathText.removingLastComponent(of: trimmed)
-    sourceRoot = projectDirPath.hasPrefix("/") ? projectDirPath : XcodePath.join(container, projectDirPath)
+    sourceRoot = projectDirPath.hasPrefix("/") ? projectDirPath : PathText.joined(container, projectDirPath)
 
     let reader = ObjectReader(objects: objects, source: source, file: file)
     let mainGroupID = rootObject.fields.string("mainGroup")
@@ -220,7 +220,7 @@ private struct ObjectReader {
       let relative = object.fields.string("baseConfigurationReferenceRelativePath")
     {
       let anchorPath = groupTree?.path(of: anchorID)
-      return .init(path: anchorPath.map { XcodePath.join($0, relative) }, displayName: relative)
+      return .init(path: anchorPath.map { PathText.joined($0, relative) }, displayName: relative)
     }
     return nil
   }
@@ -282,9 +282,9 @@ struct GroupTree {
       let path = object.fields.string("path") ?? ""
       switch object.fields.string("sourceTree") ?? "<group>" {
       case "<absolute>":
-        return XcodePath.join(path, components.reversed().joined(separator: "/"))
+        return PathText.joined(path, components.reversed().joined(separator: "/"))
       case "SOURCE_ROOT":
-        return XcodePath.join(XcodePath.join(sourceRoot, path), components.reversed().joined(separator: "/"))
+        return PathText.joined(PathText.joined(sourceRoot, path), components.reversed().joined(separator: "/"))
       case "<group>":
         if !path.isEmpty { components.append(path) }
         current = parents[currentID]
@@ -293,38 +293,12 @@ struct GroupTree {
       }
     }
     guard current == nil else { return nil }
-    return XcodePath.join(sourceRoot, components.reversed().joined(separator: "/"))
+    return PathText.joined(sourceRoot, components.reversed().joined(separator: "/"))
   }
 }
 
-/// Lexical path joining for the paths sharelint shows: `.` components dropped, `..` taken back
-/// where possible, no trailing slash; an absolute second part replaces the first.
+/// Path helpers of the project model (lexical joining is `PathText.joined`).
 enum XcodePath {
-  /// `folder/relative`, tidied; `relative` alone when it is absolute or `folder` is empty.
-  static func join(_ folder: String, _ relative: String) -> String {
-    if relative.hasPrefix("/") || folder.isEmpty { return tidy(relative) }
-    if relative.isEmpty { return tidy(folder) }
-    return tidy(folder + "/" + relative)
-  }
-
-  /// `path` without `.` components, repeated or trailing slashes, and with `a/..` removed.
-  static func tidy(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == "..", absolute, parts.isEmpty { continue }
-      parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    if absolute { return "/" + joined }
-    return joined.isEmpty ? (path.isEmpty ? "" : ".") : joined
-  }
-
   /// `path` without trailing slashes (but `/` stays).
   static func withoutTrailingSlash(_ path: String) -> String {
     var path = path

@@ -90,7 +90,7 @@ public struct XcodeTargetConfiguration: Sendable {
       let resolution = settings.resolve("$(\(settingName))")
       var resolved = resolution.resolvedText
       if isPath, let text = resolved {
-        resolved = text.isEmpty ? text : XcodePath.join(sourceRoot, text)
+        resolved = text.isEmpty ? text : PathText.joined(sourceRoot, text)
       }
       for reference in resolution.unresolvedReferences where reference.reason == .cycle {
         guard reportedCycles.insert(reference.name).inserted else { continue }
@@ -174,7 +174,7 @@ extension XcodeProject {
   private func builtInSettings(of target: PBXNativeTarget, configuration: String) -> [BuildSettingDefinition] {
     // Xcode's SRCROOT is absolute: `$(SRCROOT)/App/Info.plist` must not be put under the project's folder again
     // when the project was named by a relative path.
-    let root = XcodePath.join(FileManager.default.currentDirectoryPath, sourceRoot.isEmpty ? "." : sourceRoot)
+    let root = PathText.joined(FileManager.default.currentDirectoryPath, sourceRoot.isEmpty ? "." : sourceRoot)
     var values: [(String, String)] = [
       ("TARGET_NAME", target.name), ("TARGETNAME", "$(TARGET_NAME)"),
       ("PRODUCT_NAME", "$(TARGET_NAME)"),

@@ -56,7 +56,7 @@ public struct XcodeTargetsReport: Sendable {
             let workspace = try XcodeWorkspace(path: found)
             notes += workspace.notes
             for project in workspace.projectPaths
-            where FileManager.default.fileExists(atPath: XcodePath.join(project, "project.pbxproj")) {
+            where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
               read(project, seen: &seen, cache: &cache)
             }
           } catch {
@@ -70,8 +70,8 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   private mutating func read(_ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache) {
-    let absolute = XcodePath.join(FileManager.default.currentDirectoryPath, projectPath)
-    guard seen.insert(XcodePath.tidy(absolute)).inserted else { return }
+    let absolute = PathText.joined(FileManager.default.currentDirectoryPath, projectPath)
+    guard seen.insert(PathText.tidied(absolute)).inserted else { return }
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
@@ -113,7 +113,7 @@ public struct XcodeTargetsReport: Sendable {
       var subfolders: [String] = []
       for name in names.sorted() {
         guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
-        let child = XcodePath.join(folder, name)
+        let child = PathText.joined(folder, name)
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
           (try? manager.destinationOfSymbolicLink(atPath: child)) == nil

@@ -14,7 +14,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
 
   /// Reads the workspace at `path` (the `.xcworkspace` folder).
   public init(path: String) throws(XcodeProjectError) {
-    let contents = XcodePath.join(path, "contents.xcworkspacedata")
+    let contents = PathText.joined(path, "contents.xcworkspacedata")
     guard let data = FileManager.default.contents(atPath: contents) else {
       throw XcodeProjectError("the workspace has no readable contents.xcworkspacedata", file: contents)
     }
@@ -26,7 +26,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     self.path = trimmed
     let container = PathText.removingLastComponent(of: trimmed)
-    let contentsPath = XcodePath.join(trimmed, "contents.xcworkspacedata")
+    let contentsPath = PathText.joined(trimmed, "contents.xcworkspacedata")
     var groups: [String] = [container]
     var projects: [String] = []
     var notes: [XcodeProjectNote] = []
@@ -45,7 +45,7 @@ public struct XcodeWorkspace: Hashable, Sendable {
         }
         guard resolved.hasSuffix(".xcodeproj") else { continue }
         projects.append(resolved)
-        if !FileManager.default.fileExists(atPath: XcodePath.join(resolved, "project.pbxproj")) {
+        if !FileManager.default.fileExists(atPath: PathText.joined(resolved, "project.pbxproj")) {
           notes.append(
             XcodeProjectNote("the workspace names '\(resolved)', which does not exist", file: contentsPath))
         }
@@ -59,13 +59,13 @@ public struct XcodeWorkspace: Hashable, Sendable {
 
   /// The path a location stands for, or `nil` for kinds outside the repository (`developer:`).
   private static func resolve(_ location: String, group: String, container: String) -> String? {
-    guard let colon = location.firstIndex(of: ":") else { return XcodePath.join(group, location) }
+    guard let colon = location.firstIndex(of: ":") else { return PathText.joined(group, location) }
     let kind = location[..<colon]
     let rest = String(location[location.index(after: colon)...])
     switch kind {
-    case "group": return XcodePath.join(group, rest)
-    case "container", "self": return XcodePath.join(container, rest)
-    case "absolute": return XcodePath.tidy(rest)
+    case "group": return PathText.joined(group, rest)
+    case "container", "self": return PathText.joined(container, rest)
+    case "absolute": return PathText.tidied(rest)
     default: return nil
     }
   }
