@@ -9,7 +9,11 @@ struct LintCommand: AsyncParsableCommand {
     discussion: """
       Finds apps and extensions under the given paths (an extension is an Info.plist with \
       NSExtension), pairs each with its entitlements and its containing app, and runs every rule \
-      (`sharelint rules` lists them; `sharelint explain CODE` tells what each checks and why). The \
+      (`sharelint rules` lists them; `sharelint explain CODE` tells what each checks and why). Where \
+      an Xcode project or workspace is found, each app and extension target is linted through it, once \
+      per configuration, with that configuration's build settings ($(VAR) resolved, INFOPLIST_PREPROCESS \
+      applied); a finding shared by configurations is reported once, naming them. `sharelint targets` \
+      shows what was understood; --target and --configuration narrow the run. The \
       Intune rules apply to a target that shows the Intune App SDK: IntuneMAMSettings, an -intunemam \
       scheme, a com.microsoft.intune.mam. type, the Intune keychain group, an Intune containing app, or a \
       Podfile, Package.resolved or Xcode project above it that links the SDK (the findings' notes say \
@@ -26,6 +30,7 @@ struct LintCommand: AsyncParsableCommand {
       Examples:
         sharelint lint MyApp/
         sharelint lint --format sarif . > sharelint.sarif
+        sharelint lint --configuration Release App.xcworkspace
         sharelint lint --format gitlab . > gl-code-quality-report.json
         sharelint lint -D PRODUCT_BUNDLE_IDENTIFIER=com.contoso.notes build/Contoso.ipa
       """
