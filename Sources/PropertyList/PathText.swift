@@ -1,3 +1,5 @@
+import Foundation
+
 /// The last component of a path and the path without it, worked out on the text alone.
 ///
 /// Foundation's `NSString.lastPathComponent` and `deletingLastPathComponent` trap on Linux for a
@@ -72,5 +74,12 @@ extension PathText {
     let joined = parts.joined(separator: "/")
     if absolute { return "/" + joined }
     return joined.isEmpty ? (path.isEmpty ? "" : ".") : joined
+  }
+
+  /// `path` relative to the working folder when it is an absolute path inside it; otherwise `path` itself.
+  static func relativeToWorkingFolder(_ path: String) -> String {
+    guard path.hasPrefix("/") else { return path }
+    let folder = FileManager.default.currentDirectoryPath
+    return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
   }
 }

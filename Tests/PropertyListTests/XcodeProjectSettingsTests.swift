@@ -31,7 +31,8 @@ struct XcodeProjectSettingsTests {
 
   @Test func keyValuesAndTheirOrigins() throws {
     let share = try contoso("Share Extension", "Debug")
-    let root = XcodeFixtures.contosoFolder
+    // Paths inside the working folder are shown relative to it.
+    let root = PathText.relativeToWorkingFolder(XcodeFixtures.contosoFolder)
     #expect(share.bundleIdentifier?.value == "com.contoso.notes.Share-Extension")
     #expect(share.bundleIdentifier?.written == "$(CONTOSO_BUNDLE_PREFIX).notes.$(PRODUCT_NAME:rfc1034identifier)")
     #expect(share.bundleIdentifier?.origin == .project(file: pbxproj, line: 274))

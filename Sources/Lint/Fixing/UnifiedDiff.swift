@@ -7,7 +7,9 @@ public enum UnifiedDiff {
     let a = lines(old)
     let b = lines(new)
     let operations = editScript(a, b)
-    var output = "--- a/\(path)\n+++ b/\(path)\n"
+    // git's prefixes; an absolute path keeps its own slash (`a/tmp/x`, not `a//tmp/x`).
+    let shown = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    var output = "--- a/\(shown)\n+++ b/\(shown)\n"
     var index = 0
     while index < operations.count {
       guard let changeStart = operations[index...].firstIndex(where: { $0.kind != .same }) else { break }

@@ -90,7 +90,8 @@ public struct XcodeTargetConfiguration: Sendable {
       let resolution = settings.resolve("$(\(settingName))")
       var resolved = resolution.resolvedText
       if isPath, let text = resolved {
-        resolved = text.isEmpty ? text : PathText.joined(sourceRoot, text)
+        // `$(SRCROOT)/…` is absolute; shown, like every other path, relative to the working folder inside it.
+        resolved = text.isEmpty ? text : PathText.relativeToWorkingFolder(PathText.joined(sourceRoot, text))
       }
       for reference in resolution.unresolvedReferences where reference.reason == .cycle {
         guard reportedCycles.insert(reference.name).inserted else { continue }
