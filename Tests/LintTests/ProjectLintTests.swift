@@ -146,6 +146,36 @@ import Testing
     #expect(finding.notes.contains { $0.contains("INFOPLIST_PREPROCESS") })
   }
 
+  /// Outside every `#if` block, a fix planned on the preprocessed text is written back into the source, which
+  /// stays a preprocessed file (its directives kept byte for byte); a second pass finds nothing more to fix.
+  @Test func fixesOutsideConditionalBlocksAreWrittenIntoTheSource() async throws {
+    let plist = Self.appPlist.replacingOccurrences(of: "\t\t\t<string>$(APP_SCHEME)-intunemam</string>\n", with: "")
+      + "\n<key>LSApplicationQueriesSchemes</key>\n<array>\n#if BETA\n\t<string>waze</string>\n#endif\n"
+      + "\t<string>tel</string>\n\t<string>tel-intunemam</string>\n</array>"
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": Self.project(
+        appDebug: Self.common + " APP_SCHEME = contoso; INFOPLIST_PREPROCESS = YES; INFOPLIST_PREPROCESSOR_DEFINITIONS = BETA;",
+        appRelease: Self.common + " APP_SCHEME = contoso; INFOPLIST_PREPROCESS = YES;"),
+      "App/Info.plist": RuleExample.document(for: plist),
+    ])
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = ["US001", "US004"]
+    let report = try await LintSession.run(options)
+    let twin = try #require(report.diagnostics.first { $0.code == "US004" })
+    #expect(twin.fix?.sourceEdits?.count == 1)
+    let inBlock = try #require(report.diagnostics.first { $0.code == "US001" })
+    #expect(inBlock.fix == nil)
+    #expect(inBlock.notes.contains { $0.contains("for '#if BETA', which not every build includes") }, "\(inBlock.notes)")
+
+    let outcome = try await FixSession.run(options, includingUnsafe: false)
+    let fixed = try #require(outcome.files.first)
+    let text = String(decoding: fixed.bytes, as: UTF8.self)
+    #expect(text.contains("\t\t\t\t<string>$(APP_SCHEME)</string>\n\t\t\t\t<string>$(APP_SCHEME)-intunemam</string>\n"),
+            "\(text)")
+    #expect(text.contains("\n\t#if BETA\n\t\t<string>waze</string>\n\t#endif\n"))
+    #expect(outcome.finalReport.diagnostics.map(\.code) == ["US001"])
+  }
+
   @Test func anUnknownDirectiveIsALocatedError() async throws {
     let plist = Self.appPlist + "\n#frobnicate\n"
     let (report, _) = try await Self.lint(

@@ -57,13 +57,17 @@ public struct LintDiagnostic: Sendable {
     end = range.map { source.position(of: $0.end) }
   }
 
-  /// Moves a finding about a preprocessed Info.plist (its range is in the preprocessed text) to the source file
-  /// it came from: the same bytes when they were copied verbatim, else the start of the macro or line they
-  /// came from. Its fix is dropped, with a note: fixes are planned on the preprocessed text, and writing them
-  /// back into a file full of `#if` blocks and macros is not done automatically.
-  mutating func locateInSource(of preprocessed: PreprocessedInfoPlist) {
-    let source = preprocessed.files.first
-    if let range, let source {
+  /// Moves a finding about a preprocessed Info.plist (its range is in the preprocessed text, `document`) to the
+  /// source file it came from: the same bytes when they were copied verbatim, else the start of the macro or
+  /// line they came from. Its fix is kept when every edit it makes falls on bytes copied verbatim from the
+  /// source and outside every `#if` block (so it means the same in every configuration); otherwise it is
+  /// dropped, with a note saying why.
+  mutating func locateInSource(of preprocessed: PreprocessedInfoPlist, document: PropertyListDocument?) {
+    guard let source = preprocessed.files.first else { return }
+    // What the finding is about, in the preprocessed text: a fix about something inside an `#if` block is no
+    // fix for every build, wherever its edits land (a twin inserted after the block would outlive it).
+    let about = range.map { preprocessed.conditions(atOutputOffset: $0.start) } ?? []
+    if let range {
       if let mapped = preprocessed.sourceRange(ofOutputRange: range.start..<range.end), mapped.file == source.name {
         relocate(ByteRange(start: mapped.range.lowerBound, end: mapped.range.upperBound), in: source)
       } else if let point = preprocessed.sourceLocation(ofOutputOffset: range.start), point.file == source.name {
@@ -72,12 +76,55 @@ public struct LintDiagnostic: Sendable {
       } else {
         relocate(nil, in: source)
       }
+    } else {
+      file = source.name
     }
-    if fix != nil {
-      fix = nil
-      notes.append("not fixed automatically: the Info.plist is preprocessed (INFOPLIST_PREPROCESS = YES); "
-        + "edit it by hand")
+    guard var fix else { return }
+    let placed = about.last.map { condition in
+      .failure(UnplaceableFix(description: "for '\(condition.opening)', which not every build includes"))
+    } ?? Self.sourceEdits(of: fix, in: preprocessed, document: document)
+    switch placed {
+    case .success(let edits):
+      fix.changes = []
+      fix.sourceEdits = edits
+      self.fix = fix
+    case .failure(let reason):
+      self.fix = nil
+      notes.append("not fixed automatically: the Info.plist is preprocessed (INFOPLIST_PREPROCESS = YES) and the "
+        + "fix would be \(reason.description); edit it by hand")
     }
+  }
+
+  /// Why a fix of a preprocessed Info.plist cannot be written back into its source.
+  struct UnplaceableFix: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The source-file edits that make `fix` (planned on the preprocessed `document`), or why there are none.
+  static func sourceEdits(
+    of fix: LintFix, in preprocessed: PreprocessedInfoPlist, document: PropertyListDocument?
+  ) -> Result<[TextEdit], UnplaceableFix> {
+    guard let document, document.format == .xml, let source = preprocessed.files.first,
+      let edits = try? fix.changes.flatMap({ try $0.textEdits(in: document) }), !edits.isEmpty
+    else { return .failure(UnplaceableFix(description: "in text sharelint cannot place")) }
+    var mapped: [TextEdit] = []
+    for edit in edits {
+      // An insertion is placed before the byte at its offset; a replacement must lie wholly outside `#if` blocks.
+      let lastByte = edit.range.start == edit.range.end ? edit.range.start : edit.range.end - 1
+      if let condition = preprocessed.conditions(atOutputOffset: edit.range.start).last
+        ?? preprocessed.conditions(atOutputOffset: lastByte).last
+      {
+        return .failure(UnplaceableFix(description: "inside '\(condition.opening)', which not every build includes"))
+      }
+      guard let range = preprocessed.sourceRange(ofOutputRange: edit.range.start..<edit.range.end),
+        range.file == source.name
+      else {
+        return .failure(UnplaceableFix(description: "in text that comes from a macro or an included file"))
+      }
+      mapped.append(TextEdit(range: ByteRange(start: range.range.lowerBound, end: range.range.upperBound),
+                             replacement: edit.replacement))
+    }
+    return .success(mapped)
   }
 
   /// Sorting: by file, then position (diagnostics without one first), then code.
@@ -102,6 +149,9 @@ public struct LintFix: Sendable {
   public var file: String
   /// The changes, expressed on the plist's structure; lowered to byte edits for XML files.
   public var changes: [PlistChange]
+  /// Byte edits of the file as written, for a file that is no plist until preprocessed (`INFOPLIST_PREPROCESS`):
+  /// the changes lowered on the preprocessed text and mapped back to the source. When set, `changes` is empty.
+  public var sourceEdits: [TextEdit]?
 
   /// A fix of `file`.
   public init(title: String, applicability: FixIt.Applicability, file: String, changes: [PlistChange]) {

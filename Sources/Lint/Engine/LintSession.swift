@@ -154,8 +154,9 @@ public enum LintSession {
       }
     }
     if options.targetName != nil || options.configurationName != nil, projects.builds.isEmpty {
-      let wanted = [options.targetName.map { "target '\($0)'" }, options.configurationName.map { "configuration '\($0)'" }]
-        .compactMap { $0 }.joined(separator: " in ")
+      let wanted = [
+        options.targetName.map { "target '\($0)'" }, options.configurationName.map { "configuration '\($0)'" },
+      ].compactMap { $0 }.joined(separator: " in ")
       throw InputError(description: "no \(wanted) in the Xcode projects under \(options.paths.joined(separator: ", "))")
     }
 
@@ -388,10 +389,12 @@ public enum LintSession {
       }
       var preprocessed: PreprocessedInfoPlist?
       var info: PropertyListDocument?
-      if let preprocessing, let plist = target.infoPlist, overlay[plist.displayPath] == nil {
-        result.sources.append((plist.displayPath, plist.contents))
+      if let preprocessing, let plist = target.infoPlist {
+        // `fix` lints its planned bytes through `overlay`; they are preprocessed like the file.
+        let planned = overlay[plist.displayPath]
+        result.sources.append((plist.displayPath, planned.map { PlistContents(bytes: $0) } ?? plist.contents))
         do {
-          let source = SourceText(name: plist.displayPath, bytes: try plist.bytes())
+          let source = SourceText(name: plist.displayPath, bytes: try planned ?? plist.bytes())
           let output = try preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
           preprocessed = output
           info = try PropertyListDocument(bytes: output.output, name: plist.displayPath)
@@ -407,7 +410,7 @@ public enum LintSession {
         } catch {
           var diagnostic = LintSession.unreadableDiagnostic(
             error, source: SourceText(name: plist.displayPath, bytes: preprocessed?.output ?? []))
-          if let preprocessed { diagnostic.locateInSource(of: preprocessed) }
+          if let preprocessed { diagnostic.locateInSource(of: preprocessed, document: nil) }
           diagnostic.notes.append("in the Info.plist as preprocessed (INFOPLIST_PREPROCESS = YES)")
           result.diagnostics.append(diagnostic)
           return result
@@ -434,7 +437,7 @@ public enum LintSession {
       var diagnostics = linter.lint(lintTarget)
       if let preprocessed {
         for index in diagnostics.indices where diagnostics[index].file == info.source.name {
-          diagnostics[index].locateInSource(of: preprocessed)
+          diagnostics[index].locateInSource(of: preprocessed, document: info)
         }
       }
       result.diagnostics += diagnostics

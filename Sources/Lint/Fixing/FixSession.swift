@@ -31,8 +31,14 @@ public enum FixSession {
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       let (file, fixes) = files[index]
       var reader = report.sourceReader()
-      guard let document = reader.document(of: file) else { return }
-      let fixed = Fixer.apply(fixes, to: document)
+      let fixed: Fixer.FixedFile
+      if fixes.allSatisfy({ $0.sourceEdits != nil }), let source = reader.source(of: file) {
+        fixed = Fixer.apply(fixes, toText: source)   // a preprocessed Info.plist: its text is no plist
+      } else if let document = reader.document(of: file) {
+        fixed = Fixer.apply(fixes, to: document)
+      } else {
+        return
+      }
       guard fixed.changed else { return }
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)

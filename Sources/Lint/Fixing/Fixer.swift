@@ -30,6 +30,29 @@ public enum Fixer {
     }
   }
 
+  /// Applies `fixes` whose edits are already on the file's bytes (`LintFix.sourceEdits`) to `source`, as
+  /// `apply(_:to:)` does for an XML document: in offset order, skipping a fix that overlaps one taken.
+  public static func apply(_ fixes: [LintFix], toText source: SourceText) -> FixedFile {
+    var applied: [String] = []
+    var skipped: [String] = []
+    var edits: [TextEdit] = []
+    var taken: [ByteRange] = []
+    for fix in fixes {
+      guard let fixEdits = fix.sourceEdits,
+        !fixEdits.contains(where: { edit in taken.contains { $0.overlaps(edit.range) } })
+      else {
+        skipped.append(fix.title)
+        continue
+      }
+      taken += fixEdits.map(\.range)
+      edits += fixEdits
+      applied.append(fix.title)
+    }
+    let (bytes, notApplied) = source.bytes.applying(edits)
+    if !notApplied.isEmpty { skipped.append("\(notApplied.count) overlapping edits") }
+    return FixedFile(original: source, bytes: bytes, applied: applied, skipped: skipped)
+  }
+
   /// Applies `fixes` (all to `document`) and returns the file's new contents.
   public static func apply(_ fixes: [LintFix], to document: PropertyListDocument) -> FixedFile {
     var applied: [String] = []

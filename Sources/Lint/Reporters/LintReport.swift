@@ -71,6 +71,7 @@ public struct LintReport: Sendable {
 
     /// The byte edits of `fix`, as `LintReport.edits(of:)` gives them.
     mutating func edits(of fix: LintFix) -> [TextEdit] {
+      if let edits = fix.sourceEdits { return edits }
       guard let document = document(of: fix.file), document.format == .xml else { return [] }
       return (try? fix.changes.flatMap { try $0.textEdits(in: document) }) ?? []
     }
