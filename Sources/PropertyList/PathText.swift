@@ -59,7 +59,7 @@ extension PathText {
   }
 
   /// `path` without `.` components, repeated or trailing slashes, and with `a/..` removed.
-  static func tidied(_ path: String) -> String {
+  public static func tidied(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -77,7 +77,7 @@ extension PathText {
   }
 
   /// `path` relative to the working folder when it is an absolute path inside it; otherwise `path` itself.
-  static func relativeToWorkingFolder(_ path: String) -> String {
+  public static func relativeToWorkingFolder(_ path: String) -> String {
     guard path.hasPrefix("/") else { return path }
     let folder = FileManager.default.currentDirectoryPath
     return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path

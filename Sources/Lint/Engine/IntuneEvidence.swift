@@ -148,8 +148,7 @@ public final class IntuneDependencyLookup: Sendable {
       return nil
     }
     // Shown as the user would write it: relative to the working folder when inside it.
-    let shown = file.hasPrefix(current + "/") ? String(file.dropFirst(current.count + 1)) : file
-    return .dependency(file: shown, name: name)
+    return .dependency(file: PathText.relativeToWorkingFolder(file), name: name)
   }
 
   private func answer(forFolder folder: String) -> IntuneEvidence? {

@@ -121,11 +121,10 @@ struct ProjectTargets {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
-  /// `path` as the user would write it: relative to the working folder when inside it, tidied.
+  /// `path` as the user would write it: tidied, and relative to the working folder when inside it.
   static func displayPath(_ path: String) -> String {
-    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-    if path.hasPrefix("/") && !standardized.hasPrefix(current + "/") { return standardized }
-    return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : path
+    guard path.hasPrefix("/") else { return PathText.tidied(path) }
+    return PathText.relativeToWorkingFolder(PathText.tidied(path))
   }
+
 }
