@@ -1,18 +1,67 @@
 // swift-tools-version:6.0
 // sharelint: analyses and rewrites the parts of an iOS app the Microsoft Intune App SDK depends on.
-// The layout follows DESIGN.md: arrows point one way,
-// sharelint → Lint → {ActivationRules, URLSchemes, PropertyList} → {PredicateEvaluation, UniformTypes}
-// → PredicateSyntax.
+// The layout follows DESIGN.md: arrows point one way, from the executable down to the base. `layerArrows` below
+// is the one list of them; Tests/ArchitectureTests fails when an `import` in Sources/ follows no arrow, or an arrow
+// is drawn by no import. Read bottom up:
+//
+//   SharelintBase      positions, byte ranges, edits, fix-its, severities, JSON values, carets, path text
+//   PredicateSyntax    the predicate language: lexer, parser, AST, printer        → SharelintBase
+//   UniformTypes       UTI conformance                                             → SharelintBase
+//   PredicateEvaluation                                                            → PredicateSyntax, UniformTypes
+//   PropertyList       plist documents with positions, edits, atomic writes        → SharelintBase
+//   XcodeModel         build settings, xcconfig, projects, workspaces, Info.plist preprocessing → PropertyList
+//   ProjectDiscovery   from paths to targets: folders, bundles, archives           → XcodeModel
+//   ActivationRules    dictionary form, augmentation, share-sheet simulation       → PredicateEvaluation, PropertyList
+//   URLSchemes         Intune policy, URL allowance                                → SharelintBase
+//   Lint               rules, configuration, fixes, reporters                      → all of the above
+//   sharelint          the executable: argument parsing only                       → Lint and below
 import PackageDescription
+
+/// Which library targets each target may import (besides system modules and external packages). The test in
+/// Tests/ArchitectureTests reads this literal; keep it one entry per line.
+let layerArrows: [String: [String]] = [
+  "SharelintBase": [],
+  "PredicateSyntax": ["SharelintBase"],
+  "UniformTypes": ["SharelintBase"],
+  "PredicateEvaluation": ["SharelintBase", "PredicateSyntax", "UniformTypes", "CPCRE2"],
+  "PropertyList": ["SharelintBase", "CLibXML2"],
+  "XcodeModel": ["SharelintBase", "PropertyList"],
+  "ProjectDiscovery": ["SharelintBase", "PropertyList", "XcodeModel", "ZIPFoundation"],
+  "ActivationRules": ["SharelintBase", "PredicateSyntax", "PredicateEvaluation", "UniformTypes", "PropertyList"],
+  "URLSchemes": ["SharelintBase", "CPCRE2", "Yams"],
+  "Lint": [
+    "SharelintBase", "PredicateSyntax", "UniformTypes", "PropertyList", "XcodeModel", "ProjectDiscovery",
+    "ActivationRules", "URLSchemes", "Yams",
+  ],
+  "sharelint": [
+    "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "XcodeModel", "ActivationRules",
+    "URLSchemes", "Lint", "ArgumentParser",
+  ],
+]
+
+/// A target's dependencies as the arrows above name them (external products spelled out).
+func dependencies(of target: String) -> [Target.Dependency] {
+  (layerArrows[target] ?? []).map { name -> Target.Dependency in
+    switch name {
+    case "ArgumentParser": return .product(name: "ArgumentParser", package: "swift-argument-parser")
+    case "Yams": return .product(name: "Yams", package: "Yams")
+    case "ZIPFoundation": return .product(name: "ZIPFoundation", package: "ZIPFoundation")
+    default: return .target(name: name)
+    }
+  }
+}
 
 let package = Package(
   name: "sharelint",
   products: [
     .executable(name: "sharelint", targets: ["sharelint"]),
+    .library(name: "SharelintBase", targets: ["SharelintBase"]),
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "PropertyList", targets: ["PropertyList"]),
+    .library(name: "XcodeModel", targets: ["XcodeModel"]),
+    .library(name: "ProjectDiscovery", targets: ["ProjectDiscovery"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "URLSchemes", targets: ["URLSchemes"]),
     .library(name: "Lint", targets: ["Lint"]),
@@ -28,32 +77,32 @@ let package = Package(
     .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
 
     // Libraries, bottom up.
-    .target(name: "PredicateSyntax"),
-    .target(name: "UniformTypes", dependencies: ["PredicateSyntax"]),
-    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
-    .target(name: "PropertyList", dependencies: ["CLibXML2", "PredicateSyntax", "ZIPFoundation"]),
-    .target(
-      name: "ActivationRules",
-      dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes", "PropertyList"]),
-    .target(name: "URLSchemes", dependencies: ["PredicateSyntax", "CPCRE2", "Yams"]),
-    .target(
-      name: "Lint",
-      dependencies: ["PredicateSyntax", "PropertyList", "ActivationRules", "URLSchemes", "UniformTypes", "Yams"]),
+    .target(name: "SharelintBase", dependencies: dependencies(of: "SharelintBase")),
+    .target(name: "PredicateSyntax", dependencies: dependencies(of: "PredicateSyntax")),
+    .target(name: "UniformTypes", dependencies: dependencies(of: "UniformTypes")),
+    .target(name: "PredicateEvaluation", dependencies: dependencies(of: "PredicateEvaluation")),
+    .target(name: "PropertyList", dependencies: dependencies(of: "PropertyList")),
+    .target(name: "XcodeModel", dependencies: dependencies(of: "XcodeModel")),
+    .target(name: "ProjectDiscovery", dependencies: dependencies(of: "ProjectDiscovery")),
+    .target(name: "ActivationRules", dependencies: dependencies(of: "ActivationRules")),
+    .target(name: "URLSchemes", dependencies: dependencies(of: "URLSchemes")),
+    .target(name: "Lint", dependencies: dependencies(of: "Lint")),
 
     // The executable: argument parsing only.
-    .executableTarget(
-      name: "sharelint",
-      dependencies: [
-        "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules", "URLSchemes", "Lint",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
+    .executableTarget(name: "sharelint", dependencies: dependencies(of: "sharelint")),
 
-    // Tests: one target per library, plus the system-library smoke test and the CLI tests.
-    .testTarget(name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax"]),
+    // Tests: one target per library, plus the system-library smoke test, the CLI tests and the import arrows;
+    // TestSupport holds what several test targets share (never linked into a product).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SharelintBaseTests", dependencies: ["SharelintBase"]),
+    .testTarget(name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "SharelintBase"]),
     .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-    .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
-    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
+    .testTarget(
+      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase"], exclude: ["Fixtures"]),
+    .testTarget(name: "ProjectDiscoveryTests", dependencies: ["ProjectDiscovery", "XcodeModel", "PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),
@@ -61,5 +110,6 @@ let package = Package(
     .testTarget(name: "LintTests", dependencies: ["Lint"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
     .testTarget(name: "CLITests", dependencies: ["sharelint"]),
+    .testTarget(name: "ArchitectureTests"),
   ]
 )

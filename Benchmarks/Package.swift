@@ -24,12 +24,12 @@ let package = Package(
       name: "plist-parse-benchmark",
       dependencies: [
         "BenchmarkSupport", .product(name: "PropertyList", package: "sharelint"),
-        .product(name: "PredicateSyntax", package: "sharelint"),
+        .product(name: "SharelintBase", package: "sharelint"),
       ]
     ),
     .executableTarget(
       name: "xcodeproj-read-benchmark",
-      dependencies: ["BenchmarkSupport", .product(name: "PropertyList", package: "sharelint")]
+      dependencies: ["BenchmarkSupport", .product(name: "XcodeModel", package: "sharelint")]
     ),
     .executableTarget(
       name: "url-check-benchmark",

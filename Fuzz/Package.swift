@@ -10,12 +10,12 @@ import PackageDescription
 let fuzzTargets: [(name: String, products: [String])] = [
   ("fuzz-predicate-strict", ["PredicateSyntax"]),
   ("fuzz-predicate-lenient", ["PredicateSyntax"]),
-  ("fuzz-plist-xml", ["PropertyList", "PredicateSyntax"]),
+  ("fuzz-plist-xml", ["PropertyList", "SharelintBase"]),
   ("fuzz-plist-binary", ["PropertyList"]),
   ("fuzz-policy", ["URLSchemes"]),
   ("fuzz-url", ["URLSchemes"]),
-  ("fuzz-pbxproj", ["PropertyList"]),
-  ("fuzz-infoplist-preprocessor", ["PropertyList", "PredicateSyntax"]),
+  ("fuzz-pbxproj", ["XcodeModel"]),
+  ("fuzz-infoplist-preprocessor", ["XcodeModel", "PropertyList", "SharelintBase"]),
 ]
 
 let package = Package(

@@ -67,7 +67,7 @@ done
 seed "$corpus/fuzz-policy" Fuzz/Seeds/policy/*
 seed "$corpus/fuzz-url" Fuzz/Seeds/url/*
 seed "$corpus/fuzz-pbxproj" Samples/XcodeContoso/*.xcodeproj/project.pbxproj \
-  Tests/PropertyListTests/Fixtures/XcodeProjects/*/*.xcodeproj/project.pbxproj
+  Tests/XcodeModelTests/Fixtures/XcodeProjects/*/*.xcodeproj/project.pbxproj
 seed "$corpus/fuzz-infoplist-preprocessor" "${xml_plists[@]}"
 
 run_one() {

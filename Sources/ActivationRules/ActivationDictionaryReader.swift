@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// A problem found while reading the dictionary form; lint rules AR005 (wrong value type) and
 /// AR006 (unknown key) report these.

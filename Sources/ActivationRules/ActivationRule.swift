@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import UniformTypes
 
 /// An `NSExtensionActivationRule` as written: a predicate string or the dictionary form.

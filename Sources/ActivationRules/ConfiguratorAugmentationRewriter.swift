@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 import UniformTypes
 
 /// The walk behind `IntuneAugmenter.configuratorAugment`, bottom-up so each node is seen once.

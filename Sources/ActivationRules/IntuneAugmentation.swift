@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 import UniformTypes
 
 /// The result of adding the Intune MAM types to a predicate: edits on the original text and the text

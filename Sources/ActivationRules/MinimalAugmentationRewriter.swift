@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 import UniformTypes
 
 /// The walk behind `IntuneAugmenter.augment`: collects edits bottom-up, so the edits inside a

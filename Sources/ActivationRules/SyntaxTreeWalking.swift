@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Small helpers for walking the predicate tree: the children of an expression, the predicates
 /// nested in it, the bytes a node was parsed from.

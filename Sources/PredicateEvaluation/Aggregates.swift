@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 
 /// Statistics over a list of values, shared by the collection operators (`@sum`, `@avg`, `@min`,
 /// `@max`) and the functions (`sum:`, `average:`, `min:`, `max:`, `median:`, `mode:`, `stddev:`).

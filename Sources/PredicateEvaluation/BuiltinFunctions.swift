@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 
 /// NSExpression's predefined functions, called by their plain names (`sum(…)`, `sqrt(…)`) or their
 /// selector names (`sum:(…)`, `modulus:by:(…)`); names ignore case.

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Why a predicate could not be evaluated, and where: the range of the node at fault.
 ///

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// A JSON-like value a predicate is evaluated on: the extension context, an attachment, a literal.
 ///

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Comparison predicates: the ANY/ALL/NONE modifiers, then one operator on two values.
 extension Interpreter {

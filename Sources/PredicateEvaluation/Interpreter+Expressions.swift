@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Expressions: literals, SELF, variables, key paths, subscripts, arithmetic, SUBQUERY, TERNARY,
 /// set operations and function calls.

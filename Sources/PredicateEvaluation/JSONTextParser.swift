@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// JSON text that could not be read: what is wrong and the byte where it was noticed.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Key paths as `valueForKeyPath:` reads them.
 ///

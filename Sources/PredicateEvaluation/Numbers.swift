@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 
 /// A number as the predicate language sees one: booleans count as 0 and 1, as `NSNumber` makes them.
 enum Number {

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 import UniformTypes
 
 /// Evaluates predicates with NSPredicate's semantics against JSON-like values.

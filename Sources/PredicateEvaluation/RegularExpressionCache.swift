@@ -1,5 +1,6 @@
 import CPCRE2
 import PredicateSyntax
+import SharelintBase
 import Synchronization
 
 /// LIKE and MATCHES patterns compiled by PCRE2 in UTF mode, each compiled once and kept.

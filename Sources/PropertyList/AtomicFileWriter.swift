@@ -1,5 +1,5 @@
 import Foundation
-import PredicateSyntax
+import SharelintBase
 
 #if canImport(Glibc)
   import Glibc

@@ -57,7 +57,7 @@ public final class PlistContents: @unchecked Sendable {
   }
 
   /// `bytes()` as a result.
-  func read() -> Result<[UInt8], PropertyListError> {
+  package func read() -> Result<[UInt8], PropertyListError> {
     do throws(PropertyListError) {
       return .success(try bytes())
     } catch {

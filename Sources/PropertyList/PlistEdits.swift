@@ -1,4 +1,4 @@
-import PredicateSyntax
+import SharelintBase
 
 /// Byte-exact edits of an XML plist: each function returns `TextEdit`s that change only the value
 /// or entry concerned, new lines indented like their neighbours and ended like the file's lines.

@@ -1,5 +1,5 @@
 import Foundation
-import PredicateSyntax
+import SharelintBase
 
 /// A property list file as read: its bytes, its format, its value tree (with byte ranges when
 /// XML) and the keys it repeats.
@@ -30,7 +30,7 @@ public struct PropertyListDocument: Sendable {
   /// well-formedness check (in an earlier successful parse), so the XML reader skips it.
   /// `keepingOnly` builds only the values on those key paths of an XML plist (see
   /// `XMLPlistReader.read`); a binary plist is read whole.
-  init(source: SourceText, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
+  package init(source: SourceText, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
     self.source = source
     if BinaryPropertyList.looksBinary(source.bytes) {
       format = .binary
@@ -55,7 +55,7 @@ public struct PropertyListDocument: Sendable {
 
   /// Reads `bytes` named `name`, skipping libxml2's check when `knownWellFormed` (see
   /// `init(source:knownWellFormed:keepingOnly:)`).
-  init(bytes: [UInt8], name: String, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
+  package init(bytes: [UInt8], name: String, knownWellFormed: Bool, keepingOnly: [[String]]? = nil) throws {
     guard bytes.count <= XMLPlistReader.maximumInputSize else {
       var error = PropertyListError(
         .limitExceeded, "file is larger than \(XMLPlistReader.maximumInputSize >> 20) MiB (\(bytes.count) bytes)")

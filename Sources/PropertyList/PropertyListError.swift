@@ -1,4 +1,4 @@
-import PredicateSyntax
+import SharelintBase
 
 /// Why a property list could not be read, edited or written: a one-line message, and for XML the
 /// byte offset it points at.

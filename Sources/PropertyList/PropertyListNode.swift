@@ -1,5 +1,5 @@
 import Foundation
-import PredicateSyntax
+import SharelintBase
 
 /// One step of a key path: a dictionary key or an array index.
 public enum PropertyListPathComponent: Hashable, Sendable, CustomStringConvertible {

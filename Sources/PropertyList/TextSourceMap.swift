@@ -1,4 +1,4 @@
-import PredicateSyntax
+import SharelintBase
 
 /// How the decoded text of a `<string>` or `<key>` maps back to bytes of the file, through entity
 /// references (`&quot;`, `&#x41;`), CDATA sections and comments.

@@ -1,5 +1,5 @@
 import Foundation
-import PredicateSyntax
+import SharelintBase
 
 /// Reads an XML property list into nodes that know their byte ranges.
 ///

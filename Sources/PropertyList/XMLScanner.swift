@@ -1,4 +1,4 @@
-import PredicateSyntax
+import SharelintBase
 
 /// The element names a property list is made of, recognized from their bytes so that tokens carry
 /// no strings; any other name is `other`, and its text is read from the token's bytes when an

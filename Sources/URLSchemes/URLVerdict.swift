@@ -1,4 +1,4 @@
-import PredicateSyntax
+import SharelintBase
 
 /// The answer to "may this URL be opened under this policy?", with the setting that decided, the URL the SDK
 /// would hand to iOS, and what `canOpenURL` would answer for the scheme actually opened.

@@ -1,3 +1,5 @@
+import SharelintBase
+
 extension UniformTypeRegistry {
   /// The known identifier `identifier` most likely meant, for an "unknown type" diagnostic:
   /// the only known type with the same last component (`public.pdf` gives `com.adobe.pdf`), else

@@ -1,6 +1,7 @@
 import ActivationRules
 import PredicateEvaluation
 import PredicateSyntax
+import SharelintBase
 import Testing
 
 @Suite struct ActivationRuleConverterTests {

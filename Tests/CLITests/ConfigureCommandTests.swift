@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XcodeModel
 
 @Suite struct ConfigureCommandTests {
   static let samples = Sharelint.packageRoot.appendingPathComponent("Samples")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct TargetsCommandTests {
   private static let contoso = Sharelint.packageRoot.appendingPathComponent(
-    "Tests/PropertyListTests/Fixtures/XcodeProjects/Contoso")
+    "Tests/XcodeModelTests/Fixtures/XcodeProjects/Contoso")
 
   @Test func textShowsEachAppAndExtensionWithWhereItsValuesCameFrom() throws {
     let result = try Sharelint.run(["targets"], in: Self.contoso)

@@ -3,6 +3,7 @@ import Lint
 import PredicateSyntax
 import PropertyList
 import Testing
+import XcodeModel
 
 @Suite struct EntitlementsRulesTests {
   static let app = """

@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import Testing
 
 /// Builds targets from dictionary bodies, as XML or re-serialized as binary plists.

@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import PropertyList
 import Testing
+import XcodeModel
 
 /// `lint` through an Xcode project: each app target's plists once per configuration, with that configuration's
 /// settings, preprocessed when the project says so, and findings shared by configurations reported once.

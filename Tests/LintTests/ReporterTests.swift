@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import Testing
 
 @Suite struct ReporterTests {

@@ -3,6 +3,7 @@ import Lint
 import PropertyList
 import Testing
 import URLSchemes
+import XcodeModel
 
 /// The US rules beyond their examples: the planted mistakes of `Samples/`, binary plists, fixes that
 /// meet in one array, the limit-aware placement of added entries, and the cases examples cannot mark.

@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 import Testing
 
 /// Runs every example of `Grammar/examples/` through the parser: valid ones parse and survive a

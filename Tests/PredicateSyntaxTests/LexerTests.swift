@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 import Testing
 
 @Suite struct LexerTests {

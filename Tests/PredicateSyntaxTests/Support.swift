@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 import Testing
 
 /// Inline-marked inputs: `"a ==1️⃣"` means "the diagnostic is expected where 1️⃣ stands". The

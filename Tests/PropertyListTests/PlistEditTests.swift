@@ -1,5 +1,5 @@
 import Foundation
-import PredicateSyntax
+import SharelintBase
 import Testing
 
 @testable import PropertyList

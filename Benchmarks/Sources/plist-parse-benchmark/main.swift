@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
-import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 // Reading speed of PropertyListDocument, release build. Usage:
 //   plist-parse-benchmark [--rounds N] PATH…

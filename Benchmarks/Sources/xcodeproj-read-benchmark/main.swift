@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Foundation
-import PropertyList
+import XcodeModel
 
 // Reading speed of Xcode projects, release build. Usage:
 //   xcodeproj-read-benchmark [TARGETS…]   (default: 1000 10000)

@@ -1,6 +1,7 @@
 import FuzzDriver
-import PredicateSyntax
 import PropertyList
+import SharelintBase
+import XcodeModel
 
 /// libFuzzer entry point: preprocesses the input as an Info.plist with INFOPLIST_PREPROCESS (two definitions, no
 /// file system: `#include` finds nothing), then checks the source map: every output byte maps into the source,

@@ -1,6 +1,6 @@
 import FuzzDriver
 import Foundation
-import PropertyList
+import XcodeModel
 
 /// libFuzzer entry point: reads the input as a `project.pbxproj` (old-style property list), builds the project
 /// model, and resolves every target's settings in every configuration. Every failure must be a located

@@ -1,6 +1,6 @@
 import FuzzDriver
-import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// The key paths of the read that keeps only some values (discovery's read of the pairing facts).
 private let keptPaths = [

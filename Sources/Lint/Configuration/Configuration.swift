@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 import Yams
 
 /// `.sharelint.yml`: which rules run, at what severity, on which files, and how targets count.

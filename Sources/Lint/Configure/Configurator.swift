@@ -2,7 +2,9 @@ import ActivationRules
 import Foundation
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import URLSchemes
+import XcodeModel
 
 /// `sharelint configure`: what Microsoft's IntuneMAMConfigurator does to an Info.plist, done as
 /// the fixes of the lint rules that check the same things (one mechanism, no second code path),

@@ -1,5 +1,7 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
+import XcodeModel
 
 /// Runs one rule on one of its examples, the way its tests and `sharelint explain` do: the
 /// example's text wrapped into whole files, markers taken out, the rule alone.

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SharelintBase
 import Synchronization
 import UniformTypes
 import URLSchemes

@@ -1,5 +1,7 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
+import XcodeModel
 
 /// One finding of one rule, ready for a reporter or the fixer.
 public struct LintDiagnostic: Sendable {

@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// A lint rule: a static description (identifier, code, rationale, examples) and a check that
 /// reports findings about one target. Rules are small value types registered in `RuleRegistry`.

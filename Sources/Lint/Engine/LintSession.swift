@@ -1,7 +1,10 @@
 import Foundation
 import PredicateSyntax
 import ActivationRules
+import ProjectDiscovery
 import PropertyList
+import SharelintBase
+import XcodeModel
 
 /// A lint run over paths: discovery, configuration, reading, the rules, and everything the
 /// reporters and the fixer need. Targets are linted concurrently; the report is in a fixed order.

@@ -2,6 +2,7 @@ import ActivationRules
 import PropertyList
 import Synchronization
 import UniformTypes
+import XcodeModel
 
 /// What the rules look at: one app or extension with its Info.plist, its entitlements and, for an
 /// extension, its containing app's Info.plist.

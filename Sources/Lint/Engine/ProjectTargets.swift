@@ -1,6 +1,9 @@
 import Foundation
 import PredicateSyntax
+import ProjectDiscovery
 import PropertyList
+import SharelintBase
+import XcodeModel
 
 /// What `lint` and `fix` make of the Xcode projects found under their paths: for each app and extension
 /// target and each of its configurations, the Info.plist and entitlements that configuration builds, with

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Everything a rule says about itself: the one source for `sharelint rules`, `sharelint explain`,
 /// the README's rule table, SARIF's `tool.driver.rules` and the rule's own tests (its examples).

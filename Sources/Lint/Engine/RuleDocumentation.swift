@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// The rule catalogue as text, generated from the rule descriptions: `sharelint rules`,
 /// `sharelint explain RULE` and the README's rule table are all this one source.

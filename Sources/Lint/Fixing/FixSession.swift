@@ -1,6 +1,8 @@
 import Foundation
 import PredicateSyntax
+import ProjectDiscovery
 import PropertyList
+import SharelintBase
 
 /// Turns a lint report into file changes: which fixes apply, the new bytes of each file, and
 /// writing them (atomically, refusing files changed since they were read, never inside an

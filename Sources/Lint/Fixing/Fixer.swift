@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// Applies fixes to documents in memory: XML files get their byte edits (sorted by offset, any
 /// edit overlapping one already taken is skipped, every other byte kept); binary files get their

@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// One structural change to a plist, as fixes express them. An XML plist lowers it to byte-exact
 /// `TextEdit`s (everything else kept byte for byte); a binary plist applies it to its value tree

@@ -1,6 +1,8 @@
 import Foundation
 import PredicateSyntax
+import ProjectDiscovery
 import PropertyList
+import SharelintBase
 
 /// How every reporter writes a report's diagnostics: a batch at a time, batches rendered on every core a
 /// few at a time and handed to `stream` in order. A run with 50,000 findings neither builds one string of

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// GitLab's code quality report (https://docs.gitlab.com/ci/testing/code_quality/), the subset of the Code
 /// Climate issue format GitLab reads: a JSON array with one object per diagnostic, keys sorted:

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// One JSON object, sorted keys:
 /// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "problems"}, "version": 1}`.

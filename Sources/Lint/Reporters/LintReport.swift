@@ -1,6 +1,7 @@
 import Foundation
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// What a lint run produced: the diagnostics in order, where to find the text of the files they are
 /// about (for carets and fix edits), and the inputs that could not be used.

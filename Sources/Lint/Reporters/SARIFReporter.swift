@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, every rule's metadata in
 /// `tool.driver.rules`, one result per diagnostic with its region (omitted in binary plists: SARIF

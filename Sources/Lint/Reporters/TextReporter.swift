@@ -1,6 +1,7 @@
 import Foundation
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
 public struct TextReporter: Sendable {

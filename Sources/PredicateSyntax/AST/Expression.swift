@@ -1,4 +1,6 @@
 /// An expression: NSExpression's counterpart. Every node knows the bytes it was parsed from.
+import SharelintBase
+
 public struct ExpressionNode: Hashable, Sendable {
   /// The shapes an expression takes. Only the cases that hold a node inline are `indirect`: a
   /// constant, variable, array or call is stored in place, with no box to allocate and free.

@@ -1,6 +1,8 @@
 /// A predicate: the boolean part of the language. Every node knows the bytes it was parsed from.
 ///
 /// Structural equality that ignores ranges is `isStructurallyEqual(to:)`; `==` compares ranges too.
+import SharelintBase
+
 public struct PredicateNode: Hashable, Sendable {
   /// The shapes a predicate takes. Only `not` and `comparison` hold nodes inline, so only they are
   /// `indirect`: constants and chains are stored in place, with no box to allocate and free.

@@ -1,5 +1,7 @@
 /// Comparing trees by shape: two parses of differently laid-out text are "the same tree" when
 /// they are equal once every range is cleared.
+import SharelintBase
+
 extension PredicateNode {
   /// This tree with every range set to `0..<0`.
   public func withoutRanges() -> PredicateNode {

@@ -1,22 +1,4 @@
-/// How serious a finding is. Shared by syntax diagnostics and, later, lint findings.
-public enum Severity: String, Hashable, Sendable, CaseIterable, Comparable {
-  /// Something that will go wrong; exit status 1.
-  case error
-  /// Something that is probably wrong.
-  case warning
-  /// Worth knowing; never fails a run.
-  case info
-
-  private var rank: Int {
-    switch self {
-    case .error: return 2
-    case .warning: return 1
-    case .info: return 0
-    }
-  }
-
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-}
+import SharelintBase
 
 /// The stable identifiers of syntax errors. Scripts and tests key on these; never rename one.
 public enum SyntaxDiagnosticID: String, Hashable, Sendable, CaseIterable {
@@ -88,5 +70,16 @@ public struct SyntaxDiagnostic: Error, Hashable, Sendable {
     self.label = label
     self.notes = notes
     self.fixIts = fixIts
+  }
+}
+
+extension CaretRenderer {
+  /// Renders a syntax diagnostic found in `source`.
+  public func render(_ diagnostic: SyntaxDiagnostic, in source: SourceText) -> String {
+    var annotations = diagnostic.notes.map { Annotation(kind: "note", message: $0.message, range: $0.range) }
+    annotations += diagnostic.fixIts.map { Annotation(kind: "help", message: $0.title) }
+    return render(
+      severity: diagnostic.severity, message: diagnostic.message, code: diagnostic.id.rawValue,
+      range: diagnostic.range, label: diagnostic.label, annotations: annotations, in: source)
   }
 }

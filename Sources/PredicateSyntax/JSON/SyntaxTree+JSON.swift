@@ -1,10 +1,7 @@
+import SharelintBase
+
 /// The tree as JSON, for `sharelint rule parse --json`: every node is an object with a `kind` and a
 /// `range` (`{"start": byte, "end": byte}`, UTF-8 offsets into the predicate text, end exclusive).
-extension ByteRange {
-  /// `{"end": …, "start": …}`.
-  public var json: JSONValue { .object(["start": .integer(Int64(start)), "end": .integer(Int64(end))]) }
-}
-
 extension PredicateNode {
   /// The node and its children as JSON.
   public var json: JSONValue {
@@ -95,9 +92,6 @@ extension ExpressionNode {
   }
 }
 
-extension JSONValue: ExpressibleByStringLiteral {
-  public init(stringLiteral value: String) { self = .string(value) }
-}
 
 extension SyntaxDiagnostic {
   /// The diagnostic as JSON, positions given both as bytes and as 1-based line:column of `source`.

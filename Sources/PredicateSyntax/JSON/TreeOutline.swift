@@ -6,6 +6,8 @@
 ///     base: variable [4..<15] name=attachment
 ///   right: constant [58..<75] type=string value="public.image"
 /// ```
+import SharelintBase
+
 public enum TreeOutline {
   /// The outline of `node` (a value produced by `PredicateNode.json`), one node a line.
   public static func render(_ node: JSONValue) -> String {

@@ -1,6 +1,8 @@
 /// A token as the parser reads it: plain data, no strings, so the lexer allocates nothing per token
 /// and the parser copies tokens for free. A name or a literal's text stays in the source bytes
 /// until a node needs it (`text(in:decodedTexts:)`); `Token` is the public, string-carrying form.
+import SharelintBase
+
 struct LexedToken {
   /// `TokenKind` without the strings.
   enum Kind: Equatable {

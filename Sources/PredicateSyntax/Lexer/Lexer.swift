@@ -5,6 +5,8 @@
 ///
 /// The parser reads `LexedToken`s, which keep names and values in the source bytes; `tokenize` gives
 /// the same tokens with their strings.
+import SharelintBase
+
 public struct Lexer {
   /// What a run of the lexer produced besides its tokens.
   public struct Output: Sendable {

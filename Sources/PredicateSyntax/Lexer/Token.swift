@@ -1,4 +1,6 @@
 /// One lexical token of a predicate format string, with its byte range.
+import SharelintBase
+
 public struct Token: Hashable, Sendable {
   /// What the token is, with its decoded payload where it has one.
   public var kind: TokenKind

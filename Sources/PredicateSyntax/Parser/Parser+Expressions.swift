@@ -1,3 +1,5 @@
+import SharelintBase
+
 extension Parser {
   /// Where to point when the current token is wrong: the token, or just after the last real token
   /// when the input has ended (so trailing whitespace does not move the caret).

@@ -1,3 +1,5 @@
+import SharelintBase
+
 extension Parser {
   /// Parses the whole input: `predicate`, then the end of input.
   mutating func parseTopLevel() throws(SyntaxDiagnostic) -> PredicateNode {

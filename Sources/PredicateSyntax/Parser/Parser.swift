@@ -1,6 +1,8 @@
 /// The recursive-descent parser's state and token helpers. The grammar lives in
 /// `Parser+Predicates.swift` and `Parser+Expressions.swift`, one `parseXxx()` per production of
 /// `Grammar/PredicateFormat.ebnf`.
+import SharelintBase
+
 struct Parser {
   let tokens: [LexedToken]
   let bytes: [UInt8]

@@ -4,6 +4,8 @@
 /// let outcome = PredicateParser.parse("ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"")
 /// if let predicate = outcome.predicate { … } else { print(outcome.diagnostics) }
 /// ```
+import SharelintBase
+
 public enum PredicateParser {
   /// How deep parentheses, NOT, unary minus, arrays and function arguments may nest.
   public static let maximumNesting = 512

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PredicateSyntax
+import SharelintBase
 import URLSchemes
 
 /// `sharelint policy …`: what an Intune app protection policy allows.

@@ -4,6 +4,7 @@ import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// `sharelint rule convert`: the dictionary form of an activation rule as a predicate.
 struct RuleConvertCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// Parsing a predicate for a command and writing its diagnostics as carets on standard error.
 enum RuleDiagnostics {

@@ -2,6 +2,7 @@ import ActivationRules
 import ArgumentParser
 import PredicateEvaluation
 import PredicateSyntax
+import SharelintBase
 
 /// `sharelint rule eval`: does a rule activate for an extension context?
 struct RuleEvalCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import PredicateSyntax
+import SharelintBase
 
 /// `sharelint rule simulate`: which share-sheet inputs activate an extension.
 struct RuleSimulateCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PropertyList
+import XcodeModel
 
 /// `sharelint targets`: the app and extension targets of the Xcode projects under some paths.
 struct TargetsCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import SharelintBase
 import Synchronization
 import ActivationRules
 import PredicateSyntax

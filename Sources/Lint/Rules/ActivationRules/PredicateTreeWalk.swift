@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// A walk over every predicate and expression of a tree, parents first, that knows which
 /// SUBQUERY variables are bound where. A SUBQUERY's collection is outside its variable's scope,

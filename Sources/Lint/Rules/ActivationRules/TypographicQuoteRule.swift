@@ -1,5 +1,6 @@
 import ActivationRules
 import PredicateSyntax
+import SharelintBase
 
 /// AR002: typographic quotes used as string delimiters in an activation rule.
 struct TypographicQuoteRule: LintRule {

@@ -1,5 +1,6 @@
 import ActivationRules
 import PredicateSyntax
+import SharelintBase
 
 /// AR008: a `$variable` that no enclosing SUBQUERY binds.
 struct UnboundVariableRule: LintRule {

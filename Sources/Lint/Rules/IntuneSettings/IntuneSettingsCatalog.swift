@@ -1,6 +1,7 @@
 import Foundation
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 
 /// The plist type the Intune App SDK expects for a setting under `IntuneMAMSettings`.
 enum IntuneSettingType: Sendable, Equatable {

@@ -1,6 +1,8 @@
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import URLSchemes
+import XcodeModel
 
 /// PL003: a `$(NAME)` reference in a value the other rules reason about that the run's build
 /// settings (`-D`, `--xcconfig`, `build_settings:`) cannot resolve.

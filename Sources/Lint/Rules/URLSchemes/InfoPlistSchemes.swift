@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// One string of a scheme array with its position: `LSApplicationQueriesSchemes[23]` is `mailto`.
 struct SchemeEntry: Sendable {

@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// US007: MSAL is configured but the scheme its sign-in redirects to is not registered.
 struct MissingMSALRedirectSchemeRule: LintRule {

@@ -1,0 +1,178 @@
+import Foundation
+import PropertyList
+
+/// The files discovery collects before it classifies and pairs them.
+struct DiscoveryCandidates {
+  /// An Info.plist or entitlements file read into memory.
+  struct Candidate {
+    /// The plist.
+    var plist: DiscoveredPlist
+    /// What makes two candidates the same file: the symlink-free path, plus the entry inside an archive.
+    var identity: String
+    /// For entitlements found next to an Info.plist the user named: use only if paired.
+    var isPairingOnly = false
+  }
+
+  /// Info.plists, in the order found.
+  var infoPlists: [Candidate] = []
+  /// Entitlements files, in the order found.
+  var entitlements: [Candidate] = []
+  /// Files that could not be used.
+  var problems: [DiscoveryProblem] = []
+  /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
+  var projectContainers: [String] = []
+
+  private var seenIdentities: Set<String> = []
+
+  mutating func addInfoPlist(_ candidate: Candidate) {
+    guard seenIdentities.insert(candidate.identity).inserted else { return }
+    infoPlists.append(candidate)
+  }
+
+  mutating func addEntitlements(_ candidate: Candidate) {
+    if candidate.isPairingOnly, seenIdentities.contains(candidate.identity) { return }
+    if !candidate.isPairingOnly, let index = entitlements.firstIndex(where: { $0.identity == candidate.identity }) {
+      entitlements[index].isPairingOnly = false
+      return
+    }
+    guard seenIdentities.insert(candidate.identity).inserted else { return }
+    entitlements.append(candidate)
+  }
+
+  /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
+  /// `identity` is its symlink-free path when the caller knows it (else it is resolved here).
+  func candidate(filePath: String, identity: String? = nil, displayPath: String, location: DiscoveredPlist.Location)
+    -> Candidate
+  {
+    Candidate(
+      plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
+      identity: identity ?? DiscoveryPaths.identity(of: filePath))
+  }
+
+  /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
+  /// keeping neither bytes nor trees; the files that cannot be read are dropped and reported as problems
+  /// (silently, for entitlements wanted only if they pair). `fileRead` is told of each file read.
+  mutating func readAll(fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)? = nil) {
+    let plists = infoPlists.map(\.plist) + entitlements.map(\.plist)
+    let infoPlistCount = infoPlists.count
+    let failures = ConcurrentResults<PropertyListError>(count: plists.count)
+    let readCount = ConcurrentCounter()
+    DispatchQueue.concurrentPerform(iterations: plists.count) { index in
+      do throws(PropertyListError) {
+        try plists[index].firstRead(readingPairingFacts: index < infoPlistCount)
+      } catch {
+        failures[index] = error
+      }
+      if let fileRead { fileRead(readCount.increment(), plists.count) }
+    }
+    var newProblems: [DiscoveryProblem] = []
+    func readable(_ candidates: [Candidate], firstIndex: Int) -> [Candidate] {
+      candidates.enumerated().compactMap { offset, candidate in
+        guard let failure = failures[firstIndex + offset] else { return candidate }
+        if !candidate.isPairingOnly {
+          newProblems.append(DiscoveryProblem(path: candidate.plist.displayPath, message: failure.message))
+        }
+        return nil
+      }
+    }
+    infoPlists = readable(infoPlists, firstIndex: 0)
+    entitlements = readable(entitlements, firstIndex: infoPlistCount)
+    problems += newProblems
+  }
+}
+
+/// A count several threads add to.
+final class ConcurrentCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one and returns the new count.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}
+
+/// One optional result per index, written from several threads at once (each index by one thread):
+/// what `DispatchQueue.concurrentPerform` work hands back (discovery's reads, the text report's batches).
+public final class ConcurrentResults<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Value?]
+
+  /// `count` empty results.
+  public init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  /// The result at `index`, `nil` until written.
+  public subscript(index: Int) -> Value? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return values[index]
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      values[index] = newValue
+    }
+  }
+}
+
+/// Path helpers shared by discovery.
+enum DiscoveryPaths {
+  /// The absolute, symlink-free path of `path`: `realpath(3)`, cheaper than Foundation's URL
+  /// resolution in discovery's serial walk, or Foundation's answer for a path that does not exist.
+  static func identity(of path: String) -> String {
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
+  static func displayPath(_ parent: String, _ child: String) -> String {
+    if parent.isEmpty || parent == "." { return child }
+    return parent.hasSuffix("/") ? parent + child : parent + "/" + child
+  }
+
+  /// `path` without trailing slashes (`/` stays `/`).
+  static func trimmingTrailingSlashes(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return String(trimmed)
+  }
+
+  /// Whether a file name is an Info.plist: `Info.plist` or `*-Info.plist`, not `*-Info.xml.plist`.
+  static func isInfoPlistName(_ name: String) -> Bool {
+    name == "Info.plist" || (name.hasSuffix("-Info.plist") && name.count > "-Info.plist".count)
+  }
+
+  /// Whether a folder name is an Xcode project or workspace (`App.xcodeproj`, `App.xcworkspace`).
+  static func isProjectContainerName(_ name: String) -> Bool {
+    (name.hasSuffix(".xcodeproj") && name.count > ".xcodeproj".count)
+      || (name.hasSuffix(".xcworkspace") && name.count > ".xcworkspace".count)
+  }
+
+  /// Whether a file name is an entitlements file.
+  static func isEntitlementsName(_ name: String) -> Bool {
+    name.hasSuffix(".entitlements") && name.count > ".entitlements".count
+  }
+
+  /// Whether `path` names an existing folder (following symbolic links).
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device,
+  /// whose read could wait forever or never end.
+  static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// The problem reported for a file found in a folder that is not a regular file; it is skipped.
+  static let notARegularFile = "not a regular file (FIFOs, sockets and devices are not read)"
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SharelintBase
+import XcodeModel
+
+/// Finds what to lint under the paths a user gives:
+/// - a folder: searched recursively for Info.plists (`Info.plist`, `*-Info.plist`), entitlements
+///   files, `.app` bundles and `.ipa` archives (see `DiscoveryFolderWalker` for what is skipped);
+/// - an `.app` folder: its Info.plist and its `PlugIns/*.appex/Info.plist`;
+/// - an `.xcodeproj` or `.xcworkspace` folder (given, or met in a walk): listed in `projectContainers` for the
+///   project model, which knows which plists its targets build;
+/// - an `.ipa` file: the same two kinds of Info.plist, read from the archive in memory;
+/// - any other file: an entitlements file when named `*.entitlements`, else an Info.plist, whatever
+///   its name (its folder's entitlements files are used for pairing only).
+///
+/// A path that does not exist is thrown as a `DiscoveryError`; every other failure (an unreadable
+/// file, a corrupt archive) is a `DiscoveryProblem` in the result, so one bad file does not stop a run.
+public struct TargetDiscovery: Sendable {
+  /// Used to expand `$(…)` in bundle identifiers when tying extensions to apps.
+  public var buildSettings: BuildSettings?
+  /// Bounds for reading `.ipa` archives.
+  public var archiveReader: ApplicationArchiveReader
+  /// Called, from any thread, each time discovery has read a file: how many of how many (for a progress line).
+  public var fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)?
+
+  /// Discovery with optional build settings and archive bounds.
+  public init(
+    buildSettings: BuildSettings? = nil, archiveReader: ApplicationArchiveReader = ApplicationArchiveReader()
+  ) {
+    self.buildSettings = buildSettings
+    self.archiveReader = archiveReader
+  }
+
+  /// The targets under `paths`, sorted by display path, and the problems met on the way.
+  public func discover(_ paths: [String]) throws -> DiscoveryResult {
+    for path in paths where !FileManager.default.fileExists(atPath: path) {
+      throw DiscoveryError(path: path, message: "does not exist")
+    }
+    var candidates = DiscoveryCandidates()
+    var walker = DiscoveryFolderWalker(archiveReader: archiveReader)
+    for path in paths {
+      let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
+      let name = PathText.lastComponent(of: displayPath)
+      if DiscoveryPaths.isDirectory(path) {
+        if DiscoveryPaths.isProjectContainerName(name) {
+          candidates.projectContainers.append(displayPath)
+        } else if name.hasSuffix(".app") {
+          walker.collectAppBundle(at: displayPath, displayPath: displayPath, into: &candidates)
+        } else {
+          walker.walk(folder: displayPath, displayPath: displayPath, into: &candidates)
+        }
+      } else if name.hasSuffix(".ipa") {
+        archiveReader.collect(archiveAt: path, displayPath: displayPath, into: &candidates)
+      } else if DiscoveryPaths.isEntitlementsName(name) {
+        candidates.addEntitlements(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
+      } else {
+        candidates.addInfoPlist(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
+        addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
+      }
+    }
+    // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
+    // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.
+    candidates.readAll(fileRead: fileRead)
+    var result = DiscoveryResult(
+      targets: TargetPairing(buildSettings: buildSettings).targets(from: candidates),
+      problems: candidates.problems)
+    result.projectContainers = candidates.projectContainers
+    return result
+  }
+
+  /// The entitlements files next to an Info.plist named directly, for pairing only.
+  private func addSiblingEntitlements(of path: String, displayPath: String, to candidates: inout DiscoveryCandidates) {
+    let folder = PathText.removingLastComponent(of: path)
+    let displayFolder = PathText.removingLastComponent(of: displayPath)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
+      let siblingPath = folder.isEmpty ? name : folder + "/" + name
+      // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
+      guard DiscoveryPaths.isRegularFile(siblingPath) else { continue }
+      var candidate = candidates.candidate(
+        filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
+      candidate.isPairingOnly = true
+      candidates.addEntitlements(candidate)
+    }
+  }
+}

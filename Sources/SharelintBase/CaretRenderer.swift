@@ -1,0 +1,145 @@
+/// Renders a diagnostic with the source line and a caret under the offending bytes, the one
+/// layout used everywhere (STYLE.md, "Carets"):
+///
+/// ```
+/// error: typographic quote '”' is not a string delimiter; use '"' [typographic-quote]
+///  --> ShareExtension/Info.plist:31:61
+///    |
+/// 31 |   ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ”public.image”
+///    |                                                             ^ typographic quote
+///    = help: replace '”' with '"'
+/// ```
+///
+/// Lines longer than `maximumWidth` columns are cut around the caret and marked with `…`.
+public struct CaretRenderer: Sendable {
+  /// Whether to use ANSI colours (only on a terminal, never under `NO_COLOR`: the caller decides).
+  public var colour: Bool
+  /// The widest source excerpt shown, in columns.
+  public var maximumWidth: Int
+
+  /// A renderer; colours off by default.
+  public init(colour: Bool = false, maximumWidth: Int = 100) {
+    self.colour = colour
+    self.maximumWidth = maximumWidth
+  }
+
+  /// One note or help line under the snippet.
+  public struct Annotation: Sendable {
+    /// `note` or `help`.
+    public var kind: String
+    /// The text.
+    public var message: String
+    /// Where it points, when it points somewhere.
+    public var range: ByteRange?
+
+    /// An annotation of `kind` saying `message`.
+    public init(kind: String, message: String, range: ByteRange? = nil) {
+      self.kind = kind
+      self.message = message
+      self.range = range
+    }
+  }
+
+  /// Renders any diagnostic: a headline, the location, the excerpt with its caret, then notes.
+  public func render(
+    severity: Severity, message: String, code: String?, range: ByteRange?, label: String?,
+    annotations: [Annotation], in source: SourceText
+  ) -> String {
+    var lines: [String] = []
+    let codeSuffix = code.map { " [\($0)]" } ?? ""
+    lines.append(paint(severity.rawValue, severity) + bold(": " + message) + codeSuffix)
+    guard let range else {
+      lines.append(" --> " + source.name)
+      lines += annotations.map { "   = \($0.kind): \($0.message)" }
+      return lines.joined(separator: "\n")
+    }
+    let start = source.position(of: range.start)
+    let gutter = String(repeating: " ", count: String(start.line).count)
+    lines.append(gutter + "--> \(source.name):\(start.line):\(start.column)")
+    lines.append(snippet(severity: severity, range: range, label: label, annotations: annotations, in: source))
+    return lines.joined(separator: "\n")
+  }
+
+  /// The excerpt with its caret and the annotations, without headline or location: what the
+  /// lint reporter prints under its own `file:line:col: …` line.
+  public func snippet(
+    severity: Severity, range: ByteRange, label: String?, annotations: [Annotation], in source: SourceText
+  ) -> String {
+    var lines: [String] = []
+    let start = source.position(of: range.start)
+    let lineNumber = String(start.line)
+    let gutter = String(repeating: " ", count: lineNumber.count)
+    lines.append(gutter + " |")
+    let (excerpt, caretColumn, caretWidth) = excerptLine(for: range, in: source)
+    lines.append(lineNumber + " | " + excerpt.text)
+    let padding = excerpt.padding(upTo: caretColumn)
+    let carets = String(repeating: "^", count: max(1, caretWidth))
+    lines.append(gutter + " | " + padding + paint(carets, severity) + (label.map { " " + $0 } ?? ""))
+    for annotation in annotations {
+      var text = "\(gutter) = \(annotation.kind): \(annotation.message)"
+      if let pointed = annotation.range {
+        let position = source.position(of: pointed.start)
+        text += " (\(source.name):\(position.line):\(position.column))"
+      }
+      lines.append(text)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Excerpt
+
+  struct Excerpt {
+    var text: String
+    /// The scalars of `text`, to align the caret (tabs are kept so it lines up in a terminal).
+    var scalars: [Unicode.Scalar]
+
+    func padding(upTo column: Int) -> String {
+      var padding = ""
+      for scalar in scalars.prefix(column) { padding += scalar == "\t" ? "\t" : " " }
+      return padding
+    }
+  }
+
+  /// The line holding `range.start`, cut to `maximumWidth` around the caret, with the caret's
+  /// 0-based column and width in that excerpt.
+  func excerptLine(for range: ByteRange, in source: SourceText) -> (Excerpt, Int, Int) {
+    let lineIndex = source.lineIndex(of: range.start)
+    let lineStart = source.lineStarts[lineIndex]
+    let lineBytes = source.lineBytes(lineIndex)
+    let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
+    let startColumn = source.position(of: range.start).column - 1
+    let lineEnd = lineStart + lineBytes.count
+    let endColumn = source.position(of: min(max(range.end, range.start), lineEnd)).column - 1
+    var width = max(1, endColumn - startColumn)
+    guard scalars.count > maximumWidth else {
+      return (Excerpt(text: String(String.UnicodeScalarView(scalars)), scalars: scalars), startColumn, width)
+    }
+    let half = maximumWidth / 2
+    let windowStart = max(0, min(startColumn - half, scalars.count - maximumWidth))
+    let windowEnd = min(scalars.count, windowStart + maximumWidth)
+    var shown = Array(scalars[windowStart..<windowEnd])
+    var caret = startColumn - windowStart
+    if windowStart > 0 {
+      shown.insert("…", at: 0)
+      caret += 1
+    }
+    if windowEnd < scalars.count { shown.append("…") }
+    width = min(width, max(1, shown.count - caret))
+    return (Excerpt(text: String(String.UnicodeScalarView(shown)), scalars: shown), caret, width)
+  }
+
+  // MARK: - Colour
+
+  private func paint(_ text: String, _ severity: Severity) -> String {
+    guard colour else { return text }
+    let code: String
+    switch severity {
+    case .error: code = "\u{1B}[1;31m"
+    case .warning: code = "\u{1B}[1;33m"
+    case .info: code = "\u{1B}[1;36m"
+    }
+    return code + text + "\u{1B}[0m"
+  }
+
+  private func bold(_ text: String) -> String { colour ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+}

@@ -1,0 +1,98 @@
+/// A JSON value and its writer: sorted keys, no Foundation, fast enough for streaming output.
+///
+/// It sits in the bottom library so every layer writes the same stable JSON.
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// The JSON text: compact on one line, or indented by two spaces. Keys are always sorted.
+  public func serialized(pretty: Bool = false) -> String {
+    var output = ""
+    write(into: &output, pretty: pretty, level: 0)
+    return output
+  }
+
+  /// Appends the JSON text to `output`; pretty-printed, its lines after the first are indented as a
+  /// value nested `level` deep, so a writer can stream the elements of a large array one by one.
+  public func write(into output: inout String, pretty: Bool = false, level: Int = 0) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .integer(let value): output += String(value)
+    case .number(let value):
+      if value.isFinite {
+        // Whole numbers print without ".0"; the magnitude check keeps Int64(value) from trapping.
+        let isWhole = abs(value) < 1e15 && Double(Int64(value)) == value
+        output += isWhole ? String(Int64(value)) : String(describing: value)
+      } else {
+        output += "null"
+      }
+    case .string(let text): JSONValue.writeString(text, into: &output)
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        output += "[]"
+        return
+      }
+      output += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 { output += "," }
+        if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
+        element.write(into: &output, pretty: pretty, level: level + 1)
+      }
+      if pretty { output += "\n" + String(repeating: "  ", count: level) }
+      output += "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        output += "{}"
+        return
+      }
+      output += "{"
+      for (position, key) in members.keys.sorted(by: JSONValue.keyOrder).enumerated() {
+        if position > 0 { output += "," }
+        if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
+        JSONValue.writeString(key, into: &output)
+        output += pretty ? ": " : ":"
+        members[key]!.write(into: &output, pretty: pretty, level: level + 1)
+      }
+      if pretty { output += "\n" + String(repeating: "  ", count: level) }
+      output += "}"
+    }
+  }
+
+  /// Keys sort by their UTF-8 bytes, the order `jq -S` and Foundation's `.sortedKeys` agree on for ASCII.
+  static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+
+  /// Appends `text` as a JSON string literal.
+  public static func writeString(_ text: String, into output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          var hex = String(scalar.value, radix: 16)
+          while hex.count < 4 { hex = "0" + hex }
+          output += "\\u" + hex
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) { self = .string(value) }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import SharelintBase
+
+/// An Xcode project (`X.xcodeproj`) read from its `project.pbxproj`: the objects, the root
+/// `PBXProject`, its targets with their configurations, file paths resolved through the group
+/// tree, and which app embeds which extension.
+public struct XcodeProject: Sendable {
+  /// The `.xcodeproj` folder, as given.
+  public let path: String
+  /// The project's name: the folder's name without `.xcodeproj` (`PROJECT_NAME`).
+  public let name: String
+  /// The `project.pbxproj` file's path, as shown in locations.
+  public let pbxprojPath: String
+  /// The `project.pbxproj` text, for turning offsets into lines.
+  public let source: SourceText
+  /// Every object, by identifier.
+  public let objects: [String: XcodeObject]
+  /// The root object.
+  public let project: PBXProject
+  /// The targets, in the project's order.
+  public let targets: [PBXNativeTarget]
+  /// The folder relative paths are taken from (`SRCROOT`): the folder holding the `.xcodeproj`, then
+  /// `projectDirPath`. Empty for the working folder.
+  public let sourceRoot: String
+  /// For each embedded target's identifier, the identifier of the app target that embeds it.
+  public let containingAppIDs: [String: String]
+  private let groupTree: GroupTree
+
+  /// Reads the project at `path` (the `.xcodeproj` folder).
+  public init(path: String) throws(XcodeProjectError) {
+    let pbxproj = PathText.joined(path, "project.pbxproj")
+    guard let data = FileManager.default.contents(atPath: pbxproj) else {
+      let exists = FileManager.default.fileExists(atPath: pbxproj)
+      throw XcodeProjectError(
+        exists ? "cannot read the project file" : "the project has no project.pbxproj", file: pbxproj)
+    }
+    try self.init(path: path, pbxprojBytes: [UInt8](data))
+  }
+
+  /// Reads the project at `path` (the `.xcodeproj` folder, used for names and relative paths) from
+  /// the bytes of its `project.pbxproj`.
+  public init(path: String, pbxprojBytes: [UInt8]) throws(XcodeProjectError) {
+    let trimmed = XcodePath.withoutTrailingSlash(path)
+    self.path = trimmed
+    let folderName = PathText.lastComponent(of: trimmed)
+    name = folderName.hasSuffix(".xcodeproj") ? String(folderName.dropLast(".xcodeproj".count)) : folderName
+    pbxprojPath = PathText.joined(trimmed, "project.pbxproj")
+    let source = SourceText(name: pbxprojPath, bytes: pbxprojBytes)
+    self.source = source
+    let file = pbxprojPath
+    func error(_ message: String, at offset: Int) -> XcodeProjectError {
+      let position = source.position(of: offset)
+      return XcodeProjectError(message, file: file, line: position.line, column: position.column)
+    }
+
+    let root: OpenStepNode
+    do {
+      root = try OpenStepPlistParser.parse(pbxprojBytes)
+    } catch let failure {
+      throw error(failure.message, at: failure.offset)
+    }
+    guard let top = root.dictionary else {
+      throw error("expected a dictionary at the top of the project", at: root.range.start)
+    }
+    guard let objectsNode = top["objects"], let objectsDictionary = objectsNode.dictionary else {
+      throw error("the project has no 'objects' dictionary", at: top["objects"]?.range.start ?? root.range.start)
+    }
+    var objects: [String: XcodeObject] = [:]
+    objects.reserveCapacity(objectsDictionary.count)
+    for entry in objectsDictionary.entries {
+      guard let fields = entry.value.dictionary else {
+        throw error("object '\(entry.key)' is not a dictionary", at: entry.value.range.start)
+      }
+      objects[entry.key] = XcodeObject(id: entry.key, fields: fields, range: entry.value.range)
+    }
+    self.objects = objects
+    guard let rootEntry = top.entry("rootObject"), let rootID = rootEntry.value.string else {
+      throw error("the project has no 'rootObject'", at: root.range.start)
+    }
+    guard let rootObject = objects[rootID], rootObject.isa == "PBXProject" else {
+      throw error("the root object '\(rootID)' is not a PBXProject", at: rootEntry.value.range.start)
+    }
+
+    let projectDirPath = rootObject.fields.string("projectDirPath") ?? ""
+    let container = PathText.removingLastComponent(of: trimmed)
+    sourceRoot = projectDirPath.hasPrefix("/") ? projectDirPath : PathText.joined(container, projectDirPath)
+
+    let reader = ObjectReader(objects: objects, source: source, file: file)
+    let mainGroupID = rootObject.fields.string("mainGroup")
+    let groupTree = GroupTree(objects: objects, mainGroupID: mainGroupID, sourceRoot: sourceRoot)
+    self.groupTree = groupTree
+    project = PBXProject(
+      id: rootID,
+      buildConfigurationList: reader.configurationList(
+        rootObject.fields.string("buildConfigurationList"), groupTree: groupTree),
+      targetIDs: rootObject.fields.strings("targets"), mainGroupID: mainGroupID, projectDirPath: projectDirPath)
+    var targets: [PBXNativeTarget] = []
+    for id in project.targetIDs {
+      guard let object = objects[id] else { continue }
+      targets.append(
+        PBXNativeTarget(
+          id: id, isa: object.isa, name: object.fields.string("name") ?? id,
+          productType: object.fields.string("productType"), productName: object.fields.string("productName"),
+          productReferenceID: object.fields.string("productReference"),
+          buildConfigurationList: reader.configurationList(
+            object.fields.string("buildConfigurationList"), groupTree: groupTree),
+          buildPhaseIDs: object.fields.strings("buildPhases"), dependencyIDs: object.fields.strings("dependencies"),
+          line: source.lineIndex(of: object.range.start) + 1))
+    }
+    self.targets = targets
+    containingAppIDs = Self.containment(targets: targets, objects: objects)
+  }
+
+  /// The target named `name`.
+  public func target(named name: String) -> PBXNativeTarget? {
+    targets.first { $0.name == name }
+  }
+
+  /// The app target that embeds `target`, when one does.
+  public func containingApp(of target: PBXNativeTarget) -> PBXNativeTarget? {
+    guard let id = containingAppIDs[target.id] else { return nil }
+    return targets.first { $0.id == id }
+  }
+
+  /// The path of the file or group `id` resolved through the group tree, or `nil` when it is not a
+  /// file of the repository (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`…) or unknown.
+  public func path(ofFileReference id: String) -> String? {
+    groupTree.path(of: id)
+  }
+
+  /// Which app embeds which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
+  /// (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App
+  /// Clips) or `$(EXTENSIONS_FOLDER_PATH)`, whose build files are another target's product; then,
+  /// for extensions no phase embeds, the first app that depends on them.
+  private static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: String] {
+    var targetByProduct: [String: String] = [:]
+    for target in targets {
+      if let product = target.productReferenceID { targetByProduct[product] = target.id }
+    }
+    var containing: [String: String] = [:]
+    for app in targets where app.isApplication {
+      for phaseID in app.buildPhaseIDs {
+        guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
+        let spec = phase.fields.string("dstSubfolderSpec")
+        let destination = phase.fields.string("dstPath") ?? ""
+        guard spec == "13" || spec == "16" || destination.contains("EXTENSIONS_FOLDER_PATH") else { continue }
+        for fileID in phase.fields.strings("files") {
+          guard let reference = objects[fileID]?.fields.string("fileRef"), let embedded = targetByProduct[reference],
+            embedded != app.id, containing[embedded] == nil
+          else { continue }
+          containing[embedded] = app.id
+        }
+      }
+    }
+    for app in targets where app.isApplication {
+      for dependencyID in app.dependencyIDs {
+        guard let dependency = objects[dependencyID], let targetID = dependency.fields.string("target"),
+          containing[targetID] == nil, targetID != app.id,
+          targets.contains(where: { $0.id == targetID && $0.isExtension })
+        else { continue }
+        containing[targetID] = app.id
+      }
+    }
+    return containing
+  }
+}
+
+/// Reads configuration lists and configurations out of the objects.
+private struct ObjectReader {
+  let objects: [String: XcodeObject]
+  let source: SourceText
+  let file: String
+
+  func configurationList(_ id: String?, groupTree: GroupTree? = nil) -> XCConfigurationList? {
+    guard let id, let list = objects[id] else { return nil }
+    let configurations = list.fields.strings("buildConfigurations").compactMap { configurationID in
+      objects[configurationID].map { configuration($0, groupTree: groupTree) }
+    }
+    return XCConfigurationList(
+      id: id, configurations: configurations,
+      defaultConfigurationName: list.fields.string("defaultConfigurationName"))
+  }
+
+  private func configuration(_ object: XcodeObject, groupTree: GroupTree?) -> XCBuildConfiguration {
+    var definitions: [BuildSettingDefinition] = []
+    for entry in object.fields["buildSettings"]?.dictionary?.entries ?? [] {
+      let value: String
+      switch entry.value.value {
+      case .string(let text): value = text
+      case .array(let elements): value = elements.compactMap(\.string).joined(separator: " ")
+      default: continue
+      }
+      let (name, conditions) = XcodeSettingKey.split(entry.key)
+      definitions.append(
+        BuildSettingDefinition(
+          name: name, value: value, conditions: conditions,
+          origin: .project(file: file, line: source.lineIndex(of: entry.keyRange.start) + 1)))
+    }
+    // Within one level an assignment for the same conditions as another replaces it; a conditional
+    // one is more specific than an unconditional one, so it comes after it whatever the written order.
+    definitions = definitions.enumerated().sorted { left, right in
+      let leftRank = left.element.conditions.isEmpty ? 0 : 1
+      let rightRank = right.element.conditions.isEmpty ? 0 : 1
+      return (leftRank, left.offset) < (rightRank, right.offset)
+    }.map(\.element)
+    return XCBuildConfiguration(
+      id: object.id, name: object.fields.string("name") ?? object.id, buildSettings: definitions,
+      baseConfiguration: baseConfiguration(of: object, groupTree: groupTree))
+  }
+
+  private func baseConfiguration(of object: XcodeObject, groupTree: GroupTree?)
+    -> XCBuildConfiguration.BaseConfiguration?
+  {
+    if let referenceID = object.fields.string("baseConfigurationReference") {
+      let reference = objects[referenceID]
+      let written = reference?.fields.string("path") ?? reference?.fields.string("name") ?? referenceID
+      return .init(path: groupTree?.path(of: referenceID), displayName: written)
+    }
+    if let anchorID = object.fields.string("baseConfigurationReferenceAnchor"),
+      let relative = object.fields.string("baseConfigurationReferenceRelativePath")
+    {
+      let anchorPath = groupTree?.path(of: anchorID)
+      return .init(path: anchorPath.map { PathText.joined($0, relative) }, displayName: relative)
+    }
+    return nil
+  }
+}
+
+/// Parses build-setting keys of a `buildSettings` dictionary.
+enum XcodeSettingKey {
+  /// `NAME[sdk=iphoneos*][arch=*]` split into the name and its conditions; a key that is not of
+  /// that shape is kept whole, with no conditions.
+  static func split(_ key: String) -> (name: String, conditions: [BuildSettingCondition]) {
+    guard let open = key.firstIndex(of: "[") else { return (key, []) }
+    let name = String(key[..<open]).trimmingSpaces
+    var conditions: [BuildSettingCondition] = []
+    var rest = key[open...]
+    while let first = rest.first, first == "[" {
+      guard let close = rest.firstIndex(of: "]") else { return (key, []) }
+      let inside = rest[rest.index(after: rest.startIndex)..<close]
+      guard let equals = inside.firstIndex(of: "=") else { return (key, []) }
+      conditions.append(
+        BuildSettingCondition(
+          parameter: String(inside[..<equals]).trimmingSpaces,
+          pattern: String(inside[inside.index(after: equals)...]).trimmingSpaces))
+      rest = rest[rest.index(after: close)...].drop { $0 == " " }
+    }
+    guard rest.isEmpty else { return (key, []) }
+    return (name, conditions)
+  }
+}
+
+/// Resolves paths through the group tree: `<group>` paths are relative to the parent group's,
+/// `SOURCE_ROOT` ones to the source root, `<absolute>` ones are absolute.
+struct GroupTree {
+  private let objects: [String: XcodeObject]
+  private let sourceRoot: String
+  private var parents: [String: String] = [:]
+
+  init(objects: [String: XcodeObject], mainGroupID: String?, sourceRoot: String) {
+    self.objects = objects
+    self.sourceRoot = sourceRoot
+    guard let mainGroupID else { return }
+    var pending = [mainGroupID]
+    var seen: Set<String> = [mainGroupID]
+    while let group = pending.popLast() {
+      for child in objects[group]?.fields.strings("children") ?? [] where seen.insert(child).inserted {
+        parents[child] = group
+        pending.append(child)
+      }
+    }
+  }
+
+  /// The path of `id`, or `nil` when it is not inside the repository.
+  func path(of id: String) -> String? {
+    var components: [String] = []
+    var current: String? = id
+    var steps = 0
+    while let currentID = current, steps < 1_000 {
+      steps += 1
+      guard let object = objects[currentID] else { return nil }
+      let path = object.fields.string("path") ?? ""
+      switch object.fields.string("sourceTree") ?? "<group>" {
+      case "<absolute>":
+        return PathText.joined(path, components.reversed().joined(separator: "/"))
+      case "SOURCE_ROOT":
+        return PathText.joined(PathText.joined(sourceRoot, path), components.reversed().joined(separator: "/"))
+      case "<group>":
+        if !path.isEmpty { components.append(path) }
+        current = parents[currentID]
+      default:
+        return nil
+      }
+    }
+    guard current == nil else { return nil }
+    return PathText.joined(sourceRoot, components.reversed().joined(separator: "/"))
+  }
+}
+
+/// Path helpers of the project model (lexical joining is `PathText.joined`).
+enum XcodePath {
+  /// `path` without trailing slashes (but `/` stays).
+  static func withoutTrailingSlash(_ path: String) -> String {
+    var path = path
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+}
