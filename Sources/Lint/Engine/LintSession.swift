@@ -186,6 +186,7 @@ public enum LintSession {
       settings.intuneDependencies = intuneDependencies
       settings.buildSettingNotes = build.notes
       settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
+      settings.containingAppBundleIdentifier = build.containingAppBundleIdentifier
       if let mode = options.intuneMode { settings.intuneMode = mode }
       if let version = options.sdkVersion { settings.sdkVersion = version }
       settings.activationRuleShape = options.activationRuleShape

@@ -109,6 +109,9 @@ public struct LintSettings: Sendable {
   /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
   /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
   public var buildSettingNotes: [String] = []
+  /// For an extension of an Xcode project, its containing app's `PRODUCT_BUNDLE_IDENTIFIER` in the same
+  /// configuration, expanded with the app's own settings (the extension's would expand it wrongly).
+  public var containingAppBundleIdentifier: String?
   /// The shape a dictionary activation rule is converted to when a fix rewrites it as a predicate:
   /// canonical (its real meaning) unless `configure --shape configurator` asks for the vendor's.
   public var activationRuleShape: ConversionShape = .canonical

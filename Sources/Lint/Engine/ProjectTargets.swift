@@ -29,6 +29,8 @@ struct ProjectTargets {
     var preprocessing: Preprocessing?
     /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
     var generatedInfoPlistKeys: [String: String] = [:]
+    /// The containing app's expanded `PRODUCT_BUNDLE_IDENTIFIER` in the same configuration, when known.
+    var containingAppBundleIdentifier: String?
   }
 
   /// `INFOPLIST_PREPROCESSOR_DEFINITIONS` and `INFOPLIST_PREFIX_HEADER` of a configuration that preprocesses.
@@ -86,9 +88,11 @@ struct ProjectTargets {
         guard let info = plist(at: configuration.infoPlistPath?.resolved) else { continue }
         let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
+        var containingAppBundleIdentifier: String?
         if let appName = target.containingApp, let app = targetsByName["\(target.project)\u{0}\(appName)"] {
           let appConfiguration = app.configurations.first { $0.name == configuration.name } ?? app.configurations.first
           containingApp = plist(at: appConfiguration?.infoPlistPath?.resolved)
+          containingAppBundleIdentifier = appConfiguration?.bundleIdentifier?.resolved
         }
         let discovered = DiscoveredTarget(
           kind: isExtension ? .appExtension : .app, infoPlist: info, entitlements: entitlements,
@@ -114,7 +118,7 @@ struct ProjectTargets {
           target: discovered, containingApp: containingApp, targetName: target.name, project: target.project,
           configuration: configuration.name, settings: configuration.settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
-          generatedInfoPlistKeys: generated))
+          generatedInfoPlistKeys: generated, containingAppBundleIdentifier: containingAppBundleIdentifier))
       }
     }
   }

@@ -66,7 +66,8 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
           </array>
           """,
         file: .entitlements),
-    ]
+    ],
+    guideSteps: [22]
   )
 
   /// The build-setting references Xcode expands to the bundle identifier.

@@ -51,7 +51,8 @@ struct ExtensionWithoutContainingAppRule: LintRule {
         \t<true/>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [46]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

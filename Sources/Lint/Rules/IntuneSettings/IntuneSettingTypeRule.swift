@@ -54,7 +54,8 @@ struct IntuneSettingTypeRule: LintRule {
         \t</array>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [40, 42, 53]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -12,4 +12,10 @@ let intuneSettingsRules: [any LintRule.Type] = [
   LegacyMainNibSettingRule.self,
   MissingFaceIDUsageRule.self,
   IntuneUTIInDocumentTypesRule.self,
+  ContainingAppBundleIdMismatchRule.self,
+  RedirectURIForAnotherAppRule.self,
+  RedirectSchemeIsURIRule.self,
+  ClientIdNotGUIDRule.self,
+  PlaceholderRedirectRule.self,
+  BackgroundTasksWithoutFinishLaunchingRule.self,
 ]
