@@ -20,6 +20,7 @@ let activationRules: [any LintRule.Type] = [
   UnknownUTIRule.self,
   NeverActivatesRule.self,
   StrictMatchingVersion1Rule.self,
+  OpenInRuleMissesDocumentTypesRule.self,
 ]
 
 /// An extension's activation rule as the AR rules see it: where it is, and what it holds, read

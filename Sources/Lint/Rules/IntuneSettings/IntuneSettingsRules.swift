@@ -18,4 +18,6 @@ let intuneSettingsRules: [any LintRule.Type] = [
   ClientIdNotGUIDRule.self,
   PlaceholderRedirectRule.self,
   BackgroundTasksWithoutFinishLaunchingRule.self,
+  OpenInExtensionWithoutFlagRule.self,
+  OpenInAppLinkMissingRule.self,
 ]
