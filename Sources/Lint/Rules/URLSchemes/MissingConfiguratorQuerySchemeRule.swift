@@ -6,8 +6,8 @@ import URLSchemes
 struct MissingConfiguratorQuerySchemeRule: LintRule {
   /// What the SDK uses each entry for, in the message's words.
   static let purposes: [String: String] = [
-    "microsoft-edge-https": "open https links in Microsoft Edge",
-    "microsoft-edge-http": "open http links in Microsoft Edge",
+    "microsoft-edge-https": "open links in Microsoft Edge",
+    "microsoft-edge-http": "open links in Microsoft Edge",
     "ms-outlook": "hand mail links to Outlook",
     "companyportal": "send the user to the Company Portal to enroll",
     "msauthv2": "sign in through the Microsoft Authenticator broker",
