@@ -1,4 +1,4 @@
-# sharelint: the two commands of the README's quick start, plus the ones the issues name.
+# sharelint: the two commands of the README's install section (make run, make test), plus the ones the issues name.
 #   make run    builds sharelint (release) and runs its main job on Samples/
 #   make test   runs the whole test suite
 #   make dist   builds sharelint-VERSION-linux-ARCH.tar.gz (static Swift runtime; see "Install" in README.md)
@@ -34,7 +34,7 @@ test: deps
 	$(SWIFT) test
 
 # make bench: release builds, then each comparison side by side (about 5 minutes on 2 cores; the scripts install
-# GNUstep, xmllint, plistutil and GNU time with apt-get when missing). Figures: README.md, "Performance".
+# GNUstep, xmllint, plistutil and GNU time with apt-get when missing). Figures: docs/performance.md.
 bench: deps
 	$(SWIFT) build -c release --product sharelint
 	$(SWIFT) build -c release --package-path Benchmarks

@@ -31,17 +31,41 @@ import Testing
     let files = Set(DocumentationExample.all.map(\.file))
     #expect(files.contains("README.md"))
     let readmeCommands = DocumentationExample.all.filter { $0.file == "README.md" }.flatMap(\.commands).map(\.text)
-    for job in ["sharelint lint ", "sharelint fix ", "sharelint configure ", "sharelint url check ", "sharelint rule eval "] {
+    let jobs = [
+      "sharelint lint ", "sharelint fix ", "sharelint configure ", "sharelint url check ", "sharelint rule eval ",
+    ]
+    for job in jobs {
       #expect(readmeCommands.contains { $0.contains(job) }, "the README shows no console example of '\(job)'")
     }
   }
 
   @Test func theLibraryPageShowsTheExamplePackageAsItIs() throws {
-    let page = try String(contentsOf: Sharelint.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
-    let main = try String(
-      contentsOf: Sharelint.packageRoot.appendingPathComponent("Examples/LibraryUsage/Sources/LibraryUsage/main.swift"),
-      encoding: .utf8)
-    #expect(page.contains("```swift\n" + main + "```\n"), "docs/library.md must show Examples/LibraryUsage's main.swift")
+    let root = Sharelint.packageRoot
+    let page = try String(contentsOf: root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+    let example = root.appendingPathComponent("Examples/LibraryUsage/Sources/LibraryUsage/main.swift")
+    let main = try String(contentsOf: example, encoding: .utf8)
+    #expect(page.contains("```swift\n" + main + "```\n"), "docs/library.md must show LibraryUsage's main.swift")
+  }
+
+  /// The README shows only the recipes' sharelint steps (docs/ci.md shows them whole, as .ci/check-recipes.py
+  /// checks): each must be a step of a recipe in Examples/CI/.
+  @Test func theReadmeCIStepsAreTheRecipesOwn() throws {
+    let root = Sharelint.packageRoot
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let recipesFolder = root.appendingPathComponent("Examples/CI")
+    let recipes = try FileManager.default.contentsOfDirectory(atPath: recipesFolder.path).map {
+      try String(contentsOf: recipesFolder.appendingPathComponent($0), encoding: .utf8)
+    }
+    let section = try #require(readme.range(of: "\n## CI\n"))
+    let block = try #require(readme[section.upperBound...].range(of: "```sh\n"))
+    let blockEnd = try #require(readme[block.upperBound...].range(of: "```"))
+    let steps = readme[block.upperBound..<blockEnd.lowerBound].split(separator: "\n").map { line in
+      (line.range(of: "  #").map { line[..<$0.lowerBound] } ?? line).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(!steps.isEmpty)
+    for step in steps {
+      #expect(recipes.contains { $0.contains(step) }, "README.md's CI step '\(step)' is in no recipe of Examples/CI")
+    }
   }
 
   @Test func theMatcherTrimsOnlyWhereTheExampleSaysSo() {

@@ -85,7 +85,8 @@ import Testing
     }
     let table = try Self.generatedPart("rules", of: text)
     let explanations = try Self.generatedPart("explanations", of: text)
-    #expect(table == RuleDocumentation.markdownTable(), "the rule table in docs/rules.md is out of date: run `make docs`")
+    #expect(table == RuleDocumentation.markdownTable(),
+            "the rule table in docs/rules.md is out of date: run `make docs`")
     #expect(explanations == "\n" + sections.joined(separator: "\n") + "\n",
             "the rule explanations in docs/rules.md are out of date: run `make docs`")
   }
