@@ -16,7 +16,9 @@ import XcodeModel
   static let schemeRegisteringRules: Set<String> = ["US004", "US007"]
 
   /// Schemes no fix may register: the web's and the system's (and the ADAL-era redirect URIs' `urn`).
-  static let forbiddenSchemes: Set<String> = ["http", "https", "urn", "file", "mailto", "tel", "sms", "facetime", "maps"]
+  static let forbiddenSchemes: Set<String> = [
+    "http", "https", "urn", "file", "mailto", "tel", "sms", "facetime", "maps",
+  ]
 
   /// What identifies an app in its Info.plist: its bundle identifier and registered schemes, by URL type.
   struct Identity: Equatable {
@@ -72,8 +74,8 @@ import XcodeModel
     }
     for group in entitlements["keychain-access-groups"]?.elements?.compactMap(\.string) ?? [] {
       guard let expanded = settings.resolve(group).resolvedText else { continue }
-      #expect(!expanded.hasPrefix("ABCDE12345.ABCDE12345."), "\(code) doubled the team prefix of '\(group)': \(context)",
-              sourceLocation: sourceLocation)
+      #expect(!expanded.hasPrefix("ABCDE12345.ABCDE12345."),
+              "\(code) doubled the team prefix of '\(group)': \(context)", sourceLocation: sourceLocation)
     }
   }
 
@@ -84,7 +86,8 @@ import XcodeModel
     let description = ruleCase.rule.description
     for example in description.triggeringExamples {
       let location = SourceLocation(
-        fileID: "Lint/\(example.sourceFile)", filePath: "\(example.sourceFile)", line: Int(example.sourceLine), column: 1)
+        fileID: "Lint/\(example.sourceFile)", filePath: "\(example.sourceFile)", line: Int(example.sourceLine),
+        column: 1)
       let run = ExampleRun.run(ruleCase.rule, on: example)
       guard let fixedText = run.fixedText, run.diagnostics.contains(where: { $0.fix != nil }),
         let original = run.document
@@ -187,7 +190,8 @@ import XcodeModel
     Self.expectSinglePrefixes(
       entitlements.root, settings: settings.buildSettings, code: "every rule",
       context: String(decoding: entitlements.source.bytes, as: UTF8.self))
-    #expect(entitlements.root["keychain-access-groups"]?.elements?.first?.string == "$(KEYCHAIN_ACCESS_GROUP_IDENTIFIER)")
+    let groups = entitlements.root["keychain-access-groups"]?.elements?.compactMap(\.string)
+    #expect(groups?.first == "$(KEYCHAIN_ACCESS_GROUP_IDENTIFIER)")
   }
 
   @Test func theContainingAppBundleIdFixWritesTheAppsIdentifierAndNothingElse() throws {
@@ -208,7 +212,8 @@ import XcodeModel
     target.containingAppInfoPlist = app
     let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM013"))
     #expect(diagnostics.count == 1)
-    #expect(diagnostics.first?.message.contains("the containing app's bundle identifier is 'com.contoso.notes'") == true)
+    let message = diagnostics.first?.message ?? ""
+    #expect(message.contains("the containing app's bundle identifier is 'com.contoso.notes'"), "\(message)")
     let fixed = try TargetFixture.fixedValue(of: target.infoPlist, with: diagnostics)
     #expect(fixed.value(at: [.key("IntuneMAMSettings"), .key("ContainingAppBundleId")]) == .string("com.contoso.notes"))
     #expect(fixed.value(at: [.key("CFBundleIdentifier")]) == .string("com.contoso.notes.share"))

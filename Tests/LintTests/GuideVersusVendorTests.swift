@@ -75,7 +75,8 @@ import URLSchemes
     // The configurator's extra entries are one warning naming both sources.
     let warning = try #require(diagnostics.first { $0.code == "US010" })
     #expect(warning.severity == .warning)
-    for scheme in ["microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3"] {
+    let configuratorOnly = ["microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3"]
+    for scheme in configuratorOnly {
       #expect(warning.message.contains("'\(scheme)'"), "\(warning.message)")
     }
     #expect(warning.message.contains("IntuneMAMConfigurator") && warning.message.contains("integration guide"))

@@ -37,7 +37,8 @@ public enum GuideCoverage {
         area = step.area
         lines += ["", "## \(area)", "", "| # | requirement | guide | covered by |", "|---|---|---|---|"]
       }
-      lines.append("| \(step.number) | \(cell(step.requirement)) | \(step.guide) | \(cell(coverage(of: step, rules))) |")
+      let covered = cell(coverage(of: step, rules))
+      lines.append("| \(step.number) | \(cell(step.requirement)) | \(step.guide) | \(covered) |")
     }
     return lines.joined(separator: "\n") + "\n"
   }

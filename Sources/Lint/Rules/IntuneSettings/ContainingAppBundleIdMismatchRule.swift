@@ -105,7 +105,8 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
     if let app = containingAppBundleIdentifier(of: target) {
       guard value.lowercased() != app.identifier.lowercased() else { return }
       let fix = app.isLiteral && !written.contains("$")
-        ? findings.fix("write '\(app.identifier)'", in: document, [.replaceValue(at: node.path, with: .string(app.identifier))])
+        ? findings.fix(
+          "write '\(app.identifier)'", in: document, [.replaceValue(at: node.path, with: .string(app.identifier))])
         : nil
       findings.report(
         "'\(Self.key)' is \(shownValue) but the containing app's bundle identifier is '\(app.identifier)'; the SDK "

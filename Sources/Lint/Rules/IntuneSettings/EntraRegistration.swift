@@ -60,7 +60,9 @@ enum EntraRegistration {
   static func isGUID(_ text: String) -> Bool {
     let groups = text.split(separator: "-", omittingEmptySubsequences: false)
     guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-    return groups.allSatisfy { $0.utf8.allSatisfy { byte in byte < 0x80 && Character(Unicode.Scalar(byte)).isHexDigit } }
+    return groups.allSatisfy { group in
+      group.utf8.allSatisfy { byte in byte < 0x80 && Character(Unicode.Scalar(byte)).isHexDigit }
+    }
   }
 
   // MARK: - Placeholders

@@ -92,7 +92,8 @@ struct OpenInAppLinkMissingRule: LintRule {
     let hasSchemeWithTwin = urlTypes.contains { type in
       guard let schemes = SchemeArray(type[InfoPlistSchemes.urlSchemesKey]) else { return false }
       return schemes.entries.contains { entry in
-        !IntuneSchemeLists.isManagedTwin(entry.scheme) && schemes.contains(IntuneSchemeLists.managedTwin(of: entry.scheme))
+        !IntuneSchemeLists.isManagedTwin(entry.scheme)
+          && schemes.contains(IntuneSchemeLists.managedTwin(of: entry.scheme))
       }
     }
     if !hasSchemeWithTwin {

@@ -254,10 +254,12 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       Self.msalSettingKeys.contains(where: { intuneSettings[$0] != nil })
     else { return }
     let settings = InfoPlistSchemes.buildSettings(for: target)
-    guard let expected = Self.redirectScheme(of: target, intuneSettings: intuneSettings, settings: settings),
-      // A placeholder is placeholder-redirect's (IM017), a URI in ADALRedirectScheme redirect-scheme-is-uri's (IM015).
-      EntraRegistration.placeholder(in: expected.expanded ?? expected.written) == nil,
-      !(intuneSettings[EntraRegistration.redirectSchemeKey] != nil && (expected.expanded ?? expected.written).contains(":"))
+    guard let expected = Self.redirectScheme(of: target, intuneSettings: intuneSettings, settings: settings)
+    else { return }
+    // A placeholder is placeholder-redirect's (IM017), a URI in ADALRedirectScheme redirect-scheme-is-uri's (IM015).
+    let scheme = expected.expanded ?? expected.written
+    guard EntraRegistration.placeholder(in: scheme) == nil,
+      !(intuneSettings[EntraRegistration.redirectSchemeKey] != nil && scheme.contains(":"))
     else { return }
     if let scheme = expected.expanded, UnownableSchemes.contains(scheme) {
       reportADALEraRedirect(expected, scheme: scheme, intuneSettings: intuneSettings, target: target, into: &findings)
