@@ -16,8 +16,10 @@ struct ClientIdNotGUIDRule: LintRule {
       The stage 3 guide's settings table marks `ADALClientId` "Required for all apps" (section "Configure \
       settings for the Intune App SDK"; the 2020 guide's "Configure ADAL/MSAL"): the SDK signs the user in with \
       the app's own Entra registration to enroll. With a placeholder, copied from a sample or a template and \
-      never replaced, every token request fails ("AADSTS700016: application not found"), so the app never \
-      enrolls and never receives its app protection policy on the device.
+      never replaced (Microsoft's own Chatr and .NET samples ship `Insert_Entra_Client_ID` and `<REPLACE WITH \
+      AAD CLIENT ID>`), every token request fails ("AADSTS700016: application not found") or the SDK cannot \
+      create its MSAL client at all, as in ms-intune-app-sdk-ios#538 ("Failed to instantiate \
+      MSALPublicClientApplication"), so the app never enrolls and never receives its app protection policy.
       """,
     useInstead: """
       Write the application (client) id of the app's Entra registration, or a build setting that holds it per \

@@ -17,7 +17,9 @@ struct PlaceholderRedirectRule: LintRule {
       MSAL's redirect scheme is built from the bundle identifier, not the client id: \
       `msauth.<bundle id>`, with the redirect URI `msauth.<bundle id>://auth` (MSAL tutorial, "Configure URL \
       schemes"; stage 3 settings table). A placeholder there registers a scheme no sign-in returns to and sends a \
-      redirect URI no Entra registration lists, so sign-in never comes back to the app and it never enrolls.
+      redirect URI no Entra registration lists, so sign-in never comes back to the app and it never enrolls \
+      (the SDK's MSAL client fails as in ms-intune-app-sdk-ios#538; a redirect the registration does not list \
+      ends in AADSTS50011, as in #29).
       """,
     useInstead: """
       `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)` as the URL scheme (with its `-intunemam` twin) and \
