@@ -165,7 +165,9 @@ public enum GuideSteps {
               .notCheckable(sourceCode + " (calls of the identity APIs)")),
     GuideStep(58, settings, "`OpenInActionExtension = YES` in the Open-in extension", "000 Open-in 6; 003", .full),
     GuideStep(59, settings, "telemetry opt-out; `MAMTelemetryUsePPE`, `VerboseLoggingEnabled` for testing only",
-              "000; tables", .notYet("which build ships is the project's configurations")),
+              "000; tables",
+              .partly("`MAMTelemetryUsePPE` is reported wherever it is on; which configuration ships, and whether "
+                + "the app should opt out of telemetry, is the developer's to say")),
     GuideStep(60, settings, "(2016) storyboard/nib keys under IntuneMAMSettings (reversed since SDK 12.0.12)",
               "002 build 5", .full, configure: "`configure` moves them back, as the configurator does"),
     GuideStep(61, settings, "(2016) MAMEnvironment.plist, MAMPolicies.plist, debug settings bundle in debug only",

@@ -20,4 +20,5 @@ let intuneSettingsRules: [any LintRule.Type] = [
   BackgroundTasksWithoutFinishLaunchingRule.self,
   OpenInExtensionWithoutFlagRule.self,
   OpenInAppLinkMissingRule.self,
+  TelemetryToTestBackendRule.self,
 ]
