@@ -215,7 +215,17 @@ public struct Podfile: Hashable, Sendable {
         if opensBlock {
           stack.append(.other)
         } else if tokens.count == 1 || tokens.dropFirst().allSatisfy({ $0 == .punctuation("(") || $0 == .punctuation(")") }) {
-          methodCalls.append((currentTarget(), word, lineNumber))
+          // Ruby defines a method before it is called; one defined later (in a file `eval`ed…) is added last.
+          if let pods = methods[word], let method = currentMethod() {
+            // A method calling another: bounded, since each call copies the other's pods.
+            if (methods[method]?.count ?? 0) + pods.count <= Self.maximumPodsPerMethod {
+              methods[method, default: []] += pods
+            }
+          } else if let pods = methods[word] {
+            targets[currentTarget()].pods += pods
+          } else if currentMethod() == nil {
+            methodCalls.append((currentTarget(), word, lineNumber))
+          }
         }
       default:
         if opensBlock { stack.append(.other) }
@@ -229,6 +239,9 @@ public struct Podfile: Hashable, Sendable {
       targets[call.target].pods += pods
     }
   }
+
+  /// The most pods a method collects from the methods it calls.
+  static let maximumPodsPerMethod = 1_000
 
   /// Words that open a block closed by `end` when they start a statement.
   private static let blockKeywords: Set<String> = [
