@@ -111,9 +111,8 @@ struct BuildFactsTests {
     #expect(inDebug[3].description == "links the Swift package product 'MSAL' (microsoft-authentication-library-for-objc 1.2.18)")
     #expect(inDebug[4].description.hasPrefix("links the pod 'IntuneMAMSwift' 19.6.0 ("))
     #expect(inDebug[4].description.hasSuffix("Podfile:5)"))
-    #expect(inDebug[6].description == "links libIntuneMAM.a through OTHER_LDFLAGS '-force_load "
-      + "\(project.sourceRoot.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath + "/")"
-      + "\(project.sourceRoot)/lib/libIntuneMAM.a'")
+    #expect(inDebug[6].description.hasPrefix("links libIntuneMAM.a through OTHER_LDFLAGS '-force_load "))
+    #expect(inDebug[6].description.hasSuffix("/lib/libIntuneMAM.a'"))
     let inRelease = app.linkedLibraries(in: release).map(\.name)
     #expect(inRelease.contains("MSAL") && inRelease.filter { $0 == "MSAL" }.count == 2)
     #expect(!inRelease.contains("libIntuneMAM.a"))

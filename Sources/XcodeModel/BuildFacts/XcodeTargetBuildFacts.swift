@@ -108,7 +108,14 @@ public struct XcodeTargetBuildFacts: Sendable {
   public static func linkerFlags(in configuration: XcodeTargetConfiguration) -> [XcodeLinkerFlag] {
     guard configuration.settings.value(of: "OTHER_LDFLAGS") != nil else { return [] }
     let resolution = configuration.settings.resolve("$(OTHER_LDFLAGS)")
-    if let text = resolution.resolvedText { return XcodeLinkerFlag.flags(in: text) }
+    if let text = resolution.resolvedText {
+      // `$(SRCROOT)/lib/libX.a` is absolute; shown, like every other path, relative to the working folder.
+      return XcodeLinkerFlag.flags(in: text).map { flag in
+        guard flag.kind == .forceLoad, flag.argument.hasPrefix("/") else { return flag }
+        let relative = PathText.relativeToWorkingFolder(PathText.tidied(flag.argument))
+        return XcodeLinkerFlag(kind: .forceLoad, argument: relative, isWeak: false, written: "-force_load \(relative)")
+      }
+    }
     // Some reference could not be expanded (a Pods xcconfig the repository lacks): the words of each assignment
     // that hold no reference still count.
     let words = configuration.settings.definitions(of: "OTHER_LDFLAGS").map(\.value).joined(separator: " ")
