@@ -41,6 +41,7 @@ struct LintJob: Sendable {
         settings.intuneDependencies = intuneDependencies
         settings.buildSettingNotes = build.notes
         settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
+        settings.buildFacts = build.buildFacts
         if let mode = options.intuneMode { settings.intuneMode = mode }
         if let version = options.sdkVersion { settings.sdkVersion = version }
         settings.activationRuleShape = options.activationRuleShape

@@ -122,6 +122,9 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
+  /// bundle carries; nil for loose files.
+  var buildFacts: TargetBuildFacts?
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
