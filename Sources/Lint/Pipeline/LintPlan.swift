@@ -64,9 +64,12 @@ struct LintPlan {
         try pairEveryInfoPlist(with: path, in: &discovery)
       }
       for target in discovery.targets {
-        let build = PlannedBuild(
+        var build = PlannedBuild(
           target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
           settings: commandLineSettings)
+        if let bundle = target.bundleDisplayPath, let frameworks = target.bundledFrameworks {
+          build.buildFacts = TargetBuildFacts(bundle: bundle, frameworks: frameworks)
+        }
         plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
       }
       plan.problems = discovery.problems.map(\.description)
