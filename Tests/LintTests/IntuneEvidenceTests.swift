@@ -171,6 +171,28 @@ import Testing
     #expect(file.hasSuffix("/Cartfile.resolved"))
     #expect(name == "microsoftconnect/ms-intune-app-sdk-ios")
   }
+
+  /// Xamarin and .NET MAUI apps have no Xcode project: their `.csproj` references the SDK's NuGet package.
+  @Test func aDotNetProjectReferencingTheSDKCounts() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <ItemGroup>
+          <PackageReference Include="Xamarin.Essentials" Version="1.7.0" />
+          <PackageReference Include="Microsoft.Intune.MAM.Xamarin.iOS" Version="19.2.0" />
+        </ItemGroup>
+      </Project>
+      """.write(to: folder.appendingPathComponent("App.iOS.csproj"), atomically: true, encoding: .utf8)
+    let evidence = IntuneDependencyLookup().dependency(near: folder.appendingPathComponent("Info.plist").path)
+    guard case .dependency(let file, let name)? = evidence else {
+      Issue.record("no dependency found")
+      return
+    }
+    #expect(file.hasSuffix("/App.iOS.csproj"))
+    #expect(name == "Microsoft.Intune.MAM.Xamarin.iOS")
+  }
 }
 
 /// An entitlements file with no Info.plist beside it is linted with the entitlements rules.

@@ -173,7 +173,7 @@ public enum IntuneEvidence: Sendable, Hashable {
 
 /// Finds the files beside or above loose files (no project) that link the Intune App SDK: a `Podfile` or
 /// `Podfile.lock` naming an Intune pod, a `Package.resolved` or `Package.swift` naming the SDK's package, a
-/// `Cartfile` naming it. A project's files are left out: its targets are linted through the project model, and
+/// `Cartfile` naming it, a `.csproj` referencing a `Microsoft.Intune…` NuGet package (Xamarin, .NET MAUI). A project's files are left out: its targets are linted through the project model, and
 /// a target it has that links the SDK says nothing about files no target of it builds. Looks from the files'
 /// folder up to the folder that holds `.git` (or the root), and remembers each folder's answer, so a run over many
 /// targets reads each file once. Safe to share between threads.
@@ -217,6 +217,28 @@ public final class IntuneDependencyLookup: Sendable {
     for file in fileNames where present.contains(file) {
       let path = folder + "/" + file
       if let name = intuneName(inFileAt: path, named: file) { return .dependency(file: path, name: name) }
+    }
+    // Xamarin and .NET MAUI apps take the SDK from NuGet (`Microsoft.Intune.MAM.Xamarin.iOS`,
+    // `Microsoft.Intune.Maui.Essentials.iOS`) and have no Xcode project.
+    for file in names.sorted() where file.hasSuffix(".csproj") {
+      let path = folder + "/" + file
+      if let package = intuneNuGetPackage(inProjectAt: path) { return .dependency(file: path, name: package) }
+    }
+    return nil
+  }
+
+  /// The first `Microsoft.Intune…` package a `.csproj` references (`<PackageReference Include="…">`).
+  static func intuneNuGetPackage(inProjectAt path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      (attributes[.size] as? Int ?? 0) <= 4 << 20,
+      let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    var rest = text[...]
+    while let include = rest.range(of: "Include=\"", options: .caseInsensitive) {
+      let value = rest[include.upperBound...].prefix { $0 != "\"" }
+      if value.lowercased().hasPrefix("microsoft.intune.") { return String(value) }
+      rest = rest[include.upperBound...]
     }
     return nil
   }

@@ -44,6 +44,7 @@ public struct XcodeDependencyFileCache: Sendable {
   private var cartfiles: [String: Cartfile?] = [:]
   private var resolvedPackages: [String: PackageResolved?] = [:]
   private var bundleVersions: [String: String?] = [:]
+  private var folderEntries: [String: [String: String]] = [:]
 
   /// An empty cache.
   public init() {}
@@ -79,19 +80,27 @@ public struct XcodeDependencyFileCache: Sendable {
       }
     }
     for (level, candidateFolder) in folders.enumerated() {
-      guard let podfile = podfile(at: PathText.joined(candidateFolder, "Podfile")) else { continue }
+      guard let name = entry(named: "Podfile", in: candidateFolder),
+        let podfile = podfile(at: PathText.joined(candidateFolder, name))
+      else { continue }
       let namesThisProject = podfile.targets.contains { $0.project.map(Self.projectName) == project.name }
       let hasUnplacedTarget = podfile.targets.contains { !$0.isAbstract && podfile.project(ofTarget: $0.name) == nil }
       if namesThisProject || (level == 0 && hasUnplacedTarget) {
         files.podfile = podfile
         files.podfileIsBesideProject = level == 0
-        files.podfileLock = lock(at: PathText.joined(candidateFolder, "Podfile.lock"))
+        files.podfileLock = entry(named: "Podfile.lock", in: candidateFolder).flatMap {
+          lock(at: PathText.joined(candidateFolder, $0))
+        }
         break
       }
     }
     for candidateFolder in folders {
-      let requested = cartfile(at: PathText.joined(candidateFolder, "Cartfile"))
-      let resolved = cartfile(at: PathText.joined(candidateFolder, "Cartfile.resolved"))
+      let requested = entry(named: "Cartfile", in: candidateFolder).flatMap {
+        cartfile(at: PathText.joined(candidateFolder, $0))
+      }
+      let resolved = entry(named: "Cartfile.resolved", in: candidateFolder).flatMap {
+        cartfile(at: PathText.joined(candidateFolder, $0))
+      }
       if requested != nil || resolved != nil {
         files.cartfile = requested
         files.cartfileResolved = resolved
@@ -107,6 +116,20 @@ public struct XcodeDependencyFileCache: Sendable {
     let version = FrameworkBundleVersion.version(ofBundleAt: path)
     bundleVersions[path] = .some(version)
     return version
+  }
+
+  /// The name of the file in `folder` called `name` ignoring case (a Mac's disk finds `podfile` as `Podfile`), the
+  /// exact name first; each folder is listed once.
+  private mutating func entry(named name: String, in folder: String) -> String? {
+    if folderEntries[folder] == nil {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+      var byLowercased: [String: String] = [:]
+      for entry in names.sorted() where byLowercased[entry.lowercased()] == nil || entry == name {
+        byLowercased[entry.lowercased()] = entry
+      }
+      folderEntries[folder] = byLowercased
+    }
+    return folderEntries[folder]?[name.lowercased()]
   }
 
   /// `ios/App.xcodeproj` → `App`; `App` → `App`.
