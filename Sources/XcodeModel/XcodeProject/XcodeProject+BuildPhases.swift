@@ -5,7 +5,7 @@ extension XcodeProject {
   /// group tree (and to the target whose product they are), package products to their package.
   /// A phase identifier naming no object is skipped; a build file naming none is kept as `.dangling`.
   public func buildPhases(of target: PBXNativeTarget) -> [XcodeBuildPhase] {
-    let productTargets = productTargetIDs()
+    let productTargets = targetIDByProduct
     return target.buildPhaseIDs.compactMap { id in
       guard let object = objects[id] else { return nil }
       return buildPhase(object, productTargets: productTargets)
@@ -44,25 +44,17 @@ extension XcodeProject {
   public func dependencies(of target: PBXNativeTarget) -> [PBXNativeTarget] {
     target.dependencyIDs.compactMap { id in
       guard let targetID = objects[id]?.fields.string("target") else { return nil }
-      return targets.first { $0.id == targetID }
+      return self.target(withID: targetID)
     }
   }
 
-  /// The targets `app` embeds: the inverse of `containingApps(of:)`.
+  /// The targets `app` embeds: the inverse of `containingApps(of:)`, in the project's order.
   public func embeddedTargets(of app: PBXNativeTarget) -> [PBXNativeTarget] {
-    targets.filter { allContainingAppIDs[$0.id]?.contains(app.id) == true }
+    guard app.isApplication else { return [] }
+    return targets.filter { allContainingAppIDs[$0.id]?.contains(app.id) == true }
   }
 
   // MARK: - Reading objects
-
-  /// For each product file reference, the target that builds it.
-  func productTargetIDs() -> [String: String] {
-    var map: [String: String] = [:]
-    for target in targets {
-      if let product = target.productReferenceID { map[product] = target.id }
-    }
-    return map
-  }
 
   private func line(of object: XcodeObject) -> Int { source.lineIndex(of: object.range.start) + 1 }
 

@@ -27,6 +27,10 @@ public struct XcodeProject: Sendable {
   /// For each embedded target's identifier, the identifiers of every app target that embeds it, in the
   /// project's target order (an extension two app flavours embed has two).
   public let allContainingAppIDs: [String: [String]]
+  /// Each target's position in `targets`, by identifier.
+  let targetIndexByID: [String: Int]
+  /// For each product file reference, the identifier of the target that builds it.
+  let targetIDByProduct: [String: String]
   private let groupTree: GroupTree
 
   /// Reads the project at `path` (the `.xcodeproj` folder).
@@ -111,6 +115,10 @@ public struct XcodeProject: Sendable {
           line: source.lineIndex(of: object.range.start) + 1))
     }
     self.targets = targets
+    targetIndexByID = Dictionary(targets.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    targetIDByProduct = Dictionary(targets.compactMap { target in target.productReferenceID.map { ($0, target.id) } }) {
+      first, _ in first
+    }
     allContainingAppIDs = Self.containment(targets: targets, objects: objects)
     containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
   }
@@ -123,13 +131,18 @@ public struct XcodeProject: Sendable {
   /// The app target that embeds `target`, when one does (the first in the project's order when several do).
   public func containingApp(of target: PBXNativeTarget) -> PBXNativeTarget? {
     guard let id = containingAppIDs[target.id] else { return nil }
-    return targets.first { $0.id == id }
+    return self.target(withID: id)
+  }
+
+  /// The target whose identifier is `id`.
+  public func target(withID id: String) -> PBXNativeTarget? {
+    targetIndexByID[id].map { targets[$0] }
   }
 
   /// Every app target that embeds `target`, in the project's order.
   public func containingApps(of target: PBXNativeTarget) -> [PBXNativeTarget] {
     guard let ids = allContainingAppIDs[target.id] else { return [] }
-    return ids.compactMap { id in targets.first { $0.id == id } }
+    return ids.compactMap(self.target(withID:))
   }
 
   /// The path of the file or group `id` resolved through the group tree, or `nil` when it is not a
