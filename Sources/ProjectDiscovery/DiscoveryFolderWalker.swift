@@ -115,7 +115,8 @@ struct DiscoveryFolderWalker {
   /// The names in a bundle's `Frameworks` folder, sorted (at most 10,000).
   static func frameworks(inBundleAt path: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/Frameworks")) ?? []
-    return Array(names.filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.prefix(10_000))
+    let sorted = names.filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return Array(sorted.prefix(10_000))
   }
 }
 

@@ -23,7 +23,8 @@ import Testing
     \t\tPD1 = {isa = XCSwiftPackageProductDependency; package = PKG; productName = MSAL; };
     \t\tBF1 = {isa = PBXBuildFile; fileRef = FW1; };
     \t\tBF2 = {isa = PBXBuildFile; productRef = PD1; };
-    \t\tBF3 = {isa = PBXBuildFile; fileRef = FW1; settings = {ATTRIBUTES = (CodeSignOnCopy, RemoveHeadersOnCopy, ); }; };
+    \t\tBF3 = {isa = PBXBuildFile; fileRef = FW1; \
+    settings = {ATTRIBUTES = (CodeSignOnCopy, RemoveHeadersOnCopy, ); }; };
     \t\tBF4 = {isa = PBXBuildFile; fileRef = EXT; };
     \t\tBF5 = {isa = PBXBuildFile; fileRef = RES; };
     \t\tBF6 = {isa = PBXBuildFile; fileRef = EXT; };
@@ -90,7 +91,8 @@ import Testing
     let folder = try Self.folder()
     let result = try Sharelint.run(["targets", "--format", "json"], in: folder.url)
     #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     let targets = try #require(object["targets"] as? [[String: Any]])
     #expect(targets.map { $0["name"] as? String } == ["App", "Lite", "Share"])
     let app = targets[0]
@@ -99,9 +101,10 @@ import Testing
     #expect(linked.first?["kind"] as? String == "xcframework")
     #expect(linked.first?["path"] as? String == "Frameworks/IntuneMAMSwift.xcframework")
     let embedded = try #require(app["embedded"] as? [[String: Any]])
-    #expect(embedded.map { "\($0["name"] ?? ""):\($0["destination"] ?? ""):\($0["signed"] ?? "")" } == [
-      "IntuneMAMSwift.xcframework:Frameworks:1", "Share.appex:PlugIns:0",
-    ])
+    #expect(
+      embedded.map { "\($0["name"] ?? ""):\($0["destination"] ?? ""):\($0["signed"] ?? "")" } == [
+        "IntuneMAMSwift.xcframework:Frameworks:1", "Share.appex:PlugIns:0",
+      ])
     let products = try #require(app["packageProducts"] as? [[String: Any]])
     #expect(products.first?["product"] as? String == "MSAL")
     #expect(products.first?["requirement"] as? String == "exact: 1.2.18")
@@ -123,8 +126,10 @@ import Testing
     #expect(debug["linkerFlags"] as? [String] == ["-force_load lib/libIntuneMAM.a"])
     // Sorted keys: a target's keys appear in this order.
     let text = result.standardOutput
-    let order = ["\"carthage\"", "\"configurations\"", "\"containingApp\"", "\"containingApps\"", "\"dependencies\"",
-                 "\"embedded\"", "\"embedsTargets\"", "\"linked\""].map { text.range(of: $0)?.lowerBound }
+    let order = [
+      "\"carthage\"", "\"configurations\"", "\"containingApp\"", "\"containingApps\"", "\"dependencies\"",
+      "\"embedded\"", "\"embedsTargets\"", "\"linked\"",
+    ].map { text.range(of: $0)?.lowerBound }
     #expect(order.allSatisfy { $0 != nil })
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
   }

@@ -105,7 +105,9 @@ import Testing
     settings.buildFacts = TargetBuildFacts(
       bundle: "App.ipa/Payload/App.app", frameworks: ["Alamofire.framework", "IntuneMAMSwift.framework"])
     let target = try TargetFixture.target(Self.queries, settings: settings)
-    #expect(target.intuneEvidence == .bundledFramework(bundle: "App.ipa/Payload/App.app", framework: "IntuneMAMSwift.framework"))
+    #expect(
+      target.intuneEvidence
+        == .bundledFramework(bundle: "App.ipa/Payload/App.app", framework: "IntuneMAMSwift.framework"))
     #expect(target.intuneEvidence?.note
       == "the Intune rules apply because App.ipa/Payload/App.app carries Frameworks/IntuneMAMSwift.framework")
   }

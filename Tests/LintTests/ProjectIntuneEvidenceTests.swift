@@ -34,16 +34,19 @@ enum ProjectSketch {
       for (index, product) in target.packageProducts.enumerated() {
         let package = "K\(name)\(index)"
         packages.append(package)
-        objects += "\t\t\(package) = {isa = XCRemoteSwiftPackageReference; repositoryURL = \"\(product.url)\"; "
+        objects +=
+          "\t\t\(package) = {isa = XCRemoteSwiftPackageReference; repositoryURL = \"\(product.url)\"; "
           + "requirement = {kind = upToNextMajorVersion; minimumVersion = 19.0.0; }; };\n"
-        objects += "\t\tD\(package) = {isa = XCSwiftPackageProductDependency; package = \(package); "
+        objects +=
+          "\t\tD\(package) = {isa = XCSwiftPackageProductDependency; package = \(package); "
           + "productName = \(product.product); };\n"
         objects += "\t\tBD\(package) = {isa = PBXBuildFile; productRef = D\(package); };\n"
         linkEntries.append("BD\(package)")
         productIDs.append("D\(package)")
       }
       if !linkEntries.isEmpty {
-        objects += "\t\tF\(name) = {isa = PBXFrameworksBuildPhase; files = (\(linkEntries.joined(separator: ", ")), ); };\n"
+        objects +=
+          "\t\tF\(name) = {isa = PBXFrameworksBuildPhase; files = (\(linkEntries.joined(separator: ", ")), ); };\n"
         phases.append("F\(name)")
       }
       if !target.embeds.isEmpty {
@@ -51,14 +54,17 @@ enum ProjectSketch {
         for embedded in target.embeds {
           objects += "\t\tE\(name)\(embedded) = {isa = PBXBuildFile; fileRef = P\(embedded); };\n"
         }
-        objects += "\t\tC\(name) = {isa = PBXCopyFilesBuildPhase; dstPath = \"\"; dstSubfolderSpec = 13; "
+        objects +=
+          "\t\tC\(name) = {isa = PBXCopyFilesBuildPhase; dstPath = \"\"; dstSubfolderSpec = 13; "
           + "files = (\(entries.joined(separator: ", ")), ); };\n"
         phases.append("C\(name)")
       }
       let type = target.isExtension ? "com.apple.product-type.app-extension" : "com.apple.product-type.application"
-      objects += "\t\tP\(name) = {isa = PBXFileReference; path = \(name).\(target.isExtension ? "appex" : "app"); "
+      objects +=
+        "\t\tP\(name) = {isa = PBXFileReference; path = \(name).\(target.isExtension ? "appex" : "app"); "
         + "sourceTree = BUILT_PRODUCTS_DIR; };\n"
-      objects += "\t\tT\(name) = {isa = PBXNativeTarget; buildConfigurationList = L\(name); "
+      objects +=
+        "\t\tT\(name) = {isa = PBXNativeTarget; buildConfigurationList = L\(name); "
         + "buildPhases = (\(phases.joined(separator: ", "))); dependencies = (); name = \(name); "
         + "packageProductDependencies = (\(productIDs.joined(separator: ", "))); productReference = P\(name); "
         + "productType = \"\(type)\"; };\n"
@@ -73,7 +79,8 @@ enum ProjectSketch {
       packageReferences = (\(packages.joined(separator: ", "))); targets = (\(targets.map { "T\($0.name)" }
         .joined(separator: ", "))); };
       \t\tMAIN = {isa = PBXGroup; children = (FW, ); sourceTree = "<group>"; };
-      \t\tFW = {isa = PBXGroup; children = (\(files.joined(separator: ", "))); path = Frameworks; sourceTree = "<group>"; };
+      \t\tFW = {isa = PBXGroup; children = (\(files.joined(separator: ", "))); path = Frameworks; \
+      sourceTree = "<group>"; };
       \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PD, ); };
       \t\tPD = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
       \(objects)\t};
@@ -149,7 +156,9 @@ enum ProjectSketch {
         .init(
           name: "Package", settings: ProjectSketch.settings("Package"),
           packageProducts: [("IntuneMAMSwift", "https://github.com/microsoftconnect/ms-intune-app-sdk-ios")]),
-        .init(name: "Flags", settings: ProjectSketch.settings("Flags", "OTHER_LDFLAGS = \"-force_load lib/libIntuneMAM.a\";")),
+        .init(
+          name: "Flags",
+          settings: ProjectSketch.settings("Flags", "OTHER_LDFLAGS = \"-force_load lib/libIntuneMAM.a\";")),
         .init(name: "Pods", settings: ProjectSketch.settings("Pods")),
         .init(name: "Nothing", settings: ProjectSketch.settings("Nothing"), links: ["IntuneMAMResources.bundle"]),
       ],
@@ -167,13 +176,16 @@ enum ProjectSketch {
       ])
     let notes = Dictionary(findings.map { (Self.folderOf($0), Self.evidenceNote($0) ?? "") }) { first, _ in first }
     #expect(Set(notes.keys) == ["Static", "Library", "Stub", "FileProvider", "Package", "Flags", "Pods"])
-    #expect(notes["FileProvider"] == "App.xcodeproj target 'FileProvider' links libIntuneMAMSwiftFileProvider.xcframework")
-    #expect(notes["Package"]
-      == "App.xcodeproj target 'Package' links the Swift package product 'IntuneMAMSwift' (ms-intune-app-sdk-ios)")
+    #expect(
+      notes["FileProvider"] == "App.xcodeproj target 'FileProvider' links libIntuneMAMSwiftFileProvider.xcframework")
+    #expect(
+      notes["Package"]
+        == "App.xcodeproj target 'Package' links the Swift package product 'IntuneMAMSwift' (ms-intune-app-sdk-ios)")
     #expect(notes["Pods"]?.hasPrefix("App.xcodeproj target 'Pods' links the pod 'IntuneMAMSwift' 19.6.0 (") == true)
     #expect(notes["Pods"]?.hasSuffix("/Podfile:2)") == true)
-    #expect(notes["Flags"] == "App.xcodeproj target 'Flags' links libIntuneMAM.a through OTHER_LDFLAGS "
-      + "'-force_load lib/libIntuneMAM.a'")
+    #expect(
+      notes["Flags"] == "App.xcodeproj target 'Flags' links libIntuneMAM.a through OTHER_LDFLAGS "
+        + "'-force_load lib/libIntuneMAM.a'")
   }
 
   @Test func aFreeVariantWhoseSettingsSitInsideAnUndefinedIfdefIsNoIntuneApp() async throws {
@@ -187,12 +199,14 @@ enum ProjectSketch {
     let preprocess = "INFOPLIST_PREPROCESS = YES;"
     let findings = try await Self.lint(
       [
-        .init(name: "App", settings: ProjectSketch.settings("App", preprocess + " INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;")),
+        .init(
+          name: "App",
+          settings: ProjectSketch.settings("App", preprocess + " INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;")),
         .init(name: "Free", settings: ProjectSketch.settings("Free", preprocess)),
       ],
       files: ["App/Info.plist": RuleExample.document(for: plist), "Free/Info.plist": RuleExample.document(for: plist)])
     #expect(findings.map(Self.folderOf) == ["App"])
-    #expect(Self.evidenceNote(findings.first) == nil)   // IntuneMAMSettings in its own Info.plist needs no note
+    #expect(Self.evidenceNote(findings.first) == nil)  // IntuneMAMSettings in its own Info.plist needs no note
   }
 
   @Test func anAppThatOnlyQueriesIntunemamSchemesIsNoIntuneApp() async throws {
@@ -229,8 +243,9 @@ enum ProjectSketch {
         .init(
           name: "App", settings: ProjectSketch.settings("App"), links: ["IntuneMAMSwift.xcframework"],
           embeds: ["Share", "AutoFill"]),
-        .init(name: "Share", isExtension: true, settings: ProjectSketch.settings("Share"),
-              links: ["IntuneMAMSwift.xcframework"]),
+        .init(
+          name: "Share", isExtension: true, settings: ProjectSketch.settings("Share"),
+          links: ["IntuneMAMSwift.xcframework"]),
         .init(name: "AutoFill", isExtension: true, settings: ProjectSketch.settings("AutoFill")),
       ],
       files: [
@@ -252,9 +267,15 @@ enum ProjectSketch {
       """
     let findings = try await Self.lint(
       [
-        .init(name: "App", settings: ProjectSketch.settings("App", "\"CODE_SIGN_ENTITLEMENTS[sdk=macosx*]\" = Mac.entitlements;")),
-        .init(name: "Both", settings: ProjectSketch.settings(
-          "Both", "CODE_SIGN_ENTITLEMENTS = Both/Both.entitlements; \"CODE_SIGN_ENTITLEMENTS[sdk=macosx*]\" = Mac.entitlements;")),
+        .init(
+          name: "App",
+          settings: ProjectSketch.settings("App", "\"CODE_SIGN_ENTITLEMENTS[sdk=macosx*]\" = Mac.entitlements;")),
+        .init(
+          name: "Both",
+          settings: ProjectSketch.settings(
+            "Both",
+            "CODE_SIGN_ENTITLEMENTS = Both/Both.entitlements; "
+              + "\"CODE_SIGN_ENTITLEMENTS[sdk=macosx*]\" = Mac.entitlements;")),
       ],
       files: [
         "App/Info.plist": RuleExample.document(for: Self.queries),

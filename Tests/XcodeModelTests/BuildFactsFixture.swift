@@ -160,7 +160,8 @@ enum BuildFactsFixture {
     """
   }
 
-  static let xcframeworkInfo = plist("""
+  static let xcframeworkInfo = plist(
+    """
     <key>AvailableLibraries</key>
     <array>
     <dict><key>LibraryIdentifier</key><string>ios-arm64_x86_64-simulator</string>

@@ -8,20 +8,25 @@ struct BuildFactsTests {
     let (project, _) = try BuildFactsFixture.facts()
     let app = try #require(project.target(named: "App"))
     let phases = project.buildPhases(of: app)
-    #expect(phases.map(\.displayName) == [
-      "Frameworks", "Embed Frameworks", "Embed Foundation Extensions", "IntuneMAMFrameworkPatcher", "Resources",
-    ])
+    #expect(
+      phases.map(\.displayName) == [
+        "Frameworks", "Embed Frameworks", "Embed Foundation Extensions", "IntuneMAMFrameworkPatcher", "Resources",
+      ])
     #expect(phases[1].copyDestination == XcodeCopyDestination(subfolderSpec: 10, path: ""))
     #expect(phases[2].copyDestination?.isPlugIns == true)
-    #expect(phases[0].files.map(\.name) == ["IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework",
-                                           "libsqlite3.tbd", "MSAL"])
+    #expect(
+      phases[0].files.map(\.name) == [
+        "IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework",
+        "libsqlite3.tbd", "MSAL",
+      ])
   }
 
   @Test func linkedFilesKnowTheirKindPathAndBundleVersion() throws {
     let (_, facts) = try BuildFactsFixture.facts()
     let app = try #require(facts["App"])
     let linked = app.linkedFiles
-    #expect(linked.map(\.file.name) == ["IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework", "libsqlite3.tbd"])
+    #expect(
+      linked.map(\.file.name) == ["IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework", "libsqlite3.tbd"])
     #expect(linked.map { $0.file.fileReference?.kind } == [.xcframework, .xcframework, .textStub])
     // The device slice's version, not the simulator's; a framework not in the repository has none.
     #expect(linked.map(\.bundleVersion) == ["19.6.0", nil, nil])
@@ -33,7 +38,8 @@ struct BuildFactsTests {
   @Test func embeddedFilesSayWhetherTheyAreSigned() throws {
     let (_, facts) = try BuildFactsFixture.facts()
     let app = try #require(facts["App"])
-    #expect(app.embeddedFrameworks.map(\.file.name) == ["IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework"])
+    #expect(
+      app.embeddedFrameworks.map(\.file.name) == ["IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework"])
     #expect(app.embeddedFrameworks.map(\.isSigned) == [true, false])
     #expect(app.embeddedFrameworks.first?.file.removesHeadersOnCopy == true)
     #expect(app.embeddedFrameworks.first?.phaseName == "Embed Frameworks")
@@ -48,7 +54,8 @@ struct BuildFactsTests {
     let (_, facts) = try BuildFactsFixture.facts()
     let app = try #require(facts["App"])
     let patcher = try #require(app.scriptPhase(named: "IntuneMAMFrameworkPatcher")?.shellScript)
-    #expect(patcher.script == "\"${SRCROOT}/IntuneMAMFrameworkPatcher\" -i \"${BUILT_PRODUCTS_DIR}\" -resign -verbose\n")
+    #expect(
+      patcher.script == "\"${SRCROOT}/IntuneMAMFrameworkPatcher\" -i \"${BUILT_PRODUCTS_DIR}\" -resign -verbose\n")
     #expect(patcher.inputPaths == ["$(SRCROOT)/IntuneMAMFrameworkPatcher"])
     #expect(patcher.shellPath == "/bin/sh")
     #expect(app.resources.map(\.name) == ["IntuneMAMResources.bundle"])
@@ -103,12 +110,15 @@ struct BuildFactsTests {
     #expect(flags.map(\.fileName) == ["IntuneMAMSwift.framework", "libIntuneMAM.a", "libc++.a"])
     #expect(flags.map(\.stem) == ["IntuneMAMSwift", "IntuneMAM", "c++"])
     let inDebug = app.linkedLibraries(in: debug)
-    #expect(inDebug.map(\.name) == [
-      "IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework", "libsqlite3.tbd", "MSAL", "IntuneMAMSwift",
-      "IntuneMAMSwift.framework", "libIntuneMAM.a", "libc++.a",
-    ])
+    #expect(
+      inDebug.map(\.name) == [
+        "IntuneMAMSwift.xcframework", "IntuneMAMSwiftStub.xcframework", "libsqlite3.tbd", "MSAL", "IntuneMAMSwift",
+        "IntuneMAMSwift.framework", "libIntuneMAM.a", "libc++.a",
+      ])
     #expect(inDebug.map(\.description).first == "links IntuneMAMSwift.xcframework 19.6.0")
-    #expect(inDebug[3].description == "links the Swift package product 'MSAL' (microsoft-authentication-library-for-objc 1.2.18)")
+    #expect(
+      inDebug[3].description
+        == "links the Swift package product 'MSAL' (microsoft-authentication-library-for-objc 1.2.18)")
     #expect(inDebug[4].description.hasPrefix("links the pod 'IntuneMAMSwift' 19.6.0 ("))
     #expect(inDebug[4].description.hasSuffix("Podfile:5)"))
     #expect(inDebug[6].description.hasPrefix("links libIntuneMAM.a through OTHER_LDFLAGS '-force_load "))
@@ -123,10 +133,14 @@ struct BuildFactsTests {
 struct LinkerFlagTests {
   @Test func flagsAreSplitAsAShellWould() {
     let flags = XcodeLinkerFlag.flags(
-      in: #"-ObjC -weak_framework "Intune MAM" -weak-lz -lsqlite3 -Wl,-force_load,lib/libX.a -force_load 'a b/libY.a' -all_load"#)
-    #expect(flags.map(\.written) == [
-      "-weak_framework Intune MAM", "-weak-lz", "-lsqlite3", "-Wl,-force_load,lib/libX.a", "-force_load a b/libY.a",
-    ])
+      in:
+        #"-ObjC -weak_framework "Intune MAM" -weak-lz -lsqlite3 -Wl,-force_load,lib/libX.a "#
+          + #"-force_load 'a b/libY.a' -all_load"#
+    )
+    #expect(
+      flags.map(\.written) == [
+        "-weak_framework Intune MAM", "-weak-lz", "-lsqlite3", "-Wl,-force_load,lib/libX.a", "-force_load a b/libY.a",
+      ])
     #expect(flags.map(\.isWeak) == [true, true, false, false, false])
     #expect(flags.map(\.stem) == ["Intune MAM", "z", "sqlite3", "X", "Y"])
   }

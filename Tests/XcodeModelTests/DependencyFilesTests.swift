@@ -46,7 +46,8 @@ struct DependencyFilesTests {
         """
       let resolved = PackageResolved(path: "Package.resolved", bytes: Array(text.utf8))
       #expect(resolved.format == format)
-      #expect(resolved.pin(forLocation: "https://github.com/microsoftconnect/ms-intune-app-sdk-ios")?.version == "20.1.1")
+      #expect(
+        resolved.pin(forLocation: "https://github.com/microsoftconnect/ms-intune-app-sdk-ios")?.version == "20.1.1")
       #expect(resolved.pins.last?.resolvedDescription == "main@fedcba9")
     }
   }
@@ -62,15 +63,17 @@ struct DependencyFilesTests {
   // MARK: Podfile
 
   @Test func podOptionsAreRead() {
-    let podfile = Podfile(path: "Podfile", text: """
-      target "App" do
-        pod 'A', '>= 1.0', '< 2.0'
-        pod 'B', configurations: ['Debug', 'Beta']
-        pod 'C', :configuration => 'Release'
-        pod 'D', :path => '../D'
-        pod('E', :git => 'https://example.com/e.git', :tag => '1.0') # comment 'F'
-      end
-      """)
+    let podfile = Podfile(
+      path: "Podfile",
+      text: """
+        target "App" do
+          pod 'A', '>= 1.0', '< 2.0'
+          pod 'B', configurations: ['Debug', 'Beta']
+          pod 'C', :configuration => 'Release'
+          pod 'D', :path => '../D'
+          pod('E', :git => 'https://example.com/e.git', :tag => '1.0') # comment 'F'
+        end
+        """)
     let pods = podfile.pods(ofTarget: "App")
     #expect(pods.map(\.name) == ["A", "B", "C", "D", "E"])
     #expect(pods[0].requirements == [">= 1.0", "< 2.0"])
@@ -83,18 +86,20 @@ struct DependencyFilesTests {
   }
 
   @Test func topLevelPodsAreEveryTargetsAndInheritNoneStopsThem() {
-    let podfile = Podfile(path: "Podfile", text: """
-      pod 'Everywhere'
-      project 'ios/App.xcodeproj'
-      target 'App' do
-        pod 'IntuneMAMSwift'
-        target 'AppTests' do
-          inherit! :none
+    let podfile = Podfile(
+      path: "Podfile",
+      text: """
+        pod 'Everywhere'
+        project 'ios/App.xcodeproj'
+        target 'App' do
+          pod 'IntuneMAMSwift'
+          target 'AppTests' do
+            inherit! :none
+          end
+          target 'Widget' do
+          end
         end
-        target 'Widget' do
-        end
-      end
-      """)
+        """)
     #expect(podfile.pods(ofTarget: "App").map(\.name) == ["IntuneMAMSwift", "Everywhere"])
     #expect(podfile.pods(ofTarget: "AppTests").isEmpty)
     #expect(podfile.pods(ofTarget: "Widget").map(\.name) == ["IntuneMAMSwift", "Everywhere"])
@@ -131,6 +136,17 @@ struct DependencyFilesTests {
     #expect(pods.map(\.name) == (0..<10).map { "P\($0)" })
   }
 
+  @Test func deeplyNestedBlocksStayLinear() {
+    let text = String(repeating: "target 'A' do\n  pod 'X'\n", count: 30_000)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      let podfile = Podfile(path: "Podfile", text: text)
+      #expect(podfile.pods(ofTarget: "A").map(\.name) == ["X"])
+      #expect(podfile.notes.map(\.message) == ["30000 block(s) not closed by 'end'"])
+    }
+    #expect(elapsed < .seconds(10))
+  }
+
   @Test func aPodfileTooLargeIsANote() throws {
     let folder = try XcodeFixtures.folder(["Podfile": String(repeating: "#", count: Podfile.maximumSize + 1)])
     let podfile = try #require(Podfile(path: folder + "/Podfile"))
@@ -155,19 +171,26 @@ struct DependencyFilesTests {
   // MARK: Carthage
 
   @Test func cartfileAndResolved() {
-    let cartfile = Cartfile(path: "Cartfile", text: """
-      # Intune
-      binary "https://example.com/IntuneMAM.json" ~> 19.0
-      github "AzureAD/microsoft-authentication-library-for-objc" == 1.2.18
-      nonsense
-      """)
+    let cartfile = Cartfile(
+      path: "Cartfile",
+      text: """
+        # Intune
+        binary "https://example.com/IntuneMAM.json" ~> 19.0
+        github "AzureAD/microsoft-authentication-library-for-objc" == 1.2.18
+        nonsense
+        """)
     #expect(cartfile.entries.map(\.name) == ["IntuneMAM", "microsoft-authentication-library-for-objc"])
     #expect(cartfile.entries.map(\.version) == ["~> 19.0", "== 1.2.18"])
     #expect(cartfile.notes.map(\.description) == ["Cartfile:4: expected 'github', 'git' or 'binary'"])
-    let resolved = Cartfile(path: "Cartfile.resolved", text: """
-      github "AzureAD/microsoft-authentication-library-for-objc" "1.2.18"
-      git "https://example.com/x.git" "0123abc"
-      """)
+    let unterminated = Cartfile(path: "Cartfile", text: "github \"a/b\n")
+    #expect(unterminated.entries.isEmpty)
+    #expect(unterminated.notes.map(\.description) == ["Cartfile:1: expected a quoted source after 'github'"])
+    let resolved = Cartfile(
+      path: "Cartfile.resolved",
+      text: """
+        github "AzureAD/microsoft-authentication-library-for-objc" "1.2.18"
+        git "https://example.com/x.git" "0123abc"
+        """)
     #expect(resolved.entries.map(\.version) == ["1.2.18", "0123abc"])
     #expect(resolved.entries.map(\.kind) == ["github", "git"])
     #expect(resolved.entries.map(\.line) == [1, 2])
@@ -208,8 +231,9 @@ struct DependencyFilesTests {
     ])
     var cache = XcodeDependencyFileCache()
     let project = try XcodeProject(path: folder + "/App.xcodeproj")
-    #expect(cache.files(for: project, workspace: folder + "/App.xcworkspace").packageResolved?.pins.first?.version
-      == "2.0.0")
+    #expect(
+      cache.files(for: project, workspace: folder + "/App.xcworkspace").packageResolved?.pins.first?.version
+        == "2.0.0")
     #expect(cache.files(for: project, workspace: nil).packageResolved?.pins.first?.version == "1.0.0")
   }
 }

@@ -101,8 +101,8 @@ public enum IntuneEvidence: Sendable, Hashable {
       guard let library = facts.linked.first(where: isIntuneSDK) else { return nil }
       return .linked(project: project, target: target, library: library)
     case .bundle(let bundle):
-      guard let framework = facts.bundledFrameworks.first(where: { isIntuneSDK(stem: XcodeLinkedFileKind.stem(of: $0)) })
-      else { return nil }
+      let framework = facts.bundledFrameworks.first { isIntuneSDK(stem: XcodeLinkedFileKind.stem(of: $0)) }
+      guard let framework else { return nil }
       return .bundledFramework(bundle: bundle, framework: framework)
     }
   }
@@ -111,7 +111,9 @@ public enum IntuneEvidence: Sendable, Hashable {
   /// `IntuneMAM` (`libIntuneMAM.a`, the 2016 framework), the File Provider library `libIntuneMAMSwiftFileProvider`,
   /// a pod of those names, a product of the SDK's Swift package (`ms-intune-app-sdk-ios`).
   public static func isIntuneSDK(_ library: XcodeLinkedLibrary) -> Bool {
-    if case .packageProduct(let product) = library.source, product.product.package?.identity == "ms-intune-app-sdk-ios" {
+    if case .packageProduct(let product) = library.source,
+      product.product.package?.identity == "ms-intune-app-sdk-ios"
+    {
       return true
     }
     return isIntuneSDK(stem: library.stem)
@@ -173,13 +175,16 @@ public enum IntuneEvidence: Sendable, Hashable {
 
 /// Finds the files beside or above loose files (no project) that link the Intune App SDK: a `Podfile` or
 /// `Podfile.lock` naming an Intune pod, a `Package.resolved` or `Package.swift` naming the SDK's package, a
-/// `Cartfile` naming it, a `.csproj` referencing a `Microsoft.Intune…` NuGet package (Xamarin, .NET MAUI). A project's files are left out: its targets are linted through the project model, and
+/// `Cartfile` naming it, a `.csproj` referencing a `Microsoft.Intune…` NuGet package (Xamarin, .NET MAUI).
+/// A project's files are left out: its targets are linted through the project model, and
 /// a target it has that links the SDK says nothing about files no target of it builds. Looks from the files'
 /// folder up to the folder that holds `.git` (or the root), and remembers each folder's answer, so a run over many
 /// targets reads each file once. Safe to share between threads.
 public final class IntuneDependencyLookup: Sendable {
   /// The files looked at in each folder, in this order.
-  static let fileNames = ["Podfile", "Podfile.lock", "Package.resolved", "Package.swift", "Cartfile", "Cartfile.resolved"]
+  static let fileNames = [
+    "Podfile", "Podfile.lock", "Package.resolved", "Package.swift", "Cartfile", "Cartfile.resolved",
+  ]
 
   private let answers = Mutex<[String: IntuneEvidence?]>([:])
   private let workingFolder = FileManager.default.currentDirectoryPath
@@ -258,8 +263,11 @@ public final class IntuneDependencyLookup: Sendable {
       return pins.first { $0.identity == "ms-intune-app-sdk-ios" || $0.identity.contains("intunemam") }?.identity
     case "Cartfile", "Cartfile.resolved":
       let entries = Cartfile(path: path)?.entries ?? []
-      return entries.first { $0.name.lowercased() == "ms-intune-app-sdk-ios" || $0.name.lowercased().hasPrefix("intunemam") }?
-        .source
+      let entry = entries.first { entry in
+        let name = entry.name.lowercased()
+        return name == "ms-intune-app-sdk-ios" || name.hasPrefix("intunemam")
+      }
+      return entry?.source
     default:
       return firstMarker(["ms-intune-app-sdk-ios"], inFileAt: path)
     }

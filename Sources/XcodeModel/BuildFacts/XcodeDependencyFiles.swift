@@ -58,7 +58,8 @@ public struct XcodeDependencyFileCache: Sendable {
   ///   `project.xcworkspace/xcshareddata/swiftpm/`, else that of an `.xcworkspace` beside the project.
   /// - `Podfile`: the project's folder (when a target block names no project, or names this one), or up to two
   ///   folders above when a target block there names this project with `project '…'` (CocoaPods takes the only
-  ///   `.xcodeproj` beside the Podfile otherwise); `Podfile.lock` beside it. The search stops at the folder holding `.git`.
+  ///   `.xcodeproj` beside the Podfile otherwise); `Podfile.lock` beside it. The search stops at the folder
+  ///   holding `.git`.
   /// - `Cartfile`, `Cartfile.resolved`: the project's folder or up to two folders above, the nearest.
   public mutating func files(for project: XcodeProject, workspace: String?) -> XcodeDependencyFiles {
     var files = XcodeDependencyFiles()
@@ -66,11 +67,13 @@ public struct XcodeDependencyFileCache: Sendable {
     let folders = Self.folders(from: folder)
     var resolvedCandidates: [String] = []
     if let workspace { resolvedCandidates.append(PathText.joined(workspace, "xcshareddata/swiftpm/Package.resolved")) }
-    resolvedCandidates.append(PathText.joined(project.path, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+    resolvedCandidates.append(
+      PathText.joined(project.path, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
     if workspace == nil {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
       for name in names.sorted() where name.hasSuffix(".xcworkspace") {
-        resolvedCandidates.append(PathText.joined(PathText.joined(folder, name), "xcshareddata/swiftpm/Package.resolved"))
+        resolvedCandidates.append(
+          PathText.joined(PathText.joined(folder, name), "xcshareddata/swiftpm/Package.resolved"))
       }
     }
     for candidate in resolvedCandidates {
@@ -85,7 +88,8 @@ public struct XcodeDependencyFileCache: Sendable {
       else { continue }
       let namesThisProject = podfile.targets.contains { $0.project.map(Self.projectName) == project.name }
       let hasUnplacedTarget = podfile.targets.contains { !$0.isAbstract && podfile.project(ofTarget: $0.name) == nil }
-      if namesThisProject || (level == 0 && hasUnplacedTarget) {
+      // A damaged Podfile beside the project is still its, so that its note is shown.
+      if namesThisProject || (level == 0 && (hasUnplacedTarget || !podfile.notes.isEmpty)) {
         files.podfile = podfile
         files.podfileIsBesideProject = level == 0
         files.podfileLock = entry(named: "Podfile.lock", in: candidateFolder).flatMap {

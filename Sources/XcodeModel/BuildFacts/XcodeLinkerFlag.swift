@@ -58,17 +58,22 @@ public struct XcodeLinkerFlag: Hashable, Sendable {
       case "-framework", "-weak_framework", "-force_load", "-weak_library", "-reexport_framework":
         guard let next else { break }
         let kind: Kind = word.hasSuffix("framework") ? .framework : word == "-force_load" ? .forceLoad : .library
-        let argument = kind == .library ? XcodeLinkedFileKind.stem(of: next.split(separator: "/").last.map(String.init)
-          ?? next) : next
+        let argument =
+          kind == .library
+          ? XcodeLinkedFileKind.stem(
+            of: next.split(separator: "/").last.map(String.init)
+              ?? next) : next
         flags.append(
           XcodeLinkerFlag(kind: kind, argument: argument, isWeak: word.hasPrefix("-weak"), written: "\(word) \(next)"))
         index += 1
       default:
         if word.hasPrefix("-Wl,-force_load,") {
           flags.append(
-            XcodeLinkerFlag(kind: .forceLoad, argument: String(word.dropFirst("-Wl,-force_load,".count)), written: word))
+            XcodeLinkerFlag(
+              kind: .forceLoad, argument: String(word.dropFirst("-Wl,-force_load,".count)), written: word))
         } else if word.hasPrefix("-weak-l"), word.count > 7 {
-          flags.append(XcodeLinkerFlag(kind: .library, argument: String(word.dropFirst(7)), isWeak: true, written: word))
+          flags.append(
+            XcodeLinkerFlag(kind: .library, argument: String(word.dropFirst(7)), isWeak: true, written: word))
         } else if word.hasPrefix("-l"), word.count > 2 {
           flags.append(XcodeLinkerFlag(kind: .library, argument: String(word.dropFirst(2)), written: word))
         }

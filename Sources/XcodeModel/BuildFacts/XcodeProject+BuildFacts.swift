@@ -47,7 +47,8 @@ extension XcodeProject {
     }
     if let podfile = files.podfile {
       let written = podfile.project(ofTarget: target.name)
-      let isThisProject = written.map { XcodeDependencyFileCache.projectName($0) == name } ?? files.podfileIsBesideProject
+      let isThisProject =
+        written.map { XcodeDependencyFileCache.projectName($0) == name } ?? files.podfileIsBesideProject
       if isThisProject {
         facts.pods = podfile.pods(ofTarget: target.name).map { pod in
           XcodeTargetBuildFacts.Pod(

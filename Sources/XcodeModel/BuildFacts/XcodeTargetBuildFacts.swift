@@ -143,7 +143,8 @@ public struct XcodeTargetBuildFacts: Sendable {
         XcodeLinkedLibrary(name: pod.pod.name, stem: pod.pod.rootName, version: pod.lockedVersion, source: .pod(pod)))
     }
     for flag in Self.linkerFlags(in: configuration) {
-      libraries.append(XcodeLinkedLibrary(name: flag.fileName, stem: flag.stem, version: nil, source: .linkerFlag(flag)))
+      libraries.append(
+        XcodeLinkedLibrary(name: flag.fileName, stem: flag.stem, version: nil, source: .linkerFlag(flag)))
     }
     return libraries
   }

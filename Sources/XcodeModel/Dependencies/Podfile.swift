@@ -112,10 +112,11 @@ public struct Podfile: Hashable, Sendable {
     guard !indices.isEmpty else { return [] }
     var pods: [Pod] = []
     var seen: Set<String> = []
+    var visited: Set<Int> = []  // each definition once, however many blocks share it as an ancestor
     for start in indices {
       var current: Int? = start
       var steps = 0
-      while let index = current, steps < 256 {
+      while let index = current, steps < 256, visited.insert(index).inserted {
         steps += 1
         for pod in targets[index].pods where seen.insert(pod.name).inserted { pods.append(pod) }
         guard targets[index].inheritance == .complete else { break }
@@ -214,7 +215,9 @@ public struct Podfile: Hashable, Sendable {
       case .identifier(let word):
         if opensBlock {
           stack.append(.other)
-        } else if tokens.count == 1 || tokens.dropFirst().allSatisfy({ $0 == .punctuation("(") || $0 == .punctuation(")") }) {
+        } else if tokens.count == 1
+          || tokens.dropFirst().allSatisfy({ $0 == .punctuation("(") || $0 == .punctuation(")") })
+        {
           // Ruby defines a method before it is called; one defined later (in a file `eval`ed…) is added last.
           if let pods = methods[word], let method = currentMethod() {
             // A method calling another: bounded, since each call copies the other's pods.
@@ -267,7 +270,8 @@ public struct Podfile: Hashable, Sendable {
     while index < arguments.endIndex {
       let token = arguments[index]
       switch token {
-      case .symbol(let name) where arguments.index(after: index) < arguments.endIndex
+      case .symbol(let name)
+      where arguments.index(after: index) < arguments.endIndex
         && arguments[arguments.index(after: index)] == .arrow:
         key = name
         index = arguments.index(after: index)
@@ -315,7 +319,8 @@ enum DependencyFiles {
 
   /// The note for a file that could not be read or is too large.
   static func unreadableNote(_ path: String, limit: Int) -> XcodeProjectNote {
-    XcodeProjectNote("cannot read the file, or it is larger than \(limit >> 20) MiB; its dependencies are unknown",
-                     file: path)
+    XcodeProjectNote(
+      "cannot read the file, or it is larger than \(limit >> 20) MiB; its dependencies are unknown",
+      file: path)
   }
 }

@@ -47,6 +47,8 @@ enum RubyToken: Hashable, Sendable {
           text.append(characters[index])
           index += 1
         }
+        // A string never closed on its line ends the statement: nothing after its quote is read.
+        guard index < characters.count else { break }
         index += 1
         tokens.append(.string(text))
       } else if character == "=", index + 1 < characters.count, characters[index + 1] == ">" {

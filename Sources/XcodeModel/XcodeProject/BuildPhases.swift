@@ -223,7 +223,8 @@ public struct XcodeFileReference: Hashable, Sendable {
   public let path: String?
   /// `sourceTree`: `<group>`, `SOURCE_ROOT`, `BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`, `<absolute>`…
   public let sourceTree: String
-  /// `explicitFileType` or `lastKnownFileType` (`wrapper.xcframework`, `archive.ar`, `sourcecode.text-based-dylib-definition`…).
+  /// `explicitFileType` or `lastKnownFileType` (`wrapper.xcframework`, `archive.ar`,
+  /// `sourcecode.text-based-dylib-definition`…).
   public let fileType: String?
   /// The file's path from the working folder, when it is a file of the repository (not one in the SDK or the
   /// build folder).
@@ -309,7 +310,8 @@ public enum XcodeLinkedFileKind: String, Hashable, Sendable, CaseIterable {
     var stem = Substring(fileName)
     if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
     let lowered = fileName.lowercased()
-    let isLibrary = lowered.hasSuffix(".a") || lowered.hasSuffix(".tbd") || lowered.hasSuffix(".dylib")
+    let isLibrary =
+      lowered.hasSuffix(".a") || lowered.hasSuffix(".tbd") || lowered.hasSuffix(".dylib")
       || lowered.hasPrefix("lib") && lowered.hasSuffix(".xcframework")
     if isLibrary, stem.hasPrefix("lib"), stem.count > 3 { stem = stem.dropFirst(3) }
     return String(stem)

@@ -81,7 +81,8 @@ extension XcodeProject {
     default: kind = .other
     }
     let phaseLine = line(of: object)
-    let files = fields.strings("files").map { id in buildFile(id, productTargets: productTargets, phaseLine: phaseLine) }
+    let files = fields.strings("files").map { id in buildFile(id, productTargets: productTargets, phaseLine: phaseLine)
+    }
     return XcodeBuildPhase(
       id: object.id, isa: object.isa, kind: kind, name: fields.string("name"), files: files,
       runsOnlyForInstall: fields.string("runOnlyForDeploymentPostprocessing") == "1", line: phaseLine)
