@@ -33,7 +33,7 @@ final class XcconfigReader {
   /// The largest `.xcconfig` file read.
   static let maximumFileSize = 4 << 20
   /// The most assignments one load keeps (repeated includes of assignments that use `$(inherited)` double).
-  static let maximumDefinitions = 100_000
+  static let maximumDefinitions = 10_000
 
   private struct ParsedFile {
     var statements: [XcconfigStatement] = []
@@ -70,7 +70,13 @@ final class XcconfigReader {
     let expansion = expand(path, searchPaths: Self.unique(searchPaths), ancestors: &ancestors)
     var load = XcconfigLoad(definitions: expansion.definitions, diagnostics: [])
     var seen: Set<BuildSettingsError> = []
+    var saidTooMany = false
     for diagnostic in expansion.diagnostics where seen.insert(diagnostic).inserted {
+      // Every includer of the file that first made too many says so too: once is enough.
+      if diagnostic.kind == .tooManyAssignments {
+        guard !saidTooMany else { continue }
+        saidTooMany = true
+      }
       load.diagnostics.append(diagnostic)
     }
     if let failure = parsedFiles[identity(of: path)]?.readFailure {
@@ -96,13 +102,15 @@ final class XcconfigReader {
     var isTruncated = false
     var compactionThreshold = 1_024
     func add(_ definitions: some Collection<BuildSettingDefinition>) {
-      if result.definitions.count + definitions.count >= compactionThreshold {
-        result.definitions = Self.withoutShadowed(result.definitions)
-        compactionThreshold = max(compactionThreshold, result.definitions.count * 2)
+      result.definitions += definitions
+      guard result.definitions.count >= compactionThreshold else { return }
+      result.definitions = Self.withoutShadowed(result.definitions)
+      if result.definitions.count > Self.maximumDefinitions {
+        // The latest assignments win: the earliest are the ones to lose.
+        isTruncated = true
+        result.definitions.removeFirst(result.definitions.count - Self.maximumDefinitions)
       }
-      let room = Self.maximumDefinitions - result.definitions.count
-      if definitions.count > room { isTruncated = true }
-      result.definitions += definitions.prefix(max(0, room))
+      compactionThreshold = max(compactionThreshold, result.definitions.count * 2)
     }
     let folder = PathText.removingLastComponent(of: path)
     let nestedSearchPaths = Self.unique([folder] + searchPaths)
@@ -163,7 +171,7 @@ final class XcconfigReader {
       result.diagnostics.append(
         BuildSettingsError(
           .tooManyAssignments,
-          "'\(path)' and its includes make more than \(Self.maximumDefinitions) assignments; the rest is skipped",
+          "'\(path)' and its includes make more than \(Self.maximumDefinitions) assignments; the earliest are dropped",
           file: path))
     }
     if result.diagnostics.count > 1_000 { result.diagnostics = Array(result.diagnostics.prefix(1_000)) }
