@@ -29,6 +29,7 @@ public enum JSONReporter {
       "targets": .integer(Int64(report.targetCount)),
       "builds": .integer(Int64(report.buildCount)),
       "problems": .array(report.problems.map { .string($0) }),
+      "notes": .array(report.notes.map { .string($0) }),
     ])
     var tail = ",\n  \"summary\": "
     summary.write(into: &tail, pretty: true, level: 1)

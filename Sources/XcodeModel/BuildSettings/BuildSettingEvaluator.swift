@@ -110,12 +110,12 @@ struct BuildSettingEvaluator {
     return evaluation
   }
 
-  /// Whether an undefined part left the value empty or stood for a whole `.`, `/` or `:` separated part of it.
+  /// Whether an undefined part left the value empty or stood for a whole `.`, `/`, `:` or `-` separated part of it.
   private static func leavesAGap(_ fragment: Fragment) -> Bool {
     let value = Array(fragment.value.utf8)
     if value.isEmpty { return !fragment.gaps.isEmpty }
     func isSeparator(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+      byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
     }
     return fragment.gaps.contains { gap in
       let before = gap == 0 || isSeparator(value[gap - 1])

@@ -2,7 +2,7 @@
 /// whether the value is what the build will have.
 public enum BuildSettingResolution: Hashable, Sendable {
   /// The value Xcode gives the text (undefined settings are empty), when that value is usable: nothing
-  /// undefined left it empty or stood for a whole `.`, `/` or `:` separated part of it, and every
+  /// undefined left it empty or stood for a whole `.`, `/`, `:` or `-` separated part of it, and every
   /// reference could be expanded. `${PREFIX}.App${SUFFIX}` with `SUFFIX` undefined is `io.example.App`.
   case resolved(String)
   /// What makes the value unusable: the undefined settings (and loops with nothing below) that
@@ -37,7 +37,7 @@ public struct BuildSettingEvaluation: Hashable, Sendable {
   /// the size limit or too deep a chain of settings.
   public var problems: [UnresolvedBuildSettingReference] = []
   /// Whether something undefined (or a loop with nothing below) left the value empty, or stood for a
-  /// whole `.`, `/` or `:` separated part of it (`msauth.$(BUNDLE_ID)` → `msauth.`): the value the
+  /// whole `.`, `/`, `:` or `-` separated part of it (`msauth.$(BUNDLE_ID)` → `msauth.`): the value the
   /// build has then is rarely the one meant.
   public var isIncomplete = false
 

@@ -11,6 +11,10 @@ struct XcconfigLoad {
   var diagnostics: [BuildSettingsError] = []
   /// Whether the file itself could not be read (then `definitions` is empty).
   var isFileReadFailure = false
+  /// The files read (the file itself and every include found), each once, in the order first read.
+  var files: [String] = []
+  /// The includes (without `?`) found nowhere, as written.
+  var missingIncludes: [String] = []
 }
 
 /// Reads `.xcconfig` files as Xcode's build system does (swift-build's `MacroConfigFileLoader` and
@@ -54,6 +58,10 @@ final class XcconfigReader {
     var visited: Set<String> = []
     /// Files outside it whose inclusion was skipped as a cycle.
     var cycleHits: Set<String> = []
+    /// The paths of the files read, as found, in order (its own first).
+    var files: [String] = []
+    /// The includes found nowhere, as written.
+    var missingIncludes: [String] = []
   }
 
   private var parsedFiles: [String: ParsedFile] = [:]
@@ -69,6 +77,10 @@ final class XcconfigReader {
     var ancestors: [String] = []
     let expansion = expand(path, searchPaths: Self.unique(searchPaths), ancestors: &ancestors)
     var load = XcconfigLoad(definitions: expansion.definitions, diagnostics: [])
+    var seenFiles: Set<String> = []
+    load.files = expansion.files.filter { seenFiles.insert($0).inserted }
+    var seenMissing: Set<String> = []
+    load.missingIncludes = expansion.missingIncludes.filter { seenMissing.insert($0).inserted }
     var seen: Set<BuildSettingsError> = []
     var saidTooMany = false
     for diagnostic in expansion.diagnostics where seen.insert(diagnostic).inserted {
@@ -99,6 +111,7 @@ final class XcconfigReader {
     if let known = expansions[key], Self.isValid(known, under: ancestors) { return known }
     let parsed = parsedFile(at: path, identity: identity)
     var result = Expansion(diagnostics: parsed.diagnostics, visited: [identity])
+    if parsed.readFailure == nil { result.files = [path] }
     var isTruncated = false
     var compactionThreshold = 1_024
     func add(_ definitions: some Collection<BuildSettingDefinition>) {
@@ -126,6 +139,7 @@ final class XcconfigReader {
         let folders = name.hasPrefix("/") ? [""] : nestedSearchPaths
         guard let found = finder.find(name, in: folders, defaultExtension: "xcconfig") else {
           if !isOptional {
+            result.missingIncludes.append(name)
             result.diagnostics.append(
               BuildSettingsError(
                 .missingInclude, "included file '\(name)' is not in the repository; the rest of '\(path)' still counts",
@@ -162,6 +176,8 @@ final class XcconfigReader {
         result.diagnostics += included.diagnostics.prefix(1_000)
         result.visited.formUnion(included.visited)
         result.cycleHits.formUnion(included.cycleHits)
+        if result.files.count < 1_000 { result.files += included.files.prefix(1_000) }
+        if result.missingIncludes.count < 100 { result.missingIncludes += included.missingIncludes.prefix(100) }
       }
     }
     ancestors.removeLast()
@@ -257,21 +273,21 @@ final class XcconfigReader {
 
 /// Finds files as a case-insensitive disk (a Mac's) would, on any disk: the exact name first, then a name
 /// that differs only by case, folder by folder; listings are read once.
-final class CaseInsensitiveFileFinder {
+package final class CaseInsensitiveFileFinder {
   /// A file found, and how its name on disk differs from the one asked for.
-  struct Found {
-    var path: String
+  package struct Found {
+    package var path: String
     /// The path as found on disk when it differs from the one asked for only by case.
-    var caseDifference: String?
+    package var caseDifference: String?
   }
 
   private var listings: [String: [String]] = [:]
 
-  init() {}
+  package init() {}
 
   /// The first of `name` (and `name.defaultExtension` when `name` has no extension) found in `folders`,
   /// exactly; failing that, ignoring case. An empty folder stands for `name` as it is.
-  func find(_ name: String, in folders: [String], defaultExtension: String? = nil) -> Found? {
+  package func find(_ name: String, in folders: [String], defaultExtension: String? = nil) -> Found? {
     var candidates = [name]
     let last = PathText.lastComponent(of: name)
     if let defaultExtension, !last.dropFirst().contains(".") { candidates.append(name + "." + defaultExtension) }
@@ -292,7 +308,7 @@ final class CaseInsensitiveFileFinder {
   }
 
   /// `path` when it is a file, else the file whose path differs from it only by case, if exactly one does.
-  func findIgnoringCase(_ path: String) -> Found? {
+  package func findIgnoringCase(_ path: String) -> Found? {
     if Self.isFile(path) { return Found(path: path) }
     return findIgnoringCase(path, in: "").map { Found(path: $0, caseDifference: $0) }
   }

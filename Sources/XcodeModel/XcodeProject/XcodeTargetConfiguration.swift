@@ -89,6 +89,10 @@ public struct XcodeTargetConfiguration: Sendable {
   public let entitlementsPath: XcodeResolvedSetting?
   /// `DEVELOPMENT_TEAM`.
   public let developmentTeam: XcodeResolvedSetting?
+  /// The `.xcconfig` files the configuration reads (base configurations and their includes), as shown.
+  public internal(set) var xcconfigFiles: [String] = []
+  /// The `.xcconfig` files it would read that the repository lacks (base configurations, includes), as shown.
+  public internal(set) var missingXcconfigFiles: [String] = []
 
   /// The settings with these levels, lowest first.
   init(
@@ -202,22 +206,28 @@ extension XcodeProject {
       "config": configuration.name,
     ])
     var notes: [XcodeProjectNote] = []
+    var xcconfigFiles: [String] = []
+    var missingXcconfigFiles: [String] = []
     for definition in builtInSettings(of: target, configuration: configuration.name) { settings.add(definition) }
     let projectConfiguration = project.buildConfigurationList?.configuration(named: configuration.name)
     for level in [projectConfiguration, configuration] {
       guard let level else { continue }
       if let base = level.baseConfiguration {
         for definition in cache.definitions(
-          of: base, configuration: level.name, sourceRoot: sourceRoot, notes: &notes)
+          of: base, configuration: level.name, sourceRoot: sourceRoot, notes: &notes, files: &xcconfigFiles,
+          missing: &missingXcconfigFiles)
         {
           settings.add(definition)
         }
       }
       for definition in level.buildSettings { settings.add(definition) }
     }
-    return XcodeTargetConfiguration(
+    var configuration = XcodeTargetConfiguration(
       targetName: target.name, name: configuration.name, settings: settings, notes: notes, errors: [],
       sourceRoot: sourceRoot, finder: cache.finder)
+    configuration.xcconfigFiles = xcconfigFiles.map(PathText.relativeToWorkingFolder)
+    configuration.missingXcconfigFiles = missingXcconfigFiles.map(PathText.relativeToWorkingFolder)
+    return configuration
   }
 
   /// What Xcode defines before any level of the project, as far as an Info.plist or a bundle
@@ -262,6 +272,8 @@ struct XcconfigCache {
   private struct Entry {
     var definitions: [BuildSettingDefinition]
     var notes: [XcodeProjectNote]
+    var files: [String] = []
+    var missing: [String] = []
   }
 
   private var entries: [String: Entry] = [:]
@@ -275,9 +287,10 @@ struct XcconfigCache {
   /// could be read still counts.
   mutating func definitions(
     of base: XCBuildConfiguration.BaseConfiguration, configuration: String, sourceRoot: String,
-    notes: inout [XcodeProjectNote]
+    notes: inout [XcodeProjectNote], files: inout [String], missing: inout [String]
   ) -> [BuildSettingDefinition] {
     guard let written = base.path else {
+      missing.append(base.displayName)
       notes.append(
         XcodeProjectNote(
           "the base configuration '\(base.displayName)' of '\(configuration)' is not a file of the repository; "
@@ -293,6 +306,8 @@ struct XcconfigCache {
       entries[key] = entry
     }
     notes += entry.notes
+    files += entry.files
+    missing += entry.missing
     return entry.definitions
   }
 
@@ -309,7 +324,7 @@ struct XcconfigCache {
       notes.append(
         XcodeProjectNote(
           "'\(written)' does not exist (generated, or kept out of the repository); its settings are unknown"))
-      return Entry(definitions: [], notes: notes)
+      return Entry(definitions: [], notes: notes, missing: [written])
     }
     let load = reader.load(path: path, searchPaths: [sourceRoot.isEmpty ? "." : sourceRoot])
     for diagnostic in load.diagnostics {
@@ -317,6 +332,47 @@ struct XcconfigCache {
       if load.isFileReadFailure { message += "; its settings are unknown" }
       notes.append(XcodeProjectNote(message, file: diagnostic.file, line: diagnostic.line))
     }
-    return Entry(definitions: load.definitions, notes: notes)
+    let folder = PathText.removingLastComponent(of: path)
+    return Entry(
+      definitions: load.definitions, notes: notes, files: load.files,
+      missing: (load.isFileReadFailure ? [path] : []) + load.missingIncludes.map { PathText.joined(folder, $0) })
+  }
+}
+
+extension XcodeTargetConfiguration {
+  /// The Info.plist Xcode would generate from the settings alone (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`):
+  /// `CFBundleIdentifier` as `$(PRODUCT_BUNDLE_IDENTIFIER)`, each `INFOPLIST_KEY_NAME` as `NAME` (`YES`/`NO` as
+  /// booleans), and for an extension an empty `NSExtension`. What a target whose `INFOPLIST_FILE` is not in the
+  /// repository is linted from.
+  public func generatedInfoPlist(isExtension: Bool) -> [UInt8] {
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    var body = "\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n"
+    for setting in infoPlistKeys {
+      let key = String(setting.name.dropFirst("INFOPLIST_KEY_".count))
+      guard !key.isEmpty, key != "CFBundleIdentifier" else { continue }
+      let value: String
+      switch setting.xcodeValue {
+      case "YES": value = "<true/>"
+      case "NO": value = "<false/>"
+      default: value = "<string>\(escaped(setting.written))</string>"
+      }
+      body += "\t<key>\(escaped(key))</key>\n\t\(value)\n"
+    }
+    if isExtension, !infoPlistKeys.contains(where: { $0.name == "INFOPLIST_KEY_NSExtension" }) {
+      body += "\t<key>NSExtension</key>\n\t<dict/>\n"
+    }
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \(body)</dict>
+      </plist>
+
+      """
+    return Array(xml.utf8)
   }
 }
