@@ -70,7 +70,7 @@ struct ProjectPlan {
       for configuration in target.configurations
       where selection.configurationName.map({ $0 == configuration.name }) ?? true {
         for configurationNote in configuration.notes { note(configurationNote.description) }
-        for error in configuration.errors { note(error.description) }
+        for error in configuration.errors { note("error: " + error.description) }
         var info = plist(at: configuration.infoPlistPath?.resolved)
         if info == nil, let missing = configuration.infoPlistPath?.resolved, !missing.isEmpty {
           // Not in the repository (git-ignored, written by a script): linted from what Xcode would generate;

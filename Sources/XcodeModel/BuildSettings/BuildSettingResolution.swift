@@ -116,7 +116,9 @@ public struct UnresolvedBuildSettingReference: Hashable, Sendable {
     case .unknownModifier(let modifier):
       return "unknown modifier ':\(modifier)' in the reference to '\(name)'\(through)"
     case .cycle:
-      return "build setting '\(name)' refers to itself\(through); as in Xcode, it takes the value of the level below"
+      let loop = via.firstIndex(of: name).map { Array(via[(via.index(after: $0))...]) } ?? via
+      let around = loop.isEmpty ? "" : " through " + loop.map { "'\($0)'" }.joined(separator: " → ")
+      return "build setting '\(name)' refers to itself\(around); as in Xcode, it takes the value of the level below"
     case .unterminated: return "the reference to '\(name)' is never closed\(through)"
     case .tooLarge:
       return "the value\(through) grows past \(BuildSettingEvaluator.maximumValueSize >> 20) MB; it is taken as empty"

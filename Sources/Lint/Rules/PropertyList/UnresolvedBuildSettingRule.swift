@@ -138,7 +138,9 @@ struct UnresolvedBuildSettingRule: LintRule {
             + (names.count == 1 ? " is" : " are") + " not defined")
       }
       for cycle in Self.unique(evaluation.cycles) {
-        let through = cycle.via.isEmpty ? "" : " through " + cycle.via.map { "'\($0)'" }.joined(separator: " → ")
+        let loop = cycle.via.firstIndex(of: cycle.name).map { Array(cycle.via[(cycle.via.index(after: $0))...]) }
+          ?? cycle.via
+        let through = loop.isEmpty ? "" : " through " + loop.map { "'\($0)'" }.joined(separator: " → ")
         reasons.append("build setting '\(cycle.name)' loops back to itself\(through) with nothing below it")
       }
     }
