@@ -9,6 +9,7 @@ import XcodeModel
   /// A project with one app target `App` whose configurations are `configurations` (name, base `.xcconfig` path
   /// relative to the project's folder or nil, `buildSettings` body).
   static func project(_ configurations: [(name: String, base: String?, settings: String)]) -> String {
+    func list(_ ids: [String]) -> String { ids.map { $0 + ", " }.joined() }
     var objects = ""
     var fileIDs: [String] = []
     var targetConfigurationIDs: [String] = []
@@ -35,12 +36,13 @@ import XcodeModel
       \tarchiveVersion = 1;
       \tobjectVersion = 56;
       \tobjects = {
-      \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; targets = (T1, ); };
-      \t\tG1 = {isa = PBXGroup; children = (\(fileIDs.map { $0 + ", " }.joined())); sourceTree = "<group>"; };
+      \t\tP1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; projectDirPath = ""; \
+      targets = (T1, ); };
+      \t\tG1 = {isa = PBXGroup; children = (\(list(fileIDs))); sourceTree = "<group>"; };
       \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = TL; buildPhases = (); dependencies = (); name = App; \
       productType = "com.apple.product-type.application"; };
-      \t\tPL = {isa = XCConfigurationList; buildConfigurations = (\(projectConfigurationIDs.map { $0 + ", " }.joined())); };
-      \t\tTL = {isa = XCConfigurationList; buildConfigurations = (\(targetConfigurationIDs.map { $0 + ", " }.joined())); };
+      \t\tPL = {isa = XCConfigurationList; buildConfigurations = (\(list(projectConfigurationIDs))); };
+      \t\tTL = {isa = XCConfigurationList; buildConfigurations = (\(list(targetConfigurationIDs))); };
       \(objects)
       \t};
       \trootObject = P1;
@@ -73,10 +75,10 @@ import XcodeModel
   /// every undefined setting in it, only when the value is left empty, and names the `.xcconfig` that defines
   /// the setting but that the configuration does not read.
   @Test func pl003SpeaksOncePerValueWithTheLikeliestCause() async throws {
+    let settings = "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = io.example.app;"
     let report = try await Self.lint([
       "App.xcodeproj/project.pbxproj": Self.project([
-        ("Debug", "Configuration-Alpha.xcconfig", "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = io.example.app;"),
-        ("Release", nil, "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = io.example.app;"),
+        ("Debug", "Configuration-Alpha.xcconfig", settings), ("Release", nil, settings),
       ]),
       "Configuration-Alpha.xcconfig": "APP_SCHEME = example-alpha\n",
       "Unused/Configuration-Beta.xcconfig": "SCHEME_SUFFIX = -beta\n",
@@ -92,10 +94,12 @@ import XcodeModel
         + "'SCHEME_SUFFIX' are not defined")
     #expect(
       finding.notes.contains(
-        "'APP_SCHEME' is defined only in 'Configuration-Alpha.xcconfig', which configuration 'Debug' uses, not 'Release'"))
+        "'APP_SCHEME' is defined only in 'Configuration-Alpha.xcconfig', which configuration 'Debug' uses, "
+          + "not 'Release'"))
     #expect(
       finding.notes.contains(
-        "'SCHEME_SUFFIX' is defined only in 'Configuration-Beta.xcconfig', which no configuration of this target uses"))
+        "'SCHEME_SUFFIX' is defined only in 'Configuration-Beta.xcconfig', which no configuration of this "
+          + "target uses"))
   }
 
   /// A missing `.xcconfig` is the likeliest cause only when it could define the setting: CocoaPods' generated
@@ -121,7 +125,10 @@ import XcodeModel
   @Test func noPL003WhereTheEmptyPartChangesNothingOrNoCheckReadsIt() async throws {
     let report = try await Self.lint([
       "App.xcodeproj/project.pbxproj": Self.project([
-        ("Release", nil, "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = \"$(UNDEFINED_ID)\"; PREFIX = io;")
+        (
+          "Release", nil,
+          "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = \"$(UNDEFINED_ID)\"; PREFIX = io;"
+        )
       ]),
       "App/Info.plist": RuleExample.document(for: """
         <key>CFBundleIdentifier</key>

@@ -150,7 +150,9 @@ struct BuildSettingsXcconfigTests {
   /// reported at its line and the rest of the file still counts; `#include?` is silent; only an `.xcconfig` that
   /// cannot be read at all stops the load (`getCachedMacroConfigFile`'s "Unable to open").
   @Test func aMissingIncludeIsReportedAndTheRestStillCounts() throws {
-    let root = try folder(["A.xcconfig": "// header\n#include \"Nope.xcconfig\"\n#include? \"Maybe.xcconfig\"\nB = 2\n"])
+    let root = try folder([
+      "A.xcconfig": "// header\n#include \"Nope.xcconfig\"\n#include? \"Maybe.xcconfig\"\nB = 2\n"
+    ])
     let settings = try BuildSettings(xcconfigFiles: [root + "/A.xcconfig"])
     let diagnostic = try #require(settings.xcconfigDiagnostics.first)
     #expect(settings.xcconfigDiagnostics.count == 1)

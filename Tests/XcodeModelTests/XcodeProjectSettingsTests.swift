@@ -133,7 +133,8 @@ struct XcodeProjectSettingsTests {
     #expect(configuration.errors.isEmpty)
     #expect(
       configuration.notes.map(\.message) == [
-        "skipping the include of 'App.xcconfig' as it would create a cycle: App.xcconfig → Project.xcconfig → App.xcconfig"
+        "skipping the include of 'App.xcconfig' as it would create a cycle: "
+          + "App.xcconfig → Project.xcconfig → App.xcconfig"
       ])
     #expect(configuration.notes.first?.line == 2)
     #expect(configuration.settings.value(of: "A") == "1")

@@ -161,7 +161,8 @@ struct XcodeSemanticsTests {
     for index in 0..<25 {
       settings.add(
         BuildSettingDefinition(
-          name: "X\(index)", value: "$(X\(index + 1))$(X\(index + 1))", origin: .xcconfig(file: "B.xcconfig", line: index + 1)))
+          name: "X\(index)", value: "$(X\(index + 1))$(X\(index + 1))",
+          origin: .xcconfig(file: "B.xcconfig", line: index + 1)))
     }
     settings.define("X25", as: "abcd")
     let start = ContinuousClock.now

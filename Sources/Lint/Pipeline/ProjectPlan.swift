@@ -93,7 +93,8 @@ struct ProjectPlan {
         if configuration.preprocessesInfoPlist, info.location == .sourceFile {
           let options = InfoPlistPreprocessorOptions(
             definitionsSetting: configuration.preprocessorDefinitions?.xcodeValue ?? "",
-            otherFlags: configuration.otherPreprocessorFlags?.xcodeValue ?? "", workingFolder: configuration.sourceRoot)
+            otherFlags: configuration.otherPreprocessorFlags?.xcodeValue ?? "",
+            workingFolder: configuration.sourceRoot)
           if let unsupported = options.unsupportedFlagsNote {
             let origin = configuration.otherPreprocessorFlags.map { "\($0.origin): " } ?? ""
             note(origin + unsupported)

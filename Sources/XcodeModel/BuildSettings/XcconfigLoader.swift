@@ -142,7 +142,8 @@ final class XcconfigReader {
             result.missingIncludes.append(name)
             result.diagnostics.append(
               BuildSettingsError(
-                .missingInclude, "included file '\(name)' is not in the repository; the rest of '\(path)' still counts",
+                .missingInclude,
+                "included file '\(name)' is not in the repository; the rest of '\(path)' still counts",
                 file: path, line: line))
           }
           continue
@@ -151,7 +152,8 @@ final class XcconfigReader {
           result.diagnostics.append(
             BuildSettingsError(
               .caseMismatch,
-              "included file '\(name)' is '\(actual)' on disk: found ignoring case, as Xcode's case-insensitive disk does",
+              "included file '\(name)' is '\(actual)' on disk: found ignoring case, as Xcode's "
+                + "case-insensitive disk does",
               file: path, line: line))
         }
         let includedIdentity = self.identity(of: found.path)
@@ -247,7 +249,9 @@ final class XcconfigReader {
       return .failure(ReadFailure(message: "does not exist"))
     }
     guard !isDirectory.boolValue else { return .failure(ReadFailure(message: "is a folder")) }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(ReadFailure(message: "cannot be read")) }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(ReadFailure(message: "cannot be read"))
+    }
     defer { try? handle.close() }
     let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
     guard data.count <= maximumFileSize else {

@@ -136,8 +136,8 @@ public struct XcodeTargetConfiguration: Sendable {
         }
       }
       for problem in evaluation.cycles + evaluation.problems {
-        guard reported.insert("\(problem.name)\u{0}\(problem.reason)\u{0}\(String(describing: problem.origin))").inserted
-        else { continue }
+        let key = "\(problem.name)\u{0}\(problem.reason)\u{0}\(String(describing: problem.origin))"
+        guard reported.insert(key).inserted else { continue }
         let (file, line) = located(problem.origin ?? definition.origin)
         switch problem.reason {
         case .cycle, .unknownModifier, .unterminated:

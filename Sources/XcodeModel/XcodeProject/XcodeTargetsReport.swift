@@ -145,7 +145,8 @@ public struct XcodeTargetsReport: Sendable {
       let names = setting.undefinedNames.map { "'\($0)'" }.joined(separator: ", ")
       let verb = setting.undefinedNames.count == 1 ? "is" : "are"
       notes.append(
-        "\(setting.name) = '\(setting.written)' (\(setting.origin)): \(names) \(verb) not defined, so empty, as in Xcode")
+        "\(setting.name) = '\(setting.written)' (\(setting.origin)): \(names) \(verb) not defined, so empty, "
+          + "as in Xcode")
     }
     return notes
   }

@@ -49,14 +49,16 @@ struct MissingInfoPlistFileRule: LintRule {
     let evaluation = settings.evaluate("$(INFOPLIST_FILE)")
     guard !evaluation.value.isEmpty, !evaluation.isIncomplete else { return }
     let root = settings.evaluate("$(SRCROOT)").value
-    let path = evaluation.value.hasPrefix("/") || root.isEmpty ? evaluation.value : PathText.joined(root, evaluation.value)
+    let value = evaluation.value
+    let path = value.hasPrefix("/") || root.isEmpty ? value : PathText.joined(root, value)
     guard CaseInsensitiveFileFinder().findIgnoringCase(path) == nil else { return }
     let shown = PathText.relativeToWorkingFolder(PathText.tidied(path))
     let document = target.infoPlist
     let firstKey = document.root.entries?.first.flatMap { $0.key.elementRange ?? $0.value.elementRange }
     var notes = ["INFOPLIST_FILE is set at \(definition.origin)"]
     if evaluation.value != definition.value { notes[0] += " to '\(definition.value)'" }
-    notes.append("linted from the keys Xcode generates (GENERATE_INFOPLIST_FILE, INFOPLIST_KEY_*) and the entitlements")
+    notes.append(
+      "linted from the keys Xcode generates (GENERATE_INFOPLIST_FILE, INFOPLIST_KEY_*) and the entitlements")
     findings.report(
       "INFOPLIST_FILE names '\(shown)', which is not in the repository", in: document,
       range: firstKey ?? document.root.elementRange, keyPath: "", notes: notes)
