@@ -182,3 +182,33 @@ struct XcodeSemanticsTests {
     #expect(configuration.errors.first?.message.contains("grows past 1 MB") == true)
   }
 }
+
+@Suite("Info.plist preprocessor flags, as Xcode passes them")
+struct InfoPlistPreprocessorOptionsTests {
+  /// swift-build's `Cpp.xcspec` (`com.apple.compilers.cpp`): `-D` for each `INFOPLIST_PREPROCESSOR_DEFINITIONS`
+  /// entry, then `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, so a later `-D` or `-U` wins; `-C`, `-I` and
+  /// `-traditional` change the output; flags sharelint cannot honour are named.
+  @Test func flagsAreHonouredInXcodesOrderAndTheRestNamed() {
+    let options = InfoPlistPreprocessorOptions(
+      definitionsSetting: "BAR FOO=1 \"SPACED=a b\"",
+      otherFlags: "-C -DFOO=2 -U BAR -Iinc -isystem /abs -traditional -x c -Wno-foo -P -include x.h -fmodules",
+      workingFolder: "Project")
+    #expect(options.definitions == ["FOO": "2", "SPACED": "a b"])
+    #expect(options.keepsComments && options.traditional)
+    #expect(options.includePaths == ["Project/inc", "/abs"])
+    #expect(options.unsupportedFlags == ["-include x.h", "-fmodules"])
+    #expect(options.unsupportedFlagsNote?.contains("'-include x.h', '-fmodules'") == true)
+    let plain = InfoPlistPreprocessorOptions(definitionsSetting: "", otherFlags: "", workingFolder: "")
+    #expect(!plain.keepsComments && !plain.traditional && plain.unsupportedFlagsNote == nil)
+  }
+
+  /// With `-C` (clang keeps comments, `//` ones included), `msauth.x://auth</string>` comes out whole; without it
+  /// the ISO preprocessor Xcode runs by default cuts the line at `//`.
+  @Test func keepingCommentsKeepsTheRestOfAURL() throws {
+    let source = SourceText(name: "Info.plist", string: "<string>msauth.x://auth</string>\n")
+    let kept = InfoPlistPreprocessorOptions(definitionsSetting: "", otherFlags: "-C", workingFolder: "")
+    #expect(String(decoding: try kept.preprocessor.preprocess(source).output, as: UTF8.self).contains("//auth</string>"))
+    let cut = InfoPlistPreprocessorOptions(definitionsSetting: "", otherFlags: "", workingFolder: "")
+    #expect(!String(decoding: try cut.preprocessor.preprocess(source).output, as: UTF8.self).contains("</string>"))
+  }
+}

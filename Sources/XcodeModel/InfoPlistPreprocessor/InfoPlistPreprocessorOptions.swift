@@ -59,6 +59,9 @@ public struct InfoPlistPreprocessorOptions: Hashable, Sendable {
         if let folder = operand(of: flag, prefix: prefix), !folder.isEmpty {
           includePaths.append(folder.hasPrefix("/") ? folder : PathText.joined(workingFolder, folder))
         }
+      case "-include", "-imacros", "-isysroot", "-iprefix", "-iwithprefix", "-arch", "-target", "-o", "-MF", "-MT",
+        "-MQ":
+        unsupportedFlags.append(words.popFirst().map { flag + " " + $0 } ?? flag)
       default:
         unsupportedFlags.append(flag)
       }
