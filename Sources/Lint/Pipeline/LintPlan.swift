@@ -16,6 +16,8 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
+  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`).
+  var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -75,6 +77,7 @@ struct LintPlan {
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
+    plan.notes = commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes
     plan.filesRead = filesRead[0] ?? 0
     if plan.targets.isEmpty && plan.problems.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -125,6 +128,8 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// Where the configuration's settings come from and could have come from, for PL003's notes.
+  var provenance: BuildSettingProvenance?
   /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
   /// bundle carries; nil for loose files.
   var buildFacts: TargetBuildFacts?
