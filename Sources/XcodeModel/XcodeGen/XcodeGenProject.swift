@@ -1,0 +1,96 @@
+import Foundation
+import SharelintBase
+
+/// An XcodeGen project: a `project.yml` (and the specs it includes) read as the Xcode project
+/// `xcodegen generate` would write, for repositories that commit the spec and not the `.xcodeproj`. `project` is
+/// the same model a `project.pbxproj` gives — targets, configurations with build settings (presets, setting
+/// groups, per-configuration settings, `.xcconfig` files), Info.plist and entitlements paths, which app embeds
+/// which extension — with each setting located in the YAML that defines it.
+public struct XcodeGenProject: Sendable {
+  /// The spec file read, as given.
+  public let specPath: String
+  /// The project XcodeGen would generate. Its `path` and `pbxprojPath` are the spec's path.
+  public let project: XcodeProject
+  /// Every spec file read, the root first.
+  public let specFiles: [String]
+  /// What could not be known: includes that are missing or depend on the environment, undefined templates and
+  /// setting groups, targets of an unknown type.
+  public let notes: [XcodeProjectNote]
+  /// The plists XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target) that the
+  /// repository does not have.
+  public let generatedPlists: [XcodeGenGeneratedPlist]
+
+  /// Reads the spec at `specPath` (a `project.yml`) and the files it includes.
+  /// - Throws: a located `XcodeProjectError` for a spec that cannot be used: unreadable, not YAML, no `name`,
+  ///   an include cycle, or input past the bounds (file size, nesting, expansion of aliases and templates).
+  public init(specPath: String) throws(XcodeProjectError) {
+    let budget = XcodeGenBudget()
+    let loader = try XcodeGenSpecLoader(path: specPath, budget: budget)
+    var builder = XcodeGenProjectBuilder(spec: loader.spec, specPath: specPath, budget: budget)
+    project = try builder.build()
+    self.specPath = specPath
+    specFiles = loader.files
+    notes = loader.notes + builder.notes
+    generatedPlists = builder.generatedPlists
+  }
+
+  /// The spec XcodeGen would read in `folder` — `project.yml`, else `project.yaml` — when the folder has no
+  /// `.xcodeproj` holding a `project.pbxproj` (a committed project is read instead).
+  public static func spec(inFolder folder: String) -> String? {
+    let manager = FileManager.default
+    let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    guard let specName = ["project.yml", "project.yaml"].first(where: names.contains) else { return nil }
+    for name in names where name.hasSuffix(".xcodeproj") {
+      if manager.fileExists(atPath: PathText.joined(PathText.joined(folder, name), "project.pbxproj")) { return nil }
+    }
+    let path = PathText.joined(folder, specName)
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+    return path
+  }
+
+  /// Whether a file name is one XcodeGen reads as a project spec by default.
+  public static func isSpecName(_ name: String) -> Bool {
+    name == "project.yml" || name == "project.yaml"
+  }
+}
+
+/// A plist XcodeGen writes when it generates the project — a target's `info:` (its `properties:` over the keys
+/// XcodeGen always writes) or `entitlements:` — that is not in the repository: what the build will use.
+public struct XcodeGenGeneratedPlist: Hashable, Sendable {
+  /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
+  /// to the working folder).
+  public let path: String
+  /// Where the spec defines it: `file:line`.
+  public let definedAt: String
+  /// The XML plist XcodeGen would write.
+  public let bytes: [UInt8]
+
+  /// A generated plist.
+  public init(path: String, definedAt: String, bytes: [UInt8]) {
+    self.path = path
+    self.definedAt = definedAt
+    self.bytes = bytes
+  }
+}
+
+extension XcodeProject {
+  /// A project built from an XcodeGen spec at `specPath`: its objects are those `xcodegen generate` would write
+  /// (targets, configuration lists, product references, dependencies, link and embed phases), its settings come
+  /// located in the spec.
+  init(
+    xcodeGenSpec specPath: String, name: String, source: SourceText, objects: [String: XcodeObject],
+    project: PBXProject, targets: [PBXNativeTarget]
+  ) {
+    path = specPath
+    self.name = name
+    pbxprojPath = specPath
+    self.source = source
+    self.objects = objects
+    self.project = project
+    self.targets = targets
+    sourceRoot = PathText.removingLastComponent(of: specPath)
+    groupTree = GroupTree(objects: objects, mainGroupID: nil, sourceRoot: sourceRoot)
+    containingAppIDs = Self.containment(targets: targets, objects: objects)
+  }
+}
