@@ -16,6 +16,8 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
+  /// Located notes that stop nothing: Tuist manifests (their project is generated), what project readers noted.
+  var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -72,8 +74,9 @@ struct LintPlan {
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
+    plan.notes = candidates.notes + projects.notes
     plan.filesRead = filesRead[0] ?? 0
-    if plan.targets.isEmpty && plan.problems.isEmpty {
+    if plan.targets.isEmpty && plan.problems.isEmpty && candidates.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan

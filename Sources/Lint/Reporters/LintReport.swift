@@ -17,6 +17,9 @@ public struct LintReport: Sendable {
   public var sources: [String: PlistContents]
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).
   public var problems: [String]
+  /// Located notes about the inputs that stop nothing, one line each: a Tuist manifest whose project is generated,
+  /// an XcodeGen include that depends on the environment, a project a workspace names that is missing.
+  public var notes: [String] = []
   /// How many targets (apps, extensions, lone entitlements files) were linted.
   public var targetCount: Int
   /// How many builds were linted: a project target once per configuration, loose files once.

@@ -34,21 +34,6 @@ public struct XcodeGenProject: Sendable {
     generatedPlists = builder.generatedPlists
   }
 
-  /// The spec XcodeGen would read in `folder` — `project.yml`, else `project.yaml` — when the folder has no
-  /// `.xcodeproj` holding a `project.pbxproj` (a committed project is read instead).
-  public static func spec(inFolder folder: String) -> String? {
-    let manager = FileManager.default
-    let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-    guard let specName = ["project.yml", "project.yaml"].first(where: names.contains) else { return nil }
-    for name in names where name.hasSuffix(".xcodeproj") {
-      if manager.fileExists(atPath: PathText.joined(PathText.joined(folder, name), "project.pbxproj")) { return nil }
-    }
-    let path = PathText.joined(folder, specName)
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
-    return path
-  }
-
   /// Whether a file name is one XcodeGen reads as a project spec by default.
   public static func isSpecName(_ name: String) -> Bool {
     name == "project.yml" || name == "project.yaml"

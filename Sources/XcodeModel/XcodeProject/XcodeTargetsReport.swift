@@ -9,7 +9,7 @@ public struct XcodeTargetsReport: Sendable {
   public struct Target: Sendable {
     /// The target's name.
     public var name: String
-    /// The `.xcodeproj` folder it belongs to.
+    /// The `.xcodeproj` folder (or XcodeGen spec) it belongs to.
     public var project: String
     /// The product type, e.g. `com.apple.product-type.app-extension`.
     public var productType: String
@@ -25,8 +25,11 @@ public struct XcodeTargetsReport: Sendable {
   public var notes: [XcodeProjectNote] = []
   /// What could not be read: malformed projects, unreadable paths, include or setting cycles.
   public var errors: [XcodeProjectError] = []
-  /// The `.xcodeproj` folders read (or tried), in order.
+  /// The `.xcodeproj` folders and XcodeGen specs read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
+  /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
+  public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
   /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
   /// project builds, but into no app or extension.
   public var otherTargetFiles: [String] = []
@@ -34,9 +37,10 @@ public struct XcodeTargetsReport: Sendable {
   /// An empty report.
   public init() {}
 
-  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace` or a folder searched for
-  /// both (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden folders).
-  /// A project reached twice (through a workspace and the walk) is read once.
+  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
+  /// a folder searched for them (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden
+  /// folders). A project reached twice (through a workspace and the walk) is read once. A Tuist manifest met in
+  /// the walk is named in a note.
   public init(paths: [String]) {
     var seen: Set<String> = []
     var cache = XcconfigCache()
@@ -46,14 +50,17 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard isDirectory.boolValue else {
-        errors.append(XcodeProjectError("expected a folder, an .xcodeproj or an .xcworkspace", file: path))
+      guard isDirectory.boolValue || XcodeGenProject.isSpecName(PathText.lastComponent(of: path)) else {
+        errors.append(
+          XcodeProjectError("expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
         continue
       }
-      for found in Self.containers(under: path) {
-        if found.hasSuffix(".xcworkspace") {
+      let found = Self.projects(under: path)
+      notes += found.notes
+      for container in found.containers {
+        if container.hasSuffix(".xcworkspace") {
           do {
-            let workspace = try XcodeWorkspace(path: found)
+            let workspace = try XcodeWorkspace(path: container)
             notes += workspace.notes
             for project in workspace.projectPaths
             where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
@@ -63,7 +70,7 @@ public struct XcodeTargetsReport: Sendable {
             errors.append(error)
           }
         } else {
-          read(found, seen: &seen, cache: &cache)
+          read(container, seen: &seen, cache: &cache)
         }
       }
     }
@@ -75,7 +82,14 @@ public struct XcodeTargetsReport: Sendable {
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
-      project = try XcodeProject(path: projectPath)
+      if XcodeGenProject.isSpecName(PathText.lastComponent(of: projectPath)) {
+        let generated = try XcodeGenProject(specPath: projectPath)
+        project = generated.project
+        notes += generated.notes
+        for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
+      } else {
+        project = try XcodeProject(path: projectPath)
+      }
     } catch {
       errors.append(error)
       return
@@ -100,19 +114,36 @@ public struct XcodeTargetsReport: Sendable {
     }
   }
 
-  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), sorted by path.
+  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), and the XcodeGen specs of folders
+  /// whose project is not committed, sorted by path.
   public static func containers(under path: String) -> [String] {
+    projects(under: path).containers
+  }
+
+  /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
+  /// path, and a note for each Tuist manifest of a folder whose project is not committed. An `.xcodeproj` without
+  /// a `project.pbxproj` beside a spec or manifest (the schemes of a generated project) is left out.
+  static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
-    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") { return [trimmed] }
+    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace")
+      || XcodeGenProject.isSpecName(PathText.lastComponent(of: trimmed))
+    {
+      return ([trimmed], [])
+    }
     let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
     var found: [String] = []
+    var notes: [XcodeProjectNote] = []
     var pending = [trimmed]
     let manager = FileManager.default
     while let folder = pending.popLast() {
       guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      let generated = GeneratedProjectFolder(folder: folder, names: names)
+      if let spec = generated.xcodeGenSpec { found.append(spec) }
+      notes += generated.tuistManifests.map(\.note)
       var subfolders: [String] = []
       for name in names.sorted() {
-        guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
+        guard !name.hasPrefix("."), !skipped.contains(name), !generated.uncommittedProjectNames.contains(name)
+        else { continue }
         let child = PathText.joined(folder, name)
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -126,7 +157,7 @@ public struct XcodeTargetsReport: Sendable {
       }
       pending += subfolders.reversed()
     }
-    return found.sorted()
+    return (found.sorted(), notes)
   }
 
   /// Whether something could not be read (the command then exits 2).
@@ -134,9 +165,16 @@ public struct XcodeTargetsReport: Sendable {
 
   // MARK: - Rendering
 
-  /// The notes of a configuration plus one for each key value that could not be expanded.
-  private static func notes(of configuration: XcodeTargetConfiguration) -> [String] {
+  /// The notes of a configuration plus one for each key value that could not be expanded, and one for each of its
+  /// plists that an XcodeGen spec generates.
+  private func notes(of configuration: XcodeTargetConfiguration) -> [String] {
     var notes = configuration.notes.map(\.description)
+    for setting in [configuration.infoPlistPath, configuration.entitlementsPath] {
+      guard let path = setting?.resolved, let generated = generatedPlists[path] else { continue }
+      notes.append(
+        "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
+          + "project, and it is read as XcodeGen would write it")
+    }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let setting, setting.resolved == nil else { continue }
       for reference in setting.unresolved where reference.reason != .cycle {
@@ -163,7 +201,7 @@ public struct XcodeTargetsReport: Sendable {
               "name": .string(configuration.name), "bundleIdentifier": value(configuration.bundleIdentifier),
               "infoPlist": value(configuration.infoPlistPath),
               "entitlements": value(configuration.entitlementsPath),
-              "notes": .array(Self.notes(of: configuration).map { .string($0) }),
+              "notes": .array(notes(of: configuration).map { .string($0) }),
             ])
           }),
       ])
@@ -193,7 +231,7 @@ public struct XcodeTargetsReport: Sendable {
           "Info.plist", configuration.infoPlistPath,
           absent: configuration.generatesInfoPlist ? "generated (GENERATE_INFOPLIST_FILE = YES)" : "none")
         line("entitlements", configuration.entitlementsPath)
-        for note in Self.notes(of: configuration) { output += "    note: \(note)\n" }
+        for note in notes(of: configuration) { output += "    note: \(note)\n" }
       }
     }
     for note in notes { output += "note: \(note)\n" }
