@@ -257,6 +257,8 @@ struct XcodeGenProjectBuilder {
     }
     let info = target.value["info"]
     let entitlements = target.value["entitlements"]
+    let infoLocation = target.value.entry("info")?.keyLocation ?? target.location
+    let entitlementsLocation = target.value.entry("entitlements")?.keyLocation ?? target.location
     var searchedSources = false
     var infoPlistInSources: String?
     var configurations: [XCBuildConfiguration] = []
@@ -285,12 +287,12 @@ struct XcodeGenProjectBuilder {
       let infoPlistSetting = settings["INFOPLIST_FILE"]
 
       if let entitlements, let path = entitlements["path"]?.string {
-        settings.set("CODE_SIGN_ENTITLEMENTS", path, at: entitlements.location)
-        generatePlist(at: path, properties: entitlements["properties"], defaults: [], location: entitlements.location)
+        settings.set("CODE_SIGN_ENTITLEMENTS", path, at: entitlementsLocation)
+        generatePlist(at: path, properties: entitlements["properties"], defaults: [], location: entitlementsLocation)
       }
       if infoPlistSetting == nil {
         if let info, let path = info["path"]?.string {
-          settings.set("INFOPLIST_FILE", path, at: info.location)
+          settings.set("INFOPLIST_FILE", path, at: infoLocation)
         } else {
           if !searchedSources {
             searchedSources = true
@@ -304,7 +306,7 @@ struct XcodeGenProjectBuilder {
       if let info, let path = info["path"]?.string {
         generatePlist(
           at: path, properties: info["properties"], defaults: Self.defaultInfoPlist(of: target),
-          location: info.location)
+          location: infoLocation)
       }
       if let bundleIdPrefix, let prefix = bundleIdPrefix.value.string, !targetDefines,
         !(configFiles[config.name].map { xcconfigDefinitions($0).contains("PRODUCT_BUNDLE_IDENTIFIER") } ?? false),

@@ -14,8 +14,9 @@ import Yams
 enum XcodeGenYAMLReader {
   /// The largest spec file read (a large real spec is tens of kilobytes).
   static let maximumFileSize = 4 << 20
-  /// How deep values may nest, as the prescan estimates it (indentation counts: real specs stay under 40).
-  static let maximumNesting = 200
+  /// How deep values may nest (real specs nest about ten deep). Yams composes recursively, and a debug build
+  /// needs about 3 KB of stack per level: 64 levels fit a 512 KB thread stack twice over.
+  static let maximumNesting = 64
 
   /// The value of the YAML `bytes` of `file` (its display path); `nil` for an empty document.
   static func read(_ bytes: [UInt8], file: String, budget: XcodeGenBudget) throws(XcodeProjectError) -> XcodeGenValue? {
@@ -225,6 +226,7 @@ enum XcodeGenYAMLPrescan {
       var inDoubleQuote = false
       var flowDepth = 0
       var blockScalarIndent: Int?
+      var indentations: [Int] = []
       while index < bytes.count, tooDeep == nil {
         line += 1
         let lineStart = index
@@ -239,10 +241,15 @@ enum XcodeGenYAMLPrescan {
           if isBlankLine || indent > blockIndent { continue }
           blockScalarIndent = nil
         }
+        if !isBlankLine, !inSingleQuote, !inDoubleQuote, flowDepth == 0, bytes[firstContent] != UInt8(ascii: "#") {
+          // Block nesting: one level per indentation deeper than the enclosing lines'.
+          while let last = indentations.last, last > indent { indentations.removeLast() }
+          if (indentations.last ?? -1) < indent { indentations.append(indent) }
+        }
         var position = inSingleQuote || inDoubleQuote ? lineStart : lineStart + indent
         var atTokenStart = true
         var previousToken: UInt8 = 0   // the first byte of the previous token on this line, 0 at its start
-        var nesting = indent + flowDepth
+        var nesting = indentations.count + flowDepth
         func column(_ offset: Int) -> Int { offset - lineStart + 1 }
         while position < lineEnd {
           let byte = bytes[position]
