@@ -40,7 +40,7 @@ struct DiscoveryFolderWalker {
     let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
     if generated.isGenerated {
       // An XcodeGen spec is read as the folder's project; a Tuist manifest cannot be, and is named in a note.
-      if let spec = generated.xcodeGenSpec {
+      for spec in generated.xcodeGenSpecs {
         candidates.projectContainers.append(DiscoveryPaths.displayPath(displayPath, PathText.lastComponent(of: spec)))
       }
       candidates.notes += generated.tuistManifests.map { manifest in

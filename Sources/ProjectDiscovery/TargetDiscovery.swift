@@ -57,7 +57,7 @@ public struct TargetDiscovery: Sendable {
         } else {
           walker.walk(folder: displayPath, displayPath: displayPath, into: &candidates)
         }
-      } else if XcodeGenProject.isSpecName(name) {
+      } else if XcodeGenProject.isSpecFile(path) {
         candidates.projectContainers.append(displayPath)
       } else if name == "Project.swift" || name == "Workspace.swift" || name == "Package.swift" {
         // A Swift manifest sharelint cannot run: a Tuist one is named in a note, any other is no plist either.

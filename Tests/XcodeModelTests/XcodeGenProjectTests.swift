@@ -438,15 +438,19 @@ struct XcodeGenProjectTests {
     let folder = try SpecFolder([
       "project.yml": "name: App\n",
       "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme": "<Scheme/>\n",
+      "App.xcworkspace/xcshareddata/WorkspaceSettings.xcsettings": "<plist/>\n",
     ])
     let generated = GeneratedProjectFolder(folder: folder.path)
-    #expect(generated.xcodeGenSpec == folder.spec)
-    #expect(generated.uncommittedProjectNames == ["App.xcodeproj"])
+    #expect(generated.xcodeGenSpecs == [folder.spec])
+    #expect(generated.uncommittedProjectNames == ["App.xcodeproj", "App.xcworkspace"])
     #expect(XcodeTargetsReport.containers(under: folder.path) == [folder.spec])
     try folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{}\n")
     let committed = GeneratedProjectFolder(folder: folder.path)
-    #expect(committed.xcodeGenSpec == nil && committed.uncommittedProjectNames.isEmpty)
-    #expect(XcodeTargetsReport.containers(under: folder.path) == [folder.path + "/App.xcodeproj"])
+    #expect(committed.xcodeGenSpecs.isEmpty && committed.uncommittedProjectNames.isEmpty)
+    #expect(
+      XcodeTargetsReport.containers(under: folder.path) == [
+        folder.path + "/App.xcodeproj", folder.path + "/App.xcworkspace",
+      ])
   }
 
   @Test func tuistManifestIsNamedInALocatedNote() throws {

@@ -5,42 +5,58 @@ import SharelintBase
 /// as the project, Tuist manifests to name in a note. Asked for every folder a walk enters, with the names the walk
 /// already listed, so it costs nothing where there is neither.
 package struct GeneratedProjectFolder: Sendable {
-  /// The XcodeGen spec (`project.yml`, else `project.yaml`) to read as the folder's project: there is one and no
-  /// `.xcodeproj` beside it holds a `project.pbxproj`.
-  package var xcodeGenSpec: String?
+  /// The XcodeGen specs to read as the folder's projects, when no `.xcodeproj` beside them holds a
+  /// `project.pbxproj`: `project.yml` (else `project.yaml`), and `project-*.yml`-like files that begin a spec (a
+  /// top-level `name:`; repositories with several apps keep one spec each and pass it to `xcodegen --spec`).
+  package var xcodeGenSpecs: [String] = []
   /// The Tuist manifests (`Project.swift`, `Workspace.swift` importing `ProjectDescription`) of a folder whose
   /// project is not committed.
   package var tuistManifests: [TuistManifest] = []
-  /// The `.xcodeproj` folders here without a `project.pbxproj` when the project is generated (XcodeGen and Tuist
-  /// repositories commit the schemes in `xcshareddata` and generate the rest): nothing to read.
+  /// The `.xcodeproj` folders here without a `project.pbxproj`, and the `.xcworkspace` folders without a
+  /// `contents.xcworkspacedata`, when the project is generated (XcodeGen and Tuist repositories commit the schemes
+  /// in `xcshareddata`; the rest is generated, the workspace by `pod install` too): nothing to read.
   package var uncommittedProjectNames: Set<String> = []
 
   /// Whether the folder holds a generated project's sources (a spec or manifests).
-  package var isGenerated: Bool { xcodeGenSpec != nil || !tuistManifests.isEmpty }
+  package var isGenerated: Bool { !xcodeGenSpecs.isEmpty || !tuistManifests.isEmpty }
 
   /// What the folder at `folder`, holding the files and folders `names`, holds of a generated project.
   package init(folder: String, names: [String]) {
-    let specName = names.contains("project.yml") ? "project.yml" : names.contains("project.yaml") ? "project.yaml" : nil
+    var specNames = names.filter(XcodeGenProject.isSpecName).sorted()
+    if specNames.contains("project.yml") { specNames.removeAll { $0 == "project.yaml" } }
     let manifestNames = names.filter { $0 == "Project.swift" || $0 == "Workspace.swift" }.sorted()
-    guard specName != nil || !manifestNames.isEmpty else { return }
+    guard !specNames.isEmpty || !manifestNames.isEmpty else { return }
     let manager = FileManager.default
     var committedProject = false
     var uncommitted: Set<String> = []
-    for name in names where name.hasSuffix(".xcodeproj") {
-      if manager.fileExists(atPath: PathText.joined(PathText.joined(folder, name), "project.pbxproj")) {
-        committedProject = true
+    for name in names where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+      let isProject = name.hasSuffix(".xcodeproj")
+      let contents = PathText.joined(
+        PathText.joined(folder, name), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
+      if manager.fileExists(atPath: contents) {
+        if isProject { committedProject = true }
       } else {
         uncommitted.insert(name)
       }
     }
     guard !committedProject else { return }
-    if let specName {
-      let path = PathText.joined(folder, specName)
+    for name in specNames {
+      let path = PathText.joined(folder, name)
       var isDirectory: ObjCBool = false
-      if manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { xcodeGenSpec = path }
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      if name == "project.yml" || name == "project.yaml" || Self.beginsASpec(path) { xcodeGenSpecs.append(path) }
     }
     tuistManifests = manifestNames.compactMap { TuistManifest(path: PathText.joined(folder, $0)) }
     if isGenerated { uncommittedProjectNames = uncommitted }
+  }
+
+  /// Whether the YAML file at `path` has a top-level `name:` (a spec XcodeGen can generate a project from; the specs
+  /// it includes usually have none), looking at its first 64 KB.
+  package static func beginsASpec(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 64 << 10) else { return false }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
   }
 
   /// What the folder at `folder` holds of a generated project, listing it.

@@ -34,9 +34,20 @@ public struct XcodeGenProject: Sendable {
     generatedPlists = builder.generatedPlists
   }
 
-  /// Whether a file name is one XcodeGen reads as a project spec by default.
+  /// Whether the file at `path`, named by a user, is a spec to read: a spec's name (`isSpecName`), or any YAML file
+  /// that begins a spec (a top-level `name:`), as `xcodegen --spec FILE` reads it.
+  public static func isSpecFile(_ path: String) -> Bool {
+    let name = PathText.lastComponent(of: path)
+    if isSpecName(name) { return true }
+    return (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) && GeneratedProjectFolder.beginsASpec(path)
+  }
+
+  /// Whether a file name is that of a project spec: `project.yml` or `project.yaml` (XcodeGen's default), or such a
+  /// name with a suffix (`project-ios.yml`, `project_app.yaml`) for repositories with several specs.
   public static func isSpecName(_ name: String) -> Bool {
-    name == "project.yml" || name == "project.yaml"
+    guard name.hasPrefix("project"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") else { return false }
+    let stem = name.dropFirst("project".count).prefix { $0 != "." }
+    return stem.isEmpty || stem.first == "-" || stem.first == "_"
   }
 }
 

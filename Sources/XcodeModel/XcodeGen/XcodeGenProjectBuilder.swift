@@ -150,17 +150,17 @@ struct XcodeGenProjectBuilder {
       addPackageReference(id: id, entry.value)
     }
     for target in targetSpecs {
+      let linking = try dependencies(of: target, targets: targetsByName, packages: packageReferences)
       let configurations = try targetConfigurations(
         target, presets: presets, bundleIdPrefix: options?.entry("bundleIdPrefix"),
-        projectSettings: projectSettingsByConfig)
+        projectSettings: projectSettingsByConfig, objCLinkingRequiredAt: linking.objCLinkingRequiredAt)
       let list = XCConfigurationList(
         id: "xcodegen.configurations.\(target.name)", configurations: configurations,
         defaultConfigurationName: projectList.defaultConfigurationName)
       addObject(
         target.productID, isa: "PBXFileReference",
         ["path": .string(target.productFileName), "sourceTree": .string("BUILT_PRODUCTS_DIR")])
-      let (phaseIDs, dependencyIDs, productIDs) = try dependencies(
-        of: target, targets: targetsByName, packages: packageReferences)
+      let (phaseIDs, dependencyIDs, productIDs) = (linking.phases, linking.dependencies, linking.products)
       addObject(
         target.id, isa: target.type.isEmpty ? "PBXLegacyTarget" : "PBXNativeTarget",
         [
@@ -249,7 +249,7 @@ struct XcodeGenProjectBuilder {
   /// The configurations of `target`, one per configuration of the project.
   private mutating func targetConfigurations(
     _ target: TargetSpec, presets: XcodeGenSettingPresets.Selection, bundleIdPrefix: XcodeGenValue.Entry?,
-    projectSettings: [String: Set<String>]
+    projectSettings: [String: Set<String>], objCLinkingRequiredAt: XcodeGenLocation?
   ) throws(XcodeProjectError) -> [XCBuildConfiguration] {
     var configFiles: [String: String] = [:]
     for entry in target.value["configFiles"]?.entries ?? [] {
@@ -317,6 +317,11 @@ struct XcodeGenProjectBuilder {
         settings.set(
           "PRODUCT_BUNDLE_IDENTIFIER", prefix + "." + Self.bundleIdentifierComponent(target.name),
           at: bundleIdPrefix.value.location)
+      }
+      if let location = objCLinkingRequiredAt {
+        // A linked static library (or a target with `requiresObjCLinking`) adds `-ObjC` to the linker's flags.
+        let written = settings["OTHER_LDFLAGS"]?.value ?? "$(inherited)"
+        settings.set("OTHER_LDFLAGS", written + " -ObjC", at: location)
       }
       configurations.append(
         XCBuildConfiguration(
@@ -494,10 +499,21 @@ struct XcodeGenProjectBuilder {
       [("repositoryURL", .string(url)), ("requirement", .dictionary(requirement))])
   }
 
+  /// What `target`'s dependencies add to the project.
+  private struct Linking {
+    /// The build phases (frameworks, then embedding), the target dependencies and the package products.
+    var phases: [String]
+    var dependencies: [String]
+    var products: [String]
+    /// Where the first linked dependency that needs `-ObjC` is named, when one does.
+    var objCLinkingRequiredAt: XcodeGenLocation?
+  }
+
   /// The build phases (frameworks, then embedding), target dependencies and package products of `target`.
   private mutating func dependencies(
     of target: TargetSpec, targets: [String: TargetSpec], packages: [String: String]
-  ) throws(XcodeProjectError) -> (phases: [String], dependencies: [String], products: [String]) {
+  ) throws(XcodeProjectError) -> Linking {
+    var objCLinkingRequiredAt: XcodeGenLocation?
     var linked: [String] = []
     var embedded: [(phase: String, file: String)] = []   // phase key, build file ID
     var dependencyIDs: [String] = []
@@ -518,6 +534,9 @@ struct XcodeGenProjectBuilder {
         {
           addObject(prefix + ".link", isa: "PBXBuildFile", ["fileRef": .string(other.productID)])
           linked.append(prefix + ".link")
+          if objCLinkingRequiredAt == nil, other.value["requiresObjCLinking"]?.bool ?? (other.type == "library.static") {
+            objCLinkingRequiredAt = dependency.location
+          }
         }
         let embeds = embedFlag ?? (isDynamic && (target.isApplication || (target.isTest
           && ["framework", "bundle"].contains(other.type))))
@@ -609,6 +628,7 @@ struct XcodeGenProjectBuilder {
         ])
       phases.append(id)
     }
-    return (phases, dependencyIDs, productIDs)
+    return Linking(
+      phases: phases, dependencies: dependencyIDs, products: productIDs, objCLinkingRequiredAt: objCLinkingRequiredAt)
   }
 }

@@ -85,6 +85,19 @@ enum XcodeGenSettingPresets {
         ("SKIP_INSTALL", "YES"),
         ("LD_RUNPATH_SEARCH_PATHS", "$(inherited) @executable_path/Frameworks @executable_path/../../Frameworks"),
       ]
+    case "bundle.unit-test", "bundle.ui-testing":
+      settings += [
+        ("BUNDLE_LOADER", "$(TEST_HOST)"),
+        ("LD_RUNPATH_SEARCH_PATHS", "$(inherited) @executable_path/Frameworks @loader_path/Frameworks"),
+      ]
+    case "library.static":
+      settings.append(("SKIP_INSTALL", "YES"))
+    case "framework", "framework.static":
+      settings += [
+        ("CURRENT_PROJECT_VERSION", "1"), ("DEFINES_MODULE", "YES"), ("CODE_SIGN_IDENTITY", ""),
+        ("INSTALL_PATH", "$(LOCAL_LIBRARY_DIR)/Frameworks"), ("DYLIB_INSTALL_NAME_BASE", "@rpath"),
+        ("SKIP_INSTALL", "YES"), ("VERSIONING_SYSTEM", "apple-generic"),
+      ]
     default:
       break
     }

@@ -50,14 +50,22 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard isDirectory.boolValue || XcodeGenProject.isSpecName(PathText.lastComponent(of: path)) else {
+      guard isDirectory.boolValue || XcodeGenProject.isSpecFile(path) else {
         errors.append(
           XcodeProjectError("expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
         continue
       }
       let found = Self.projects(under: path)
       notes += found.notes
-      for container in found.containers {
+      // A spec another spec includes is part of that project, not one of its own.
+      var specs: [String: Result<XcodeGenProject, XcodeProjectError>] = [:]
+      var included: Set<String> = []
+      for container in found.containers where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
+        let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
+        specs[container] = result
+        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(Self.identity(of: file)) }
+      }
+      for container in found.containers where !included.contains(Self.identity(of: container)) {
         if container.hasSuffix(".xcworkspace") {
           do {
             let workspace = try XcodeWorkspace(path: container)
@@ -70,20 +78,26 @@ public struct XcodeTargetsReport: Sendable {
             errors.append(error)
           }
         } else {
-          read(container, seen: &seen, cache: &cache)
+          read(container, seen: &seen, cache: &cache, spec: specs[container])
         }
       }
     }
   }
 
-  private mutating func read(_ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache) {
-    let absolute = PathText.joined(FileManager.default.currentDirectoryPath, projectPath)
-    guard seen.insert(PathText.tidied(absolute)).inserted else { return }
+  private static func identity(of path: String) -> String {
+    PathText.tidied(PathText.joined(FileManager.default.currentDirectoryPath, path))
+  }
+
+  private mutating func read(
+    _ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache,
+    spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+  ) {
+    guard seen.insert(Self.identity(of: projectPath)).inserted else { return }
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
-      if XcodeGenProject.isSpecName(PathText.lastComponent(of: projectPath)) {
-        let generated = try XcodeGenProject(specPath: projectPath)
+      if let spec {
+        let generated = try spec.get()
         project = generated.project
         notes += generated.notes
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
@@ -125,9 +139,7 @@ public struct XcodeTargetsReport: Sendable {
   /// a `project.pbxproj` beside a spec or manifest (the schemes of a generated project) is left out.
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
-    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace")
-      || XcodeGenProject.isSpecName(PathText.lastComponent(of: trimmed))
-    {
+    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
       return ([trimmed], [])
     }
     let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
@@ -138,7 +150,7 @@ public struct XcodeTargetsReport: Sendable {
     while let folder = pending.popLast() {
       guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
       let generated = GeneratedProjectFolder(folder: folder, names: names)
-      if let spec = generated.xcodeGenSpec { found.append(spec) }
+      found += generated.xcodeGenSpecs
       notes += generated.tuistManifests.map(\.note)
       var subfolders: [String] = []
       for name in names.sorted() {
