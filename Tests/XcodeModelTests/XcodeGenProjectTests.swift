@@ -453,6 +453,49 @@ struct XcodeGenProjectTests {
       ])
   }
 
+  /// Repositories with several apps keep a spec each (`xcodegen --spec project-app.yml`) and share included ones.
+  @Test func suffixedSpecsAreProjectsAndIncludedSpecsAreNot() throws {
+    let folder = try SpecFolder([
+      "project-app.yml": "name: App\ninclude: [project-common.yml]\ntargets:\n  App: {type: application, platform: iOS}\n",
+      "project-common.yml": "name: Common\noptions:\n  bundleIdPrefix: io.example\n",
+      "project-notes.md.yml": "name: Not a spec name\n",
+      "projects.yml": "name: Not a spec name either\n",
+    ])
+    #expect(GeneratedProjectFolder(folder: folder.path).xcodeGenSpecs == [
+      folder.path + "/project-app.yml", folder.path + "/project-common.yml",
+    ])
+    let report = XcodeTargetsReport(paths: [folder.path])
+    #expect(report.errors.isEmpty)
+    #expect(report.projectPaths == [folder.path + "/project-app.yml"])
+    #expect(report.targets.first?.configurations.first?.bundleIdentifier?.value == "io.example.App")
+  }
+
+  /// PBXProjGenerator: a target that links a static library gets `-ObjC` after its own `OTHER_LDFLAGS`.
+  @Test func linkedStaticLibraryAddsObjCLinking() throws {
+    let (_, project) = try read([
+      "project.yml": """
+        name: Linking
+        targets:
+          App:
+            type: application
+            platform: iOS
+            settings:
+              OTHER_LDFLAGS: -lz
+            dependencies: [{target: Kit}, {framework: Vendor/Intune.xcframework}, {sdk: Contacts.framework}]
+          Kit:
+            type: library.static
+            platform: iOS
+        """
+    ])
+    let app = try configuration(project, "App")
+    #expect(app.settings.value(of: "OTHER_LDFLAGS") == "-lz -ObjC")
+    let model = project.project
+    let linked = (model.target(named: "App")?.buildPhaseIDs ?? []).compactMap { model.objects[$0] }
+      .filter { $0.isa == "PBXFrameworksBuildPhase" }.flatMap { $0.fields.strings("files") }
+      .compactMap { model.objects[$0]?.fields.string("fileRef") }.compactMap { model.objects[$0]?.fields.string("path") }
+    #expect(linked == ["libKit.a", "Vendor/Intune.xcframework", "System/Library/Frameworks/Contacts.framework"])
+  }
+
   @Test func tuistManifestIsNamedInALocatedNote() throws {
     let folder = try SpecFolder([
       "Project.swift": "// Tuist\nimport ProjectDescription\n\nlet project = Project(name: \"App\")\n",

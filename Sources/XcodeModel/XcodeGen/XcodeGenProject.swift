@@ -47,6 +47,7 @@ public struct XcodeGenProject: Sendable {
   public static func isSpecName(_ name: String) -> Bool {
     guard name.hasPrefix("project"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") else { return false }
     let stem = name.dropFirst("project".count).prefix { $0 != "." }
+    guard name.count == "project".count + stem.count + (name.hasSuffix(".yml") ? 4 : 5) else { return false }
     return stem.isEmpty || stem.first == "-" || stem.first == "_"
   }
 }

@@ -604,7 +604,7 @@ struct XcodeGenProjectBuilder {
     }
     var phases: [String] = []
     if !linked.isEmpty {
-      let id = "xcodegen.phase.\(target.name).frameworks"
+      let id = "xcodegen.phase.\(target.name).link"
       addObject(id, isa: "PBXFrameworksBuildPhase", ["files": .array(linked)])
       phases.append(id)
     }
@@ -619,7 +619,7 @@ struct XcodeGenProjectBuilder {
     for destination in destinations {
       let files = embedded.filter { $0.phase == destination.key }.map(\.file)
       guard !files.isEmpty else { continue }
-      let id = "xcodegen.phase.\(target.name).\(destination.key)"
+      let id = "xcodegen.phase.\(target.name).embed.\(destination.key)"
       addObject(
         id, isa: "PBXCopyFilesBuildPhase",
         [
