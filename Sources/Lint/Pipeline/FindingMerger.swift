@@ -9,10 +9,20 @@ import SharelintBase
 struct FindingMerger {
   /// The files more than one job reads: only their findings can repeat.
   let sharedFiles: Set<String>
-  /// The index in the report of each finding about a shared file.
-  private var seen: [DiagnosticIdentity: Int] = [:]
+  /// For each shared file with findings: the job that reported first, the report indices of the findings about
+  /// it, and — once a second job reports about it — those findings by identity. Most shared files (an app's
+  /// Info.plist that its extensions read) get findings from one job only, which then are never hashed.
+  private var sharedFindings: [String: SharedFileFindings] = [:]
   /// The targets (plan indices) with at least one build linted.
   private var lintedTargets: Set<Int> = []
+  /// How many results were added: a result's sequence number.
+  private var added = 0
+
+  private struct SharedFileFindings {
+    var firstJob: Int
+    var indices: [Int] = []
+    var byIdentity: [DiagnosticIdentity: Int]?
+  }
 
   /// A merger for jobs reading `sharedFiles` more than once.
   init(sharedFiles: Set<String>) {
@@ -21,20 +31,32 @@ struct FindingMerger {
 
   /// Adds `result` to `report`.
   mutating func add(_ result: LintJobResult, to report: inout LintReport) {
+    let job = added
+    added += 1
     if result.linted {
       report.buildCount += 1
       if lintedTargets.insert(result.targetIndex).inserted { report.targetCount += 1 }
     }
     for var diagnostic in result.diagnostics {
       if sharedFiles.contains(diagnostic.file) {
-        let identity = DiagnosticIdentity(diagnostic)
-        if let index = seen[identity] {
-          if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
-            report.diagnostics[index].configurations.append(name)
+        var shared = sharedFindings[diagnostic.file] ?? SharedFileFindings(firstJob: job)
+        if shared.firstJob != job {
+          if shared.byIdentity == nil {
+            var byIdentity: [DiagnosticIdentity: Int] = [:]
+            for index in shared.indices { byIdentity[DiagnosticIdentity(report.diagnostics[index])] = index }
+            shared.byIdentity = byIdentity
           }
-          continue
+          if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)] {
+            if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
+              report.diagnostics[index].configurations.append(name)
+            }
+            sharedFindings[diagnostic.file] = shared
+            continue
+          }
+          shared.byIdentity?[DiagnosticIdentity(diagnostic)] = report.diagnostics.count
         }
-        seen[identity] = report.diagnostics.count
+        shared.indices.append(report.diagnostics.count)
+        sharedFindings[diagnostic.file] = shared
       }
       if let name = result.configuration { diagnostic.configurations = [name] }
       report.diagnostics.append(diagnostic)

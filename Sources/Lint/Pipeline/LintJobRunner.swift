@@ -24,33 +24,47 @@ struct LintJobResult: Sendable {
 /// scheduling.
 enum LintJobRunner {
   /// Runs `jobs[i]` for each `i` in `indices` (ascending), reading `overlay`'s bytes instead of the files it names,
-  /// and calls `deliver` with each job's index and result in that order.
+  /// and calls `deliver` with each job's index and result in that order. The caller keeps the jobs (how `fix`
+  /// lints again what changed).
   static func run(
     _ jobs: [LintJob], indices: [Int], overlay: [String: [UInt8]],
     progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil,
     deliver: (Int, LintJobResult) -> Void
   ) async {
-    let selected = indices.map { jobs[$0] }
-    let lifetimes = DocumentLifetimes(selected)
+    var selected: [LintJob?] = indices.map { jobs[$0] }
+    await run(&selected, overlay: overlay, progress: progress) { position, result in
+      deliver(indices[position], result)
+    }
+  }
+
+  /// Runs every job of `pending` (each is taken out when it starts, so what it alone holds is freed as soon as it
+  /// is done) and calls `deliver` with each job's position and result in order.
+  static func run(
+    _ pending: inout [LintJob?], overlay: [String: [UInt8]],
+    progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil,
+    deliver: (Int, LintJobResult) -> Void
+  ) async {
+    let lifetimes = DocumentLifetimes(pending)
     var next = 0
+    let total = pending.count
     await withTaskGroup(of: (Int, LintJobResult).self) { group in
       func startNext() {
-        guard next < selected.count else { return }
+        guard next < total, let job = pending[next] else { return }
+        pending[next] = nil
         let position = next
-        let job = selected[position]
         next += 1
         group.addTask { (position, job.run(overlay: overlay, lifetimes: lifetimes)) }
       }
       let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
-      while next < min(inFlight, selected.count) { startNext() }
+      while next < min(inFlight, total) { startNext() }
       var finished: [Int: LintJobResult] = [:]   // results that came back before an earlier job's
       var delivered = 0
       for await (position, result) in group {
         finished[position] = result
         while let ready = finished.removeValue(forKey: delivered) {
-          deliver(indices[delivered], ready)
+          deliver(delivered, ready)
           delivered += 1
-          progress?(delivered, selected.count)
+          progress?(delivered, total)
         }
         startNext()
       }
@@ -145,8 +159,8 @@ final class DocumentLifetimes: @unchecked Sendable {
   private let lock = NSLock()
   private var remainingUses: [String: Int] = [:]
 
-  init(_ jobs: [LintJob]) {
-    for job in jobs {
+  init(_ jobs: [LintJob?]) {
+    for case let job? in jobs {
       for plist in job.plists { remainingUses[plist.displayPath, default: 0] += 1 }
     }
   }

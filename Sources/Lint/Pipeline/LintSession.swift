@@ -93,7 +93,7 @@ public enum LintSession {
 
   /// Runs the lint.
   public static func run(_ options: Options) async throws(InputError) -> LintReport {
-    let prepared = try prepare(options)
+    var prepared = try prepare(options)
     let targetProgress = options.progress.map { progress in
       let files = prepared.filesRead
       return { @Sendable (linted: Int, total: Int) in
@@ -103,9 +103,9 @@ public enum LintSession {
     var report = LintReport(problems: prepared.problems)
     report.notes = prepared.notes
     var merger = FindingMerger(sharedFiles: prepared.sharedFiles)
-    await LintJobRunner.run(
-      prepared.jobs, indices: Array(prepared.jobs.indices), overlay: options.overlay, progress: targetProgress
-    ) { _, result in
+    var pending: [LintJob?] = prepared.jobs
+    prepared.jobs = []   // the runner frees each job once it is done
+    await LintJobRunner.run(&pending, overlay: options.overlay, progress: targetProgress) { _, result in
       merger.add(result, to: &report)
     }
     FindingMerger.finish(&report)
