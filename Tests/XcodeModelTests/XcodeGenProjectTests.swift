@@ -397,6 +397,28 @@ struct XcodeGenProjectTests {
     }
   }
 
+  /// An include may name anything: a device or a FIFO is never read (the read would not end), a missing file is a
+  /// note and the rest of the spec still counts.
+  @Test(.timeLimit(.minutes(1))) func includesThatAreNoRegularFilesAreNotRead() throws {
+    let folder = try SpecFolder([
+      "project.yml": """
+        name: Odd
+        include: [/dev/zero, fifo.yml, missing.yml]
+        targets:
+          App: {type: application, platform: iOS}
+        """
+    ])
+    #expect(mkfifo(folder.path + "/fifo.yml", 0o600) == 0)
+    let project = try XcodeGenProject(specPath: folder.spec)
+    #expect(project.project.targets.map(\.name) == ["App"])
+    #expect(project.notes.map(\.message) == [
+      "the included spec '/dev/zero' is not a regular file; what it defines is unknown",
+      "the included spec '\(folder.path)/fifo.yml' is not a regular file; what it defines is unknown",
+      "the included spec '\(folder.path)/missing.yml' does not exist; what it defines is unknown",
+    ])
+    #expect(project.notes.allSatisfy { $0.file == folder.spec && $0.line == 2 })
+  }
+
   @Test func invalidYAMLAndMissingNameAreLocated() throws {
     let broken = try SpecFolder(["project.yml": "name: Broken\ntargets:\n  App: [\n"])
     #expect {

@@ -53,10 +53,10 @@ package struct GeneratedProjectFolder: Sendable {
   /// Whether the YAML file at `path` has a top-level `name:` (a spec XcodeGen can generate a project from; the specs
   /// it includes usually have none), looking at its first 64 KB.
   package static func beginsASpec(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: 64 << 10) else { return false }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
+    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: 64 << 10, prefixOnly: true) else {
+      return false
+    }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
   }
 
   /// What the folder at `folder` holds of a generated project, listing it.
@@ -80,11 +80,11 @@ package struct TuistManifest: Hashable, Sendable {
 
   /// The manifest at `path`, when it is one (it imports `ProjectDescription` near its top).
   package init?(path: String) {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: Self.maximumPrefix) else { return nil }
+    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: Self.maximumPrefix, prefixOnly: true) else {
+      return nil
+    }
     var line = 1
-    for text in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+    for text in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = text.drop { $0 == " " || $0 == "\t" }
       if trimmed.hasPrefix("import ProjectDescription") || trimmed.hasPrefix("@preconcurrency import ProjectDescription")
       {

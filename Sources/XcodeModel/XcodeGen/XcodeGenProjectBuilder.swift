@@ -190,7 +190,8 @@ struct XcodeGenProjectBuilder {
       id: rootID, buildConfigurationList: projectList, targetIDs: targets.map(\.id), mainGroupID: nil,
       projectDirPath: "")
     let source = SourceText(
-      name: specPath, bytes: FileManager.default.contents(atPath: specPath).map { Array($0) } ?? [])
+      name: specPath,
+      bytes: (try? XcodeGenFileReader.read(specPath, limit: XcodeGenYAMLReader.maximumFileSize).get()) ?? [])
     return XcodeProject(
       xcodeGenSpec: specPath, name: name, source: source, objects: objects, project: project, targets: targets)
   }

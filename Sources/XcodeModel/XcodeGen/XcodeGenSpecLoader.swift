@@ -8,6 +8,8 @@ import SharelintBase
 struct XcodeGenSpecLoader {
   /// How many spec files one project may include, all together.
   static let maximumFiles = 256
+  /// How many bytes the spec files of one project may hold, all together.
+  static let maximumTotalBytes = 16 << 20
   /// How deeply target templates may name other templates.
   static let maximumTemplateNesting = 64
 
@@ -29,6 +31,7 @@ struct XcodeGenSpecLoader {
   }
 
   private var loaded: [SpecFile] = []
+  private var totalBytes = 0
   private var indexByIdentity: [String: Int] = [:]
 
   /// Reads the spec at `path` (a `project.yml`, shown as given) and every file it includes.
@@ -67,19 +70,34 @@ struct XcodeGenSpecLoader {
     guard loaded.count < Self.maximumFiles else {
       throw (includedAt ?? spec.location).error("the spec includes more than \(Self.maximumFiles) files")
     }
-    guard let data = FileManager.default.contents(atPath: display) else {
-      guard let includedAt else { throw XcodeProjectError("cannot read the spec", file: display) }
-      let exists = FileManager.default.fileExists(atPath: display)
-      notes.append(
-        includedAt.note(
-          "the included spec '\(display)' \(exists ? "cannot be read" : "does not exist"); "
-            + "what it defines is unknown"))
+    let data: [UInt8]
+    switch XcodeGenFileReader.read(display, limit: XcodeGenYAMLReader.maximumFileSize) {
+    case .success(let bytes):
+      data = bytes
+    case .failure(.tooLarge(let size)):
+      throw (includedAt ?? spec.location).error(
+        "the spec '\(display)' is \(size) bytes, more than the \(XcodeGenYAMLReader.maximumFileSize) read; "
+          + "it is not read")
+    case .failure(let failure):
+      let reason =
+        switch failure {
+        case .missing: "does not exist"
+        case .notARegularFile: "is not a regular file"
+        default: "cannot be read"
+        }
+      guard let includedAt else { throw XcodeProjectError("the spec \(reason)", file: display) }
+      notes.append(includedAt.note("the included spec '\(display)' \(reason); what it defines is unknown"))
       return nil
+    }
+    totalBytes += data.count
+    guard totalBytes <= Self.maximumTotalBytes else {
+      throw (includedAt ?? spec.location).error(
+        "the spec and the files it includes are more than \(Self.maximumTotalBytes) bytes; it is not read")
     }
     let index = loaded.count
     indexByIdentity[identity] = index
     loaded.append(SpecFile(display: display, value: nil, includes: []))
-    guard var value = try XcodeGenYAMLReader.read(Array(data), file: display, budget: budget) else { return index }
+    guard var value = try XcodeGenYAMLReader.read(data, file: display, budget: budget) else { return index }
     let folder = PathText.joined(basePath, relativePath)
     var includes: [Int] = []
     for include in Self.includes(of: value, notes: &notes) {
