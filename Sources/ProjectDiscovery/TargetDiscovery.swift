@@ -65,6 +65,8 @@ public struct TargetDiscovery: Sendable {
           var note = manifest.note
           note.file = displayPath
           candidates.notes.append(note.description)
+        } else {
+          candidates.notes.append("\(displayPath): a Swift manifest, which sharelint does not run; it holds no plist")
         }
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: path, displayPath: displayPath, into: &candidates)
