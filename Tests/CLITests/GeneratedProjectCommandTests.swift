@@ -74,6 +74,40 @@ import Testing
     #expect(summary["problems"] as? [String] == [])
   }
 
+  /// The generated plist has no file to fix: its findings keep no fix and say where to change it, nothing is written.
+  @Test func generatedPlistIsNeverFixedOrWritten() throws {
+    let folder = try TemporaryFolder()
+    try write(
+      [
+        "project.yml": """
+          name: Fixy
+          targets:
+            App:
+              type: application
+              platform: iOS
+              info:
+                path: App/Info.plist
+                properties:
+                  CFBundleURLTypes:
+                    - CFBundleURLSchemes: [fixy]
+                  IntuneMAMSettings:
+                    ADALClientId: 11111111-2222-3333-4444-555555555555
+          """
+      ], into: folder)
+    let lint = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    let scheme = try #require(diagnostics.first { $0["code"] as? String == "US004" })
+    #expect(scheme["fix"] == nil)
+    #expect((scheme["notes"] as? [String])?.first == (
+      "not fixed automatically: the file is written by XcodeGen from project.yml:6 when the project is generated; "
+        + "change it there"))
+    let fix = try Sharelint.run(["fix"], in: folder.url)
+    #expect(fix.status == 1)
+    #expect(fix.standardOutput.hasPrefix("applied 0 fixes to 0 files"))
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("App").path))
+  }
+
   @Test func aliasBombInAnIncludedSpecIsOneLocatedLine() throws {
     let folder = try TemporaryFolder()
     var bomb = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"

@@ -125,6 +125,9 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
+  /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
+  var generatedFiles: [String: String] = [:]
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }

@@ -98,10 +98,17 @@ struct ProjectPlan {
         }
         var settings = configuration.settings
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
+        var generatedFiles: [String: String] = [:]
+        for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
+          guard let path, let generated = report.generatedPlists[path], let plist = plists[DiscoveryPaths.identity(of: path)],
+            plist.filePath == nil
+          else { continue }
+          generatedFiles[plist.displayPath] = "XcodeGen from \(generated.definedAt)"
+        }
         builds.append(PlannedBuild(
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
-          generatedInfoPlistKeys: generated))
+          generatedInfoPlistKeys: generated, generatedFiles: generatedFiles))
       }
       if !builds.isEmpty {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))
