@@ -77,7 +77,12 @@ extension LintJob {
   /// returns the findings, located in the files as written.
   func run(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
     var result = lint(overlay: overlay, lifetimes: lifetimes)
-    // A plist a project generator writes (XcodeGen's `info: properties:`) is no file to fix: its source is the spec.
+    guard !build.generatedFiles.isEmpty else { return result }
+    // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
+    // and is no file to fix: its source is the spec.
+    result.diagnostics.removeAll { diagnostic in
+      diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
+    }
     for index in result.diagnostics.indices where result.diagnostics[index].fix != nil {
       guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
       result.diagnostics[index].fix = nil

@@ -16,7 +16,8 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
-  /// Located notes that stop nothing: Tuist manifests (their project is generated), what project readers noted.
+  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
+  /// found that stops nothing (a Tuist manifest: its project is generated).
   var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
@@ -74,7 +75,7 @@ struct LintPlan {
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
-    plan.notes = candidates.notes + projects.notes
+    plan.notes = candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes
     plan.filesRead = filesRead[0] ?? 0
     if plan.targets.isEmpty && plan.problems.isEmpty && candidates.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -125,6 +126,8 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// Where the configuration's settings come from and could have come from, for PL003's notes.
+  var provenance: BuildSettingProvenance?
   /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
   /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
   var generatedFiles: [String: String] = [:]

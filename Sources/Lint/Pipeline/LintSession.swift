@@ -118,7 +118,7 @@ public enum LintSession {
     var jobs: [LintJob]
     /// The problems planning met.
     var problems: [String]
-    /// The notes planning made.
+    /// The notes planning met.
     var notes: [String] = []
     /// How many files discovery read.
     var filesRead: Int

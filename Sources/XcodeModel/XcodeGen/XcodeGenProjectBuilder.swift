@@ -30,6 +30,7 @@ struct XcodeGenProjectBuilder {
   private var configs: [(name: String, type: String?)] = []
   private var projectConfigFiles: [String: String] = [:]
   private var xcconfigNames: [String: Set<String>] = [:]
+  private let xcconfigReader = XcconfigReader()
 
   init(spec: XcodeGenValue, specPath: String, budget: XcodeGenBudget) {
     self.spec = spec
@@ -233,11 +234,13 @@ struct XcodeGenProjectBuilder {
   }
 
   /// The names an `.xcconfig` of the spec (a path relative to the spec's folder) assigns without conditions,
-  /// includes followed; none when it cannot be read.
+  /// includes followed as Xcode follows them (the including files' folders, then the project's); none when it
+  /// cannot be read.
   private mutating func xcconfigDefinitions(_ path: String) -> Set<String> {
     if let names = xcconfigNames[path] { return names }
     let file = PathText.joined(rootFolder, path)
-    let definitions = (try? XcconfigLoader().definitions(fromFileAt: file)) ?? []
+    guard FileManager.default.fileExists(atPath: file) else { return [] }
+    let definitions = xcconfigReader.load(path: file, searchPaths: [rootFolder.isEmpty ? "." : rootFolder]).definitions
     let names = Set(definitions.filter(\.conditions.isEmpty).map(\.name))
     xcconfigNames[path] = names
     return names
