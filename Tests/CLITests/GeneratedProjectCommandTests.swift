@@ -63,7 +63,8 @@ import Testing
 
     let lint = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
     #expect(lint.status == 1)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
     #expect(
       diagnostics.map { "\($0["file"] ?? "") \($0["code"] ?? "")" } == [
@@ -95,7 +96,8 @@ import Testing
           """
       ], into: folder)
     let lint = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
     let scheme = try #require(diagnostics.first { $0["code"] as? String == "US004" })
     #expect(scheme["fix"] == nil)
@@ -137,7 +139,8 @@ import Testing
     try write(["App/Info.plist": Self.spec["App/Info.plist"] ?? ""], into: folder)
     let linted = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
     #expect(linted.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(linted.standardOutput.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(linted.standardOutput.utf8)) as? [String: Any])
     let summary = try #require(object["summary"] as? [String: Any])
     #expect(summary["targets"] as? Int == 1)
     #expect((summary["notes"] as? [String])?.first?.hasPrefix("Project.swift:1: a Tuist project manifest") == true)

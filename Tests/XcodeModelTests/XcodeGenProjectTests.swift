@@ -9,7 +9,8 @@ final class SpecFolder: Sendable {
   let path: String
 
   init(_ files: [String: String]) throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-xcodegen-\(UUID().uuidString)").path
+    path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sharelint-xcodegen-\(UUID().uuidString)").path
     for (name, text) in files { try write(name, text) }
   }
 
@@ -435,7 +436,8 @@ struct XcodeGenProjectTests {
   /// recursively; 512 KiB is a secondary thread's stack on macOS).
   @Test func nestingAtTheLimitFitsASmallStack() throws {
     let depth = XcodeGenYAMLReader.maximumNesting - 1
-    let text = "name: Nested\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+    let text =
+      "name: Nested\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
     let folder = try SpecFolder(["project.yml": text])
     let spec = folder.spec
     let finished = DispatchSemaphore(value: 0)
@@ -478,7 +480,8 @@ struct XcodeGenProjectTests {
   /// Repositories with several apps keep a spec each (`xcodegen --spec project-app.yml`) and share included ones.
   @Test func suffixedSpecsAreProjectsAndIncludedSpecsAreNot() throws {
     let folder = try SpecFolder([
-      "project-app.yml": "name: App\ninclude: [project-common.yml]\ntargets:\n  App: {type: application, platform: iOS}\n",
+      "project-app.yml":
+        "name: App\ninclude: [project-common.yml]\ntargets:\n  App: {type: application, platform: iOS}\n",
       "project-common.yml": "name: Common\noptions:\n  bundleIdPrefix: io.example\n",
       "project-notes.md.yml": "name: Not a spec name\n",
       "projects.yml": "name: Not a spec name either\n",
@@ -514,7 +517,8 @@ struct XcodeGenProjectTests {
     let model = project.project
     let linked = (model.target(named: "App")?.buildPhaseIDs ?? []).compactMap { model.objects[$0] }
       .filter { $0.isa == "PBXFrameworksBuildPhase" }.flatMap { $0.fields.strings("files") }
-      .compactMap { model.objects[$0]?.fields.string("fileRef") }.compactMap { model.objects[$0]?.fields.string("path") }
+      .compactMap { model.objects[$0]?.fields.string("fileRef") }
+      .compactMap { model.objects[$0]?.fields.string("path") }
     #expect(linked == ["libKit.a", "Vendor/Intune.xcframework", "System/Library/Frameworks/Contacts.framework"])
   }
 

@@ -86,7 +86,8 @@ package struct TuistManifest: Hashable, Sendable {
     var line = 1
     for text in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = text.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("import ProjectDescription") || trimmed.hasPrefix("@preconcurrency import ProjectDescription")
+      if trimmed.hasPrefix("import ProjectDescription")
+        || trimmed.hasPrefix("@preconcurrency import ProjectDescription")
       {
         self.path = path
         self.line = line

@@ -55,7 +55,9 @@ struct XcodeGenProjectBuilder {
       type.hasPrefix("app-extension") || type == "extensionkit-extension" || type.hasPrefix("watchkit")
         || type == "tv-app-extension"
     }
-    var isTest: Bool { type.hasPrefix("bundle.unit-test") || type == "bundle.ui-testing" || type == "bundle.ocunit-test" }
+    var isTest: Bool {
+      type.hasPrefix("bundle.unit-test") || type == "bundle.ui-testing" || type == "bundle.ocunit-test"
+    }
     var isStatic: Bool { type == "library.static" || type == "framework.static" }
     var productFileName: String {
       if isApplication { return "\(name).app" }
@@ -240,7 +242,8 @@ struct XcodeGenProjectBuilder {
     if let names = xcconfigNames[path] { return names }
     let file = PathText.joined(rootFolder, path)
     guard FileManager.default.fileExists(atPath: file) else { return [] }
-    let definitions = xcconfigReader.load(path: file, searchPaths: [rootFolder.isEmpty ? "." : rootFolder]).definitions
+    let searchPaths = [rootFolder.isEmpty ? "." : rootFolder]
+    let definitions = xcconfigReader.load(path: file, searchPaths: searchPaths).definitions
     let names = Set(definitions.filter(\.conditions.isEmpty).map(\.name))
     xcconfigNames[path] = names
     return names
@@ -462,7 +465,8 @@ struct XcodeGenProjectBuilder {
       let range = ByteRange.empty(at: 0)
       switch field {
       case .string(let text): return OpenStepNode(.string(text), range: range)
-      case .array(let texts): return OpenStepNode(.array(texts.map { OpenStepNode(.string($0), range: range) }), range: range)
+      case .array(let texts):
+        return OpenStepNode(.array(texts.map { OpenStepNode(.string($0), range: range) }), range: range)
       case .dictionary(let pairs):
         return OpenStepNode(
           .dictionary(OpenStepDictionary(pairs.map { OpenStepEntry(key: $0.0, keyRange: range, value: node($0.1)) })),
@@ -538,14 +542,17 @@ struct XcodeGenProjectBuilder {
         {
           addObject(prefix + ".link", isa: "PBXBuildFile", ["fileRef": .string(other.productID)])
           linked.append(prefix + ".link")
-          if objCLinkingRequiredAt == nil, other.value["requiresObjCLinking"]?.bool ?? (other.type == "library.static") {
+          if objCLinkingRequiredAt == nil,
+            other.value["requiresObjCLinking"]?.bool ?? (other.type == "library.static")
+          {
             objCLinkingRequiredAt = dependency.location
           }
         }
         let embeds = embedFlag ?? (isDynamic && (target.isApplication || (target.isTest
           && ["framework", "bundle"].contains(other.type))))
         guard embeds else { continue }
-        addObject(prefix + ".embed", isa: "PBXBuildFile", ["fileRef": .string(other.productID), "settings": embedAttributes])
+        addObject(
+          prefix + ".embed", isa: "PBXBuildFile", ["fileRef": .string(other.productID), "settings": embedAttributes])
         let phase: String
         if other.type == "extensionkit-extension" {
           phase = "extensionKit"

@@ -216,7 +216,11 @@ struct XcodeGenSpecLoader {
     {
       guard let entries = value.entries, entries.contains(where: { $0.key == key }) else { return value }
       return XcodeGenValue(
-        kind: .mapping(entries.map { $0.key == key ? .init(key: $0.key, keyLocation: $0.keyLocation, value: transform($0.value)) : $0 }),
+        kind: .mapping(
+          entries.map { entry in
+            guard entry.key == key else { return entry }
+            return .init(key: entry.key, keyLocation: entry.keyLocation, value: transform(entry.value))
+          }),
         location: value.location)
     }
     func target(_ target: XcodeGenValue) -> XcodeGenValue {
@@ -371,14 +375,17 @@ struct XcodeGenSpecLoader {
   }
 
   /// `mapping` with the value of `key` replaced by a value of `kind` (located where the old one was).
-  private static func replacing(_ mapping: XcodeGenValue, key: String, with kind: XcodeGenValue.Kind) -> XcodeGenValue {
+  private static func replacing(_ mapping: XcodeGenValue, key: String, with kind: XcodeGenValue.Kind)
+    -> XcodeGenValue
+  {
     guard let entries = mapping.entries else { return mapping }
     return XcodeGenValue(
       kind: .mapping(
         entries.map { entry in
           guard entry.key == key else { return entry }
           return .init(
-            key: entry.key, keyLocation: entry.keyLocation, value: XcodeGenValue(kind: kind, location: entry.value.location))
+            key: entry.key, keyLocation: entry.keyLocation,
+            value: XcodeGenValue(kind: kind, location: entry.value.location))
         }),
       location: mapping.location)
   }

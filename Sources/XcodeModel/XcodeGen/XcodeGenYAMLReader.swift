@@ -19,7 +19,9 @@ enum XcodeGenYAMLReader {
   static let maximumNesting = 64
 
   /// The value of the YAML `bytes` of `file` (its display path); `nil` for an empty document.
-  static func read(_ bytes: [UInt8], file: String, budget: XcodeGenBudget) throws(XcodeProjectError) -> XcodeGenValue? {
+  static func read(_ bytes: [UInt8], file: String, budget: XcodeGenBudget) throws(XcodeProjectError)
+    -> XcodeGenValue?
+  {
     guard bytes.count <= maximumFileSize else {
       throw XcodeProjectError(
         "the spec is \(bytes.count) bytes, more than the \(maximumFileSize) read; it is not read", file: file)
@@ -50,7 +52,8 @@ enum XcodeGenYAMLReader {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
-      return XcodeProjectError("invalid YAML: \(firstLine(problem))", file: file, line: mark.line, column: mark.column)
+      return XcodeProjectError(
+        "invalid YAML: \(firstLine(problem))", file: file, line: mark.line, column: mark.column)
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
       return XcodeProjectError(
@@ -321,7 +324,8 @@ enum XcodeGenYAMLPrescan {
               var rest = position + 1
               while rest < lineEnd, "+-0123456789".utf8.contains(bytes[rest]) { rest += 1 }
               rest = skippingSpaces(from: rest, to: lineEnd)
-              let onlyHeader = rest == lineEnd || bytes[rest] == UInt8(ascii: "#") || bytes[rest] == Self.carriageReturn
+              let onlyHeader =
+                rest == lineEnd || bytes[rest] == UInt8(ascii: "#") || bytes[rest] == Self.carriageReturn
               if startsValue, onlyHeader {
                 blockScalarIndent = indent
                 position = lineEnd

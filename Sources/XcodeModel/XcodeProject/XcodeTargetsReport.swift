@@ -53,7 +53,8 @@ public struct XcodeTargetsReport: Sendable {
       }
       guard isDirectory.boolValue || XcodeGenProject.isSpecFile(path) else {
         errors.append(
-          XcodeProjectError("expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
+          XcodeProjectError(
+            "expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
         continue
       }
       let found = Self.projects(under: path)
