@@ -26,6 +26,8 @@ struct ProjectPlan {
   /// without contents, a flag the preprocessor does not honour, an XcodeGen include that depends on the
   /// environment), each once, located where it can be.
   var notes: [String] = []
+  /// The symlink-free folders holding the projects read: a plist under one that no target builds is no loose file.
+  var projectFolders: [String] = []
 
   /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
   /// definitions override every configuration's settings.
@@ -38,6 +40,7 @@ struct ProjectPlan {
       if seenNotes.insert(text).inserted { notes.append(text) }
     }
     for projectNote in report.notes { note(projectNote.description) }
+    projectFolders = report.projectPaths.map { DiscoveryPaths.identity(of: PathText.removingLastComponent(of: $0)) }
     var indexes: [String: XcconfigDefinitionIndex] = [:]
     var plists: [String: DiscoveredPlist] = [:]
     func plist(at path: String?) -> DiscoveredPlist? {
@@ -71,6 +74,10 @@ struct ProjectPlan {
     }
     let targetsByName = Dictionary(report.targets.map { ("\($0.project)\u{0}\($0.name)", $0) }) { first, _ in first }
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
+      if let platform = Self.nonIOSPlatform(of: target) {
+        note("\(target.project) › \(target.name) builds for \(platform), not iOS: not linted")
+        continue
+      }
       let isExtension = target.productType.contains("extension")
       var builds: [PlannedBuild] = []
       let projectFolder = PathText.removingLastComponent(of: target.project)
@@ -87,6 +94,12 @@ struct ProjectPlan {
           // PL004 says the file is missing. The bytes are no file of the repository: `fix` leaves them alone.
           info = DiscoveredPlist(
             displayPath: Self.displayPath(missing) + " (generated)", filePath: nil,
+            location: .archiveEntry, bytes: configuration.generatedInfoPlist(isExtension: isExtension))
+        }
+        if info == nil, configuration.generatesInfoPlist, (configuration.infoPlistPath?.resolved ?? "").isEmpty {
+          // No Info.plist file at all (Xcode 13's default): linted from the keys Xcode generates and the entitlements.
+          info = DiscoveredPlist(
+            displayPath: "\(target.project)/\(target.name) (generated Info.plist)", filePath: nil,
             location: .archiveEntry, bytes: configuration.generatedInfoPlist(isExtension: isExtension))
         }
         guard let info else { continue }
@@ -142,6 +155,21 @@ struct ProjectPlan {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))
       }
     }
+  }
+
+  /// The platform a target builds for when it is not iOS (`macosx`, `appletvos`, `watchos`, `xros`), from its
+  /// first configuration's `SDKROOT` (and `SUPPORTED_PLATFORMS` when `SDKROOT` is `auto`); nil for an iOS target.
+  /// sharelint checks what the iOS Intune App SDK needs: a Mac, TV or watch target is not one.
+  static func nonIOSPlatform(of target: XcodeTargetsReport.Target) -> String? {
+    guard let settings = target.configurations.first?.settings else { return nil }
+    let sdk = settings.evaluate("$(SDKROOT)").value.lowercased()
+    if sdk.isEmpty || sdk.hasPrefix("iphoneos") || sdk.hasPrefix("iphonesimulator") { return nil }
+    if sdk == "auto" {
+      let platforms = settings.evaluate("$(SUPPORTED_PLATFORMS)").value.lowercased().split(separator: " ")
+      return platforms.isEmpty || platforms.contains(where: { $0.hasPrefix("iphone") })
+        ? nil : "'\(platforms.joined(separator: " "))'"
+    }
+    return "'\(sdk)'"
   }
 
   /// `path` as the user would write it: tidied, and relative to the working folder when inside it.
