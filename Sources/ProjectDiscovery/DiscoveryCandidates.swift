@@ -23,6 +23,8 @@ package struct DiscoveryCandidates {
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
   package var projectContainers: [String] = []
+  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed.
+  package var notes: [String] = []
 
   private var seenIdentities: Set<String> = []
 

@@ -1,4 +1,6 @@
 import Foundation
+import SharelintBase
+import XcodeModel
 
 /// Walks folders for Info.plists, entitlements files, `.app` bundles and `.ipa` archives. It skips
 /// hidden folders, dependency and build folders, and folders of bundles that are not apps
@@ -35,7 +37,19 @@ struct DiscoveryFolderWalker {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "folder cannot be read"))
       return
     }
-    for entry in entries where !entry.name.hasPrefix(".") {
+    let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
+    if generated.isGenerated {
+      // An XcodeGen spec is read as the folder's project; a Tuist manifest cannot be, and is named in a note.
+      for spec in generated.xcodeGenSpecs {
+        candidates.projectContainers.append(DiscoveryPaths.displayPath(displayPath, PathText.lastComponent(of: spec)))
+      }
+      candidates.notes += generated.tuistManifests.map { manifest in
+        var note = manifest.note
+        note.file = DiscoveryPaths.displayPath(displayPath, PathText.lastComponent(of: manifest.path))
+        return note.description
+      }
+    }
+    for entry in entries where !entry.name.hasPrefix(".") && !generated.uncommittedProjectNames.contains(entry.name) {
       let name = entry.name
       let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
       let childDisplay = DiscoveryPaths.displayPath(displayPath, name)

@@ -31,7 +31,7 @@ public struct XcodeProject: Sendable {
   let targetIndexByID: [String: Int]
   /// For each product file reference, the identifier of the target that builds it.
   let targetIDByProduct: [String: String]
-  private let groupTree: GroupTree
+  let groupTree: GroupTree
 
   /// Reads the project at `path` (the `.xcodeproj` folder).
   public init(path: String) throws(XcodeProjectError) {
@@ -115,11 +115,7 @@ public struct XcodeProject: Sendable {
           line: source.lineIndex(of: object.range.start) + 1))
     }
     self.targets = targets
-    targetIndexByID = Dictionary(targets.enumerated().map { ($1.id, $0) }) { first, _ in first }
-    targetIDByProduct = Dictionary(targets.compactMap { target in target.productReferenceID.map { ($0, target.id) } }) {
-      first, _ in first
-    }
-    allContainingAppIDs = Self.containment(targets: targets, objects: objects)
+    (targetIndexByID, targetIDByProduct, allContainingAppIDs) = Self.indexes(targets: targets, objects: objects)
     containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
   }
 
@@ -151,11 +147,23 @@ public struct XcodeProject: Sendable {
     groupTree.path(of: id)
   }
 
+  /// Targets by identifier and by product, and every app embedding each target: what lookups by target need,
+  /// worked out once per project.
+  static func indexes(targets: [PBXNativeTarget], objects: [String: XcodeObject])
+    -> (byID: [String: Int], byProduct: [String: String], containingApps: [String: [String]])
+  {
+    let byID = Dictionary(targets.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    let byProduct = Dictionary(targets.compactMap { target in target.productReferenceID.map { ($0, target.id) } }) {
+      first, _ in first
+    }
+    return (byID, byProduct, containment(targets: targets, objects: objects))
+  }
+
   /// Which apps embed which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
   /// (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App
   /// Clips) or `$(EXTENSIONS_FOLDER_PATH)`, whose build files are another target's product; then,
   /// for extensions no phase embeds, every app that depends on them.
-  private static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: [String]] {
+  static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: [String]] {
     var targetByProduct: [String: String] = [:]
     for target in targets {
       if let product = target.productReferenceID { targetByProduct[product] = target.id }
