@@ -11,6 +11,8 @@ package struct DiscoveryCandidates {
     var identity: String
     /// For entitlements found next to an Info.plist the user named: use only if paired.
     var isPairingOnly = false
+    /// For the Info.plist of a built bundle (`.app` folder or `.ipa` entry): what its `Frameworks` folder holds.
+    var bundledFrameworks: [String]?
   }
 
   /// Info.plists, in the order found.
@@ -21,6 +23,8 @@ package struct DiscoveryCandidates {
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
   package var projectContainers: [String] = []
+  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed.
+  package var notes: [String] = []
 
   private var seenIdentities: Set<String> = []
 

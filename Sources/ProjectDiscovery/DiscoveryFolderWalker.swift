@@ -1,4 +1,6 @@
 import Foundation
+import SharelintBase
+import XcodeModel
 
 /// Walks folders for Info.plists, entitlements files, `.app` bundles and `.ipa` archives. It skips
 /// hidden folders, dependency and build folders, and folders of bundles that are not apps
@@ -35,7 +37,19 @@ struct DiscoveryFolderWalker {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "folder cannot be read"))
       return
     }
-    for entry in entries where !entry.name.hasPrefix(".") {
+    let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
+    if generated.isGenerated {
+      // An XcodeGen spec is read as the folder's project; a Tuist manifest cannot be, and is named in a note.
+      for spec in generated.xcodeGenSpecs {
+        candidates.projectContainers.append(DiscoveryPaths.displayPath(displayPath, PathText.lastComponent(of: spec)))
+      }
+      candidates.notes += generated.tuistManifests.map { manifest in
+        var note = manifest.note
+        note.file = DiscoveryPaths.displayPath(displayPath, PathText.lastComponent(of: manifest.path))
+        return note.description
+      }
+    }
+    for entry in entries where !entry.name.hasPrefix(".") && !generated.uncommittedProjectNames.contains(entry.name) {
       let name = entry.name
       let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
       let childDisplay = DiscoveryPaths.displayPath(displayPath, name)
@@ -86,7 +100,9 @@ struct DiscoveryFolderWalker {
       return
     }
     let appDisplay = DiscoveryPaths.displayPath(displayPath, "Info.plist")
-    candidates.addInfoPlist(candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle))
+    var app = candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle)
+    app.bundledFrameworks = Self.frameworks(inBundleAt: path)
+    candidates.addInfoPlist(app)
     let plugIns = path + "/PlugIns"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plugIns)) ?? []).sorted {
       $0.utf8.lexicographicallyPrecedes($1.utf8)
@@ -104,8 +120,17 @@ struct DiscoveryFolderWalker {
         candidates.problems.append(DiscoveryProblem(path: display, message: DiscoveryPaths.notARegularFile))
         continue
       }
-      candidates.addInfoPlist(candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle))
+      var plugIn = candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle)
+      plugIn.bundledFrameworks = Self.frameworks(inBundleAt: plugIns + "/" + name)
+      candidates.addInfoPlist(plugIn)
     }
+  }
+
+  /// The names in a bundle's `Frameworks` folder, sorted (at most 10,000).
+  static func frameworks(inBundleAt path: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/Frameworks")) ?? []
+    let sorted = names.filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return Array(sorted.prefix(10_000))
   }
 }
 

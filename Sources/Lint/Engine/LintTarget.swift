@@ -96,8 +96,12 @@ final class ComputedOnce<Value: Sendable>: Sendable {
 public struct LintSettings: Sendable {
   /// Whether the Intune rules apply: forced on or off, or decided from the target (`IntuneEvidence`).
   public var intuneMode: IntuneMode
-  /// Where `intune: auto` looks for a Podfile, Package.resolved or project linking the SDK; nil: nowhere.
+  /// Where `intune: auto` looks, for a target made of loose files, for a Podfile, Package.resolved or Cartfile
+  /// naming the SDK; nil: nowhere.
   public var intuneDependencies: IntuneDependencyLookup?
+  /// What the build says about the target: its project's build facts in this configuration, or the frameworks
+  /// its bundle carries; nil for loose files.
+  public var buildFacts: TargetBuildFacts?
   /// The iOS SDK the app links against (27 and later honour only 25 query schemes).
   public var sdkVersion: Int?
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's
@@ -109,6 +113,9 @@ public struct LintSettings: Sendable {
   /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
   /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
   public var buildSettingNotes: [String] = []
+  /// Where a project target's settings come from and could have come from: what PL003 names as the likeliest
+  /// reason a setting is undefined.
+  public var buildSettingProvenance: BuildSettingProvenance?
   /// For an extension of an Xcode project, its containing app's `PRODUCT_BUNDLE_IDENTIFIER` in the same
   /// configuration, expanded with the app's own settings (the extension's would expand it wrongly).
   public var containingAppBundleIdentifier: String?

@@ -40,7 +40,9 @@ struct LintJob: Sendable {
         var settings = settings(for: configuration, base: build.settings)
         settings.intuneDependencies = intuneDependencies
         settings.buildSettingNotes = build.notes
+        settings.buildSettingProvenance = build.provenance
         settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
+        settings.buildFacts = build.buildFacts
         settings.containingAppBundleIdentifier = build.containingAppBundleIdentifier
         if let mode = options.intuneMode { settings.intuneMode = mode }
         if let version = options.sdkVersion { settings.sdkVersion = version }

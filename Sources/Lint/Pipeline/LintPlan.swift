@@ -16,6 +16,9 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
+  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
+  /// found that stops nothing (a Tuist manifest: its project is generated).
+  var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -63,20 +66,55 @@ struct LintPlan {
       if let path = options.entitlementsPath {
         try pairEveryInfoPlist(with: path, in: &discovery)
       }
+      let unbuilt = leaveOutFilesNoTargetBuilds(in: &discovery, projectFolders: projects.projectFolders, options: options)
+      if let first = unbuilt.first {
+        let count = unbuilt.count
+        let files = count == 1 ? "1 plist" : "\(count) plists"
+        let more = count > 1 ? " and \(count - 1) more" : ""
+        plan.notes.append(
+          "\(files) in the folder of an Xcode project that no target builds: not linted ('\(first)'\(more)); "
+            + "name a file to lint it")
+      }
       for target in discovery.targets {
-        let build = PlannedBuild(
+        var build = PlannedBuild(
           target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
           settings: commandLineSettings)
+        if let bundle = target.bundleDisplayPath, let frameworks = target.bundledFrameworks {
+          build.buildFacts = TargetBuildFacts(bundle: bundle, frameworks: frameworks)
+        }
         plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
       }
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
+    plan.notes =
+      candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes + plan.notes
     plan.filesRead = filesRead[0] ?? 0
-    if plan.targets.isEmpty && plan.problems.isEmpty {
+    if plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan
+  }
+
+  /// Takes out of `discovery` the targets whose files sit in the folder of an Xcode project that no target of it
+  /// builds (a stale `Info.plist` beside the real one, a fixture): Xcode never reads them. A file the user names
+  /// itself stays. Returns the display paths taken out.
+  private static func leaveOutFilesNoTargetBuilds(
+    in discovery: inout DiscoveryResult, projectFolders: [String], options: LintSession.Options
+  ) -> [String] {
+    guard !projectFolders.isEmpty else { return [] }
+    let folders = projectFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    let named = Set(options.paths.map { DiscoveryPaths.identity(of: $0) })
+    var unbuilt: [String] = []
+    discovery.targets.removeAll { target in
+      let plists = [target.infoPlist, target.entitlements].compactMap { $0 }
+      guard let plist = plists.first, plist.location == .sourceFile, let path = plist.filePath else { return false }
+      let identity = DiscoveryPaths.identity(of: path)
+      guard !named.contains(identity), folders.contains(where: { identity.hasPrefix($0) }) else { return false }
+      unbuilt.append(plist.displayPath)
+      return true
+    }
+    return unbuilt
   }
 
   /// `configure -e FILE`: the entitlements file goes with every Info.plist found, whatever its name or folder.
@@ -122,6 +160,14 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// Where the configuration's settings come from and could have come from, for PL003's notes.
+  var provenance: BuildSettingProvenance?
+  /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
+  /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
+  var generatedFiles: [String: String] = [:]
+  /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
+  /// bundle carries; nil for loose files.
+  var buildFacts: TargetBuildFacts?
   /// The containing app's expanded `PRODUCT_BUNDLE_IDENTIFIER` in the same configuration, for a project target.
   var containingAppBundleIdentifier: String?
 

@@ -9,24 +9,33 @@ public struct XcodeTargetsReport: Sendable {
   public struct Target: Sendable {
     /// The target's name.
     public var name: String
-    /// The `.xcodeproj` folder it belongs to.
+    /// The `.xcodeproj` folder (or XcodeGen spec) it belongs to.
     public var project: String
     /// The product type, e.g. `com.apple.product-type.app-extension`.
     public var productType: String
-    /// The name of the app target that embeds it, when one does.
+    /// The name of the app target that embeds it, when one does (the first, when several do).
     public var containingApp: String?
     /// Its configurations, in the target's order.
     public var configurations: [XcodeTargetConfiguration]
+    /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
+    public var buildFacts: XcodeTargetBuildFacts
+
+    /// The names of every app target that embeds it, in the project's order.
+    public var containingApps: [String] { buildFacts.containingApps }
   }
 
   /// The targets, project by project (in the order projects were found), each project's in its order.
   public var targets: [Target] = []
   /// Notes that belong to no configuration: missing projects a workspace names.
   public var notes: [XcodeProjectNote] = []
-  /// What could not be read: malformed projects, unreadable paths, include or setting cycles.
+  /// What could not be read: malformed projects, unreadable paths. (What Xcode reports and goes on from is in the
+  /// configurations' notes and errors.)
   public var errors: [XcodeProjectError] = []
-  /// The `.xcodeproj` folders read (or tried), in order.
+  /// The `.xcodeproj` folders and XcodeGen specs read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
+  /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
+  public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
   /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
   /// project builds, but into no app or extension.
   public var otherTargetFiles: [String] = []
@@ -34,48 +43,82 @@ public struct XcodeTargetsReport: Sendable {
   /// An empty report.
   public init() {}
 
-  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace` or a folder searched for
-  /// both (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden folders).
-  /// A project reached twice (through a workspace and the walk) is read once.
+  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
+  /// a folder searched for them (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden
+  /// folders). A project reached twice (through a workspace and the walk) is read once. A Tuist manifest met in
+  /// the walk is named in a note.
   public init(paths: [String]) {
     var seen: Set<String> = []
     var cache = XcconfigCache()
+    var dependencyFiles = XcodeDependencyFileCache()
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard isDirectory.boolValue else {
-        errors.append(XcodeProjectError("expected a folder, an .xcodeproj or an .xcworkspace", file: path))
+      guard isDirectory.boolValue || XcodeGenProject.isSpecFile(path) else {
+        errors.append(
+          XcodeProjectError(
+            "expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
         continue
       }
-      for found in Self.containers(under: path) {
-        if found.hasSuffix(".xcworkspace") {
-          do {
-            let workspace = try XcodeWorkspace(path: found)
-            notes += workspace.notes
-            for project in workspace.projectPaths
-            where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
-              read(project, seen: &seen, cache: &cache)
-            }
-          } catch {
-            errors.append(error)
+      let found = Self.projects(under: path)
+      notes += found.notes
+      // A spec another spec includes is part of that project, not one of its own.
+      var specs: [String: Result<XcodeGenProject, XcodeProjectError>] = [:]
+      var included: Set<String> = []
+      for container in found.containers
+      where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
+        let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
+        specs[container] = result
+        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(Self.identity(of: file)) }
+      }
+      for container in found.containers where !included.contains(Self.identity(of: container)) {
+        if container.hasSuffix(".xcworkspace") {
+          let workspace = XcodeWorkspace(path: container)
+          notes += workspace.notes
+          for project in workspace.projectPaths
+          where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
+            read(project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles)
           }
         } else {
-          read(found, seen: &seen, cache: &cache)
+          read(
+            container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
+            spec: specs[container])
         }
       }
     }
   }
 
-  private mutating func read(_ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache) {
-    let absolute = PathText.joined(FileManager.default.currentDirectoryPath, projectPath)
-    guard seen.insert(PathText.tidied(absolute)).inserted else { return }
+  private static func identity(of path: String) -> String {
+    PathText.tidied(PathText.joined(FileManager.default.currentDirectoryPath, path))
+  }
+
+  private mutating func read(
+    _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
+    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+  ) {
+    guard seen.insert(Self.identity(of: projectPath)).inserted else { return }
+    if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
+      // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
+      notes.append(
+        XcodeProjectNote(
+          "the project has no project.pbxproj (generated by XcodeGen, Tuist or a script?): it has no targets to "
+            + "read", file: projectPath))
+      return
+    }
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
-      project = try XcodeProject(path: projectPath)
+      if let spec {
+        let generated = try spec.get()
+        project = generated.project
+        notes += generated.notes
+        for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
+      } else {
+        project = try XcodeProject(path: projectPath)
+      }
     } catch {
       errors.append(error)
       return
@@ -88,31 +131,46 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    let files = dependencyFiles.files(for: project, workspace: workspace)
+    for note in files.notes where !notes.contains(note) { notes.append(note) }
     for target in project.targets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)
-      for configuration in configurations {
-        for error in configuration.errors where !errors.contains(error) { errors.append(error) }
-      }
       targets.append(
         Target(
           name: target.name, project: project.path, productType: target.productType ?? "",
-          containingApp: project.containingApp(of: target)?.name, configurations: configurations))
+          containingApp: project.containingApp(of: target)?.name, configurations: configurations,
+          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles)))
     }
   }
 
-  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), sorted by path.
+  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), and the XcodeGen specs of folders
+  /// whose project is not committed, sorted by path.
   public static func containers(under path: String) -> [String] {
+    projects(under: path).containers
+  }
+
+  /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
+  /// path, and a note for each Tuist manifest of a folder whose project is not committed. An `.xcodeproj` without
+  /// a `project.pbxproj` beside a spec or manifest (the schemes of a generated project) is left out.
+  static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
-    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") { return [trimmed] }
+    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
+      return ([trimmed], [])
+    }
     let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
     var found: [String] = []
+    var notes: [XcodeProjectNote] = []
     var pending = [trimmed]
     let manager = FileManager.default
     while let folder = pending.popLast() {
       guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      let generated = GeneratedProjectFolder(folder: folder, names: names)
+      found += generated.xcodeGenSpecs
+      notes += generated.tuistManifests.map(\.note)
       var subfolders: [String] = []
       for name in names.sorted() {
-        guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
+        guard !name.hasPrefix("."), !skipped.contains(name), !generated.uncommittedProjectNames.contains(name)
+        else { continue }
         let child = PathText.joined(folder, name)
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -126,7 +184,7 @@ public struct XcodeTargetsReport: Sendable {
       }
       pending += subfolders.reversed()
     }
-    return found.sorted()
+    return (found.sorted(), notes)
   }
 
   /// Whether something could not be read (the command then exits 2).
@@ -134,39 +192,53 @@ public struct XcodeTargetsReport: Sendable {
 
   // MARK: - Rendering
 
-  /// The notes of a configuration plus one for each key value that could not be expanded.
-  private static func notes(of configuration: XcodeTargetConfiguration) -> [String] {
-    var notes = configuration.notes.map(\.description)
+  /// The notes of a configuration plus one for each shown value with undefined parts, which Xcode leaves empty, and
+  /// one for each of its plists that an XcodeGen spec generates.
+  private func notes(of configuration: XcodeTargetConfiguration) -> [String] {
+    var notes = configuration.notes.map(\.description) + configuration.errors.map(\.description)
+    for setting in [configuration.infoPlistPath, configuration.entitlementsPath] {
+      guard let path = setting?.resolved, let generated = generatedPlists[path] else { continue }
+      notes.append(
+        "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
+          + "project, and it is read as XcodeGen would write it")
+    }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
-      guard let setting, setting.resolved == nil else { continue }
-      for reference in setting.unresolved where reference.reason != .cycle {
-        notes.append("\(setting.name) (\(setting.origin)): \(reference.message)")
-      }
+      guard let setting, !setting.undefinedNames.isEmpty else { continue }
+      let names = setting.undefinedNames.map { "'\($0)'" }.joined(separator: ", ")
+      let verb = setting.undefinedNames.count == 1 ? "is" : "are"
+      notes.append(
+        "\(setting.name) = '\(setting.written)' (\(setting.origin)): \(names) \(verb) not defined, so empty, "
+          + "as in Xcode")
     }
     return notes
   }
 
-  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp",
-  /// "configurations": [{"name", "bundleIdentifier", "infoPlist", "entitlements", "notes"}]}],
-  /// "notes": […]}`,
-  /// keys sorted, absent values `null`, unexpanded values as written.
+  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingApps",
+  /// "embedsTargets", "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases",
+  /// "resources", "configurations": [{"name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements",
+  /// "linkerFlags", "notes"}]}], "notes": […]}` (docs/json-output.md documents each field),
+  /// keys sorted, absent values `null`, values as Xcode evaluates them (undefined settings empty).
   public func json() -> String {
-    func value(_ setting: XcodeResolvedSetting?) -> JSONValue { setting.map { .string($0.value) } ?? .null }
+    func value(_ setting: XcodeResolvedSetting?) -> JSONValue { setting.map { .string($0.xcodeValue) } ?? .null }
     let targets: [JSONValue] = targets.map { target in
-      .object([
+      var fields: [String: JSONValue] = [
         "name": .string(target.name), "project": .string(target.project),
         "productType": .string(target.productType),
         "containingApp": target.containingApp.map { .string($0) } ?? .null,
         "configurations": .array(
           target.configurations.map { configuration in
-            .object([
+            var fields: [String: JSONValue] = [
               "name": .string(configuration.name), "bundleIdentifier": value(configuration.bundleIdentifier),
               "infoPlist": value(configuration.infoPlistPath),
               "entitlements": value(configuration.entitlementsPath),
-              "notes": .array(Self.notes(of: configuration).map { .string($0) }),
-            ])
+              "notes": .array(notes(of: configuration).map { .string($0) }),
+            ]
+            fields.merge(Self.json(of: configuration)) { first, _ in first }
+            return .object(fields)
           }),
-      ])
+      ]
+      fields.merge(Self.json(of: target.buildFacts)) { first, _ in first }
+      return .object(fields)
     }
     return JSONValue.object(["targets": .array(targets), "notes": .array(notes.map { .string($0.description) })])
       .serialized(pretty: true) + "\n"
@@ -180,12 +252,14 @@ public struct XcodeTargetsReport: Sendable {
         output += "    \(label): \(absent)\n"
         return
       }
-      output += "    \(label): \(setting.value)  (\(setting.origin))\n"
+      let shown = setting.xcodeValue.isEmpty ? "(empty)" : setting.xcodeValue
+      output += "    \(label): \(shown)  (\(setting.origin))\n"
     }
     for target in targets {
       output += "\(target.project): \(target.name) (\(target.productType))"
-      if let app = target.containingApp { output += ", embedded in \(app)" }
+      if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
       output += "\n"
+      for factLine in Self.textLines(of: target.buildFacts) { output += factLine + "\n" }
       for configuration in target.configurations {
         output += "  \(configuration.name)\n"
         line("bundle identifier", configuration.bundleIdentifier)
@@ -193,7 +267,9 @@ public struct XcodeTargetsReport: Sendable {
           "Info.plist", configuration.infoPlistPath,
           absent: configuration.generatesInfoPlist ? "generated (GENERATE_INFOPLIST_FILE = YES)" : "none")
         line("entitlements", configuration.entitlementsPath)
-        for note in Self.notes(of: configuration) { output += "    note: \(note)\n" }
+        let flags = XcodeTargetBuildFacts.linkerFlags(in: configuration)
+        if !flags.isEmpty { output += "    linker flags: " + flags.map(\.written).joined(separator: ", ") + "\n" }
+        for note in notes(of: configuration) { output += "    note: \(note)\n" }
       }
     }
     for note in notes { output += "note: \(note)\n" }
