@@ -2,7 +2,7 @@
 struct InvalidFileProtectionLevelRule: LintRule {
   static let description = RuleDescription(
     identifier: "invalid-file-protection-level",
-    code: "IM006",
+    family: .intuneSettings, number: 6,
     summary: "MaxFileProtectionLevel is not a documented NSFileProtectionType",
     whatItDoes: """
       Checks that `MaxFileProtectionLevel` is `NSFileProtectionComplete`, \
@@ -17,7 +17,7 @@ struct InvalidFileProtectionLevelRule: LintRule {
       table recommends `NSFileProtectionCompleteUntilFirstUserAuthentication` for such apps).
       """,
     useInstead: "Write the Objective-C constant name, e.g. `NSFileProtectionCompleteUntilFirstUserAuthentication`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -27,14 +27,26 @@ struct InvalidFileProtectionLevelRule: LintRule {
         \t<key>MaxFileProtectionLevel</key>
         \t↓<string>completeUntilFirstUserAuthentication</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'completeUntilFirstUserAuthentication' is not a file protection level the SDK knows; did you mean \
+          'NSFileProtectionCompleteUntilFirstUserAuthentication'?
+          """,
+        ]),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict>
         \t<key>MaxFileProtectionLevel</key>
         \t↓<string>NSFileProtectionCompleteUnlessOpened</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'NSFileProtectionCompleteUnlessOpened' is not a file protection level the SDK knows; did you mean \
+          'NSFileProtectionCompleteUnlessOpen'?
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -9,7 +9,7 @@ import XcodeModel
 struct UnresolvedBuildSettingRule: LintRule {
   static let description = RuleDescription(
     identifier: "unresolved-build-setting",
-    code: "PL003",
+    family: .propertyList, number: 3,
     summary: "a $(NAME) reference that the given build settings cannot resolve",
     whatItDoes: """
       Resolves `$(NAME)` and `${NAME}` references (with Xcode's modifiers) in the values sharelint \
@@ -26,7 +26,7 @@ struct UnresolvedBuildSettingRule: LintRule {
       never guesses a value.
       """,
     useInstead: "Pass the value with `-D NAME=VALUE` or `--xcconfig Config.xcconfig`, or write it literally.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -36,7 +36,10 @@ struct UnresolvedBuildSettingRule: LintRule {
         	<key>ADALClientId</key>
         	<string>↓$(MSAL_CLIENT_ID)</string>
         </dict>
-        """),
+        """,
+        messages: [
+          "build setting 'MSAL_CLIENT_ID' is not defined; 'IntuneMAMSettings.ADALClientId' cannot be checked",
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
