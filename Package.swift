@@ -107,7 +107,7 @@ let package = Package(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),
-    .testTarget(name: "LintTests", dependencies: ["Lint"]),
+    .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
     .testTarget(name: "CLITests", dependencies: ["sharelint"]),
     .testTarget(name: "ArchitectureTests"),

@@ -2,7 +2,7 @@ import Foundation
 import PropertyList
 
 /// The files discovery collects before it classifies and pairs them.
-struct DiscoveryCandidates {
+package struct DiscoveryCandidates {
   /// An Info.plist or entitlements file read into memory.
   struct Candidate {
     /// The plist.
@@ -20,7 +20,7 @@ struct DiscoveryCandidates {
   /// Files that could not be used.
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
-  var projectContainers: [String] = []
+  package var projectContainers: [String] = []
 
   private var seenIdentities: Set<String> = []
 
@@ -120,10 +120,10 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
 }
 
 /// Path helpers shared by discovery.
-enum DiscoveryPaths {
+package enum DiscoveryPaths {
   /// The absolute, symlink-free path of `path`: `realpath(3)`, cheaper than Foundation's URL
   /// resolution in discovery's serial walk, or Foundation's answer for a path that does not exist.
-  static func identity(of path: String) -> String {
+  package static func identity(of path: String) -> String {
     if let resolved = realpath(path, nil) {
       defer { free(resolved) }
       return String(cString: resolved)

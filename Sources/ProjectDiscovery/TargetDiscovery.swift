@@ -32,6 +32,13 @@ public struct TargetDiscovery: Sendable {
 
   /// The targets under `paths`, sorted by display path, and the problems met on the way.
   public func discover(_ paths: [String]) throws -> DiscoveryResult {
+    pair(try collect(paths))
+  }
+
+  /// The first half of `discover`: walks `paths` and lists what is there — Info.plists, entitlements files,
+  /// archives' entries, project containers — reading no file. A lint run reads the projects next, so the files
+  /// they claim are never read as loose files.
+  package func collect(_ paths: [String]) throws -> DiscoveryCandidates {
     for path in paths where !FileManager.default.fileExists(atPath: path) {
       throw DiscoveryError(path: path, message: "does not exist")
     }
@@ -56,6 +63,17 @@ public struct TargetDiscovery: Sendable {
         candidates.addInfoPlist(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
         addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
       }
+    }
+    return candidates
+  }
+
+  /// The second half of `discover`: reads the candidates, except the files in `claimed` (symlink-free paths,
+  /// `DiscoveryPaths.identity`, of the files an Xcode project builds), and pairs them into targets.
+  package func pair(_ collected: DiscoveryCandidates, leavingOut claimed: Set<String> = []) -> DiscoveryResult {
+    var candidates = collected
+    if !claimed.isEmpty {
+      candidates.infoPlists.removeAll { claimed.contains($0.identity) }
+      candidates.entitlements.removeAll { claimed.contains($0.identity) }
     }
     // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
     // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.

@@ -69,26 +69,39 @@ public enum JSONValue: Hashable, Sendable {
     lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 
-  /// Appends `text` as a JSON string literal.
+  /// Appends `text` as a JSON string literal. Runs of bytes that need no escape are appended whole: escapes are
+  /// only for ASCII bytes, which never occur inside a multi-byte UTF-8 sequence, so cutting there keeps the text
+  /// valid.
   public static func writeString(_ text: String, into output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          var hex = String(scalar.value, radix: 16)
-          while hex.count < 4 { hex = "0" + hex }
-          output += "\\u" + hex
-        } else {
-          output.unicodeScalars.append(scalar)
+    var text = text
+    let escaped = text.withUTF8 { bytes -> Bool in
+      var runStart = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        if runStart < index {
+          output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+        }
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): output += "\\\""
+        case UInt8(ascii: "\\"): output += "\\\\"
+        case UInt8(ascii: "\n"): output += "\\n"
+        case UInt8(ascii: "\r"): output += "\\r"
+        case UInt8(ascii: "\t"): output += "\\t"
+        default:
+          let hex = String(byte, radix: 16)
+          output += "\\u" + String(repeating: "0", count: 4 - hex.utf8.count) + hex
         }
       }
+      guard runStart > 0 else { return false }
+      if runStart < bytes.count {
+        output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
+      }
+      return true
     }
+    if !escaped { output += text }
     output += "\""
   }
 }

@@ -41,14 +41,15 @@ struct ImportArrowTests {
     let folder = packageRoot.appendingPathComponent("Sources").appendingPathComponent(target)
     var imports: [String: String] = [:]
     let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-    let importLine = /^(?:@testable |@_exported |@preconcurrency |@_implementationOnly )?import (?:(?:struct|enum|class|func|protocol|typealias|var|let) )?(\w+)/
+    let attributes = "(?:@testable |@_exported |@preconcurrency |@_implementationOnly )?"
+    let kinds = "(?:(?:struct|enum|class|func|protocol|typealias|var|let) )?"
+    let importLine = try Regex("^" + attributes + "import " + kinds + "(\\w+)")
     for file in files.sorted() where file.hasSuffix(".swift") {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
         let trimmed = line.drop { $0 == " " }
-        if let match = trimmed.prefixMatch(of: importLine) {
-          imports[String(match.output.1), default: "Sources/\(target)/\(file)"] = imports[String(match.output.1)]
-            ?? "Sources/\(target)/\(file)"
+        if let match = trimmed.prefixMatch(of: importLine), let module = match.output[1].substring {
+          imports[String(module)] = imports[String(module)] ?? "Sources/\(target)/\(file)"
         }
       }
     }
@@ -61,7 +62,8 @@ struct ImportArrowTests {
     for (target, allowed) in arrows.sorted(by: { $0.key < $1.key }) {
       for (module, file) in try Self.drawnArrows(of: target).sorted(by: { $0.key < $1.key })
       where !Self.systemModules.contains(module) {
-        #expect(allowed.contains(module), "\(file) imports \(module); Package.swift has no arrow \(target) → \(module)")
+        #expect(
+          allowed.contains(module), "\(file) imports \(module); Package.swift has no arrow \(target) → \(module)")
       }
     }
   }
@@ -70,7 +72,8 @@ struct ImportArrowTests {
     for (target, allowed) in try Self.declaredArrows().sorted(by: { $0.key < $1.key }) {
       let drawn = try Self.drawnArrows(of: target)
       for module in allowed.sorted() {
-        #expect(drawn[module] != nil, "Package.swift declares \(target) → \(module), but no file of \(target) imports it")
+        #expect(
+          drawn[module] != nil, "Package.swift declares \(target) → \(module), but no file of \(target) imports it")
       }
     }
   }

@@ -80,7 +80,7 @@ import Testing
     ]
     for path in paths {
       #expect(
-        LintSession.ConfigurationCache.standardizedFolder(of: path)
+        ConfigurationCache.standardizedFolder(of: path)
           == URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, "\(path)")
     }
   }

@@ -40,7 +40,7 @@ public struct ExampleRun: Sendable {
     let entitlements = example.entitlements.map(unmark)
     let marked = example.file == .infoPlist ? info : (entitlements ?? info)
     let configuration = example.configuration.flatMap { try? Configuration.parse($0) } ?? Configuration()
-    let settings = LintSession.settings(for: configuration, base: BuildSettings())
+    let settings = LintJob.settings(for: configuration, base: BuildSettings())
 
     let infoSource = SourceText(name: RuleExample.File.infoPlist.rawValue, string: info.text)
     let infoDocument: PropertyListDocument

@@ -72,12 +72,21 @@ public enum FixSession {
   public static let maximumPasses = 10
 
   /// Lints, applies the fixes in memory, lints the result, and repeats until no fix changes
-  /// anything (at most `maximumPasses`). Nothing is written.
+  /// anything (at most `maximumPasses`). Nothing is written. The run is planned once; each later pass lints
+  /// again only the jobs that read a file the previous pass changed.
   public static func run(
     _ options: LintSession.Options, includingUnsafe: Bool, unsafeRules: Set<String> = []
   ) async throws(LintSession.InputError) -> Outcome {
-    var current = options
-    let initial = try await LintSession.run(current)
+    let prepared = try LintSession.prepare(options)
+    var overlay = options.overlay
+    var results = [LintJobResult?](repeating: nil, count: prepared.jobs.count)
+    func lint(_ indices: [Int]) async {
+      await LintJobRunner.run(prepared.jobs, indices: indices, overlay: overlay) { index, result in
+        results[index] = result
+      }
+    }
+    await lint(Array(prepared.jobs.indices))
+    let initial = prepared.report(of: results)
     var report = initial
     var originals: [String: SourceText] = [:]
     var notWritable: [String: String] = [:]
@@ -88,21 +97,19 @@ public enum FixSession {
       let plans = plan(report, includingUnsafe: includingUnsafe, unsafeRules: unsafeRules)
       guard !plans.isEmpty else { break }
       passes += 1
-      let codeByTitle = Dictionary(
-        report.diagnostics.compactMap { diagnostic in diagnostic.fix.map { ($0.title, diagnostic.code) } },
-        uniquingKeysWith: { first, _ in first })
       for plan in plans {
-        appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
+        appliedFixes += plan.fixed.applied.map { (code: $0.code, title: $0.title) }
         // A file's first plan holds its text as read from disk: no earlier pass changed it.
         originals[plan.path] = originals[plan.path] ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }
-        current.overlay[plan.path] = plan.fixed.bytes
+        overlay[plan.path] = plan.fixed.bytes
         applied += plan.fixed.applied.count
       }
-      report = try await LintSession.run(current)
+      await lint(prepared.jobs(reading: Set(plans.map(\.path))))
+      report = prepared.report(of: results)
     }
     let files = originals.keys.sorted().compactMap { path -> (SourceText, [UInt8], String?)? in
-      guard let original = originals[path], let bytes = current.overlay[path], bytes != original.bytes else {
+      guard let original = originals[path], let bytes = overlay[path], bytes != original.bytes else {
         return nil
       }
       return (original, bytes, notWritable[path])

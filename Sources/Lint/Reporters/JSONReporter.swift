@@ -2,7 +2,7 @@ import PredicateSyntax
 import SharelintBase
 
 /// One JSON object, sorted keys:
-/// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "problems"}, "version": 1}`.
+/// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "builds", "problems"}, "version": 1}`.
 /// Each diagnostic has `rule`, `code`, `severity`, `message`, `file`, `line`, `column`, `endLine`,
 /// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, `fix`
 /// (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists, and
@@ -27,6 +27,7 @@ public enum JSONReporter {
       "warnings": .integer(Int64(report.count(.warning))),
       "infos": .integer(Int64(report.count(.info))),
       "targets": .integer(Int64(report.targetCount)),
+      "builds": .integer(Int64(report.buildCount)),
       "problems": .array(report.problems.map { .string($0) }),
     ])
     var tail = ",\n  \"summary\": "

@@ -17,18 +17,21 @@ public struct LintReport: Sendable {
   public var sources: [String: PlistContents]
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).
   public var problems: [String]
-  /// How many targets (apps and extensions) were linted.
+  /// How many targets (apps, extensions, lone entitlements files) were linted.
   public var targetCount: Int
+  /// How many builds were linted: a project target once per configuration, loose files once.
+  public var buildCount: Int
 
   /// A report.
   public init(
     diagnostics: [LintDiagnostic] = [], sources: [String: PlistContents] = [:], problems: [String] = [],
-    targetCount: Int = 0
+    targetCount: Int = 0, buildCount: Int? = nil
   ) {
     self.diagnostics = diagnostics
     self.sources = sources
     self.problems = problems
     self.targetCount = targetCount
+    self.buildCount = buildCount ?? targetCount
   }
 
   /// The text of `file`, for excerpts; `nil` when the file is unknown, or changed on disk since it was linted.

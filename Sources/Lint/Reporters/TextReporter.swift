@@ -30,7 +30,8 @@ public struct TextReporter: Sendable {
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
     stream(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
-        + " in \(plural(report.targetCount, "target"))\n")
+        + " in \(plural(report.targetCount, "target"))"
+        + (report.buildCount > report.targetCount ? " (\(plural(report.buildCount, "build")))\n" : "\n"))
   }
 
   /// One diagnostic: its line, then its excerpt with carets (or its key path and notes when it has no range).

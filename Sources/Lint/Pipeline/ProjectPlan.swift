@@ -5,62 +5,34 @@ import PropertyList
 import SharelintBase
 import XcodeModel
 
-/// What `lint` and `fix` make of the Xcode projects found under their paths: for each app and extension
-/// target and each of its configurations, the Info.plist and entitlements that configuration builds, with
-/// that configuration's build settings and its containing app. The plists a project claims are linted
-/// through it (with the right `$(VAR)` values, once per configuration) and left out of folder discovery.
-struct ProjectTargets {
-  /// One target in one configuration: what a lint job needs.
-  struct Build {
-    /// The target, as discovery would have made it.
-    var target: DiscoveredTarget
-    /// The containing app's Info.plist in the same configuration, when the project embeds the target in one.
-    var containingApp: DiscoveredPlist?
-    /// The target's name and its project, for messages.
-    var targetName: String
-    var project: String
-    /// The configuration's name (`Debug`).
-    var configuration: String
-    /// The configuration's build settings.
-    var settings: BuildSettings
-    /// What the project model noted about this configuration (a missing `.xcconfig`…), for PL003's notes.
-    var notes: [String]
-    /// How to preprocess the Info.plist, when the configuration sets `INFOPLIST_PREPROCESS = YES`.
-    var preprocessing: Preprocessing?
-    /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
-    var generatedInfoPlistKeys: [String: String] = [:]
-  }
-
-  /// `INFOPLIST_PREPROCESSOR_DEFINITIONS` and `INFOPLIST_PREFIX_HEADER` of a configuration that preprocesses.
-  struct Preprocessing: Sendable {
-    var preprocessor: InfoPlistPreprocessor
-    var prefixHeader: String?
-  }
-
+/// The part of stage 1 (`LintPlan`) that reads the Xcode projects found under the paths: for each app and extension
+/// target and each of its configurations, the Info.plist and entitlements that configuration builds, with that
+/// configuration's build settings and its containing app. The plists a project claims are linted through it (with
+/// the right `$(VAR)` values, once per configuration) and left out of folder discovery.
+struct ProjectPlan {
   /// What the user narrows the run to: `--target`, `--configuration`.
   struct Selection {
     var targetName: String?
     var configurationName: String?
   }
 
-  /// The builds, project by project, target by target, configuration by configuration.
-  var builds: [Build] = []
-  /// The symlink-free absolute paths of the plists the projects claim.
+  /// The selected targets, project by project, target by target, each with its selected configurations.
+  var targets: [PlannedTarget] = []
+  /// The symlink-free absolute paths (`DiscoveryPaths.identity`) of the plists the projects claim.
   var claimedFiles: Set<String> = []
-  /// Projects that could not be read (a malformed project.pbxproj, an include cycle): exit status 2.
+  /// Projects that could not be read (a malformed project.pbxproj, an include cycle).
   var problems: [String] = []
 
-  /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders). `knownPlists`
-  /// gives, by symlink-free path, the plists discovery already read, so each file has one display path and
-  /// one `DiscoveredPlist` however many configurations use it.
-  init(containers: [String], selection: Selection, knownPlists: [String: DiscoveredPlist]) {
+  /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
+  /// definitions override every configuration's settings.
+  init(containers: [String], selection: Selection, commandLineDefinitions: [(name: String, value: String)]) {
     guard !containers.isEmpty else { return }
     let report = XcodeTargetsReport(paths: containers)
     problems = report.errors.map(\.description)
-    var plists = knownPlists
+    var plists: [String: DiscoveredPlist] = [:]
     func plist(at path: String?) -> DiscoveredPlist? {
       guard let path, !path.isEmpty else { return nil }
-      let identity = Self.identity(of: path)
+      let identity = DiscoveryPaths.identity(of: path)
       if let known = plists[identity] { return known }
       guard let data = FileManager.default.contents(atPath: path) else { return nil }
       let plist = DiscoveredPlist(
@@ -70,17 +42,18 @@ struct ProjectTargets {
     }
     // Every target's plists are claimed, also those the selection leaves out and those of frameworks and tests,
     // which ship in no app: none of them is a loose file.
-    for path in report.otherTargetFiles { claimedFiles.insert(Self.identity(of: path)) }
+    for path in report.otherTargetFiles { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
     for target in report.targets {
       for configuration in target.configurations {
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
-          if let path, !path.isEmpty { claimedFiles.insert(Self.identity(of: path)) }
+          if let path, !path.isEmpty { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
         }
       }
     }
     let targetsByName = Dictionary(report.targets.map { ("\($0.project)\u{0}\($0.name)", $0) }) { first, _ in first }
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
       let isExtension = target.productType.contains("extension")
+      var builds: [PlannedBuild] = []
       for configuration in target.configurations
       where selection.configurationName.map({ $0 == configuration.name }) ?? true {
         guard let info = plist(at: configuration.infoPlistPath?.resolved) else { continue }
@@ -93,10 +66,10 @@ struct ProjectTargets {
         let discovered = DiscoveredTarget(
           kind: isExtension ? .appExtension : .app, infoPlist: info, entitlements: entitlements,
           bundleIdentifier: configuration.bundleIdentifier?.value, containingAppPath: containingApp?.displayPath)
-        var preprocessing: Preprocessing?
+        var preprocessing: InfoPlistPreprocessing?
         if configuration.preprocessesInfoPlist {
           let flags = configuration.settings.resolve("$(INFOPLIST_OTHER_PREPROCESSOR_FLAGS)").resolvedText ?? ""
-          preprocessing = Preprocessing(
+          preprocessing = InfoPlistPreprocessing(
             preprocessor: InfoPlistPreprocessor(
               definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? ""),
               traditional: flags.split(separator: " ").contains("-traditional")),
@@ -110,18 +83,17 @@ struct ProjectTargets {
             generated[String(setting.name.dropFirst("INFOPLIST_KEY_".count))] = setting.value
           }
         }
-        builds.append(Build(
-          target: discovered, containingApp: containingApp, targetName: target.name, project: target.project,
-          configuration: configuration.name, settings: configuration.settings,
+        var settings = configuration.settings
+        for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
+        builds.append(PlannedBuild(
+          target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
           generatedInfoPlistKeys: generated))
       }
+      if !builds.isEmpty {
+        targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))
+      }
     }
-  }
-
-  /// The symlink-free absolute path of `path` (the path itself, made absolute, when it does not exist).
-  static func identity(of path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// `path` as the user would write it: tidied, and relative to the working folder when inside it.
@@ -129,5 +101,4 @@ struct ProjectTargets {
     guard path.hasPrefix("/") else { return PathText.tidied(path) }
     return PathText.relativeToWorkingFolder(PathText.tidied(path))
   }
-
 }

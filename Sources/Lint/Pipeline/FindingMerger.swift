@@ -1,0 +1,108 @@
+import PredicateSyntax
+import PropertyList
+import SharelintBase
+
+/// Stage 4 of a lint run (plan → jobs → rules → merge → report): adds the jobs' results to the report in job
+/// order. A finding about a file that several jobs read (a plist every configuration builds, entitlements shared
+/// by targets, a containing app's Info.plist) is added once, naming every configuration it holds in; the report
+/// counts the targets and the builds whose rules ran.
+struct FindingMerger {
+  /// The files more than one job reads: only their findings can repeat.
+  let sharedFiles: Set<String>
+  /// For each shared file with findings: the job that reported first, the report indices of the findings about
+  /// it, and — once a second job reports about it — those findings by identity. Most shared files (an app's
+  /// Info.plist that its extensions read) get findings from one job only, which then are never hashed.
+  private var sharedFindings: [String: SharedFileFindings] = [:]
+  /// The targets (plan indices) with at least one build linted.
+  private var lintedTargets: Set<Int> = []
+  /// How many results were added: a result's sequence number.
+  private var added = 0
+
+  private struct SharedFileFindings {
+    var firstJob: Int
+    var indices: [Int] = []
+    var byIdentity: [DiagnosticIdentity: Int]?
+  }
+
+  /// A merger for jobs reading `sharedFiles` more than once.
+  init(sharedFiles: Set<String>) {
+    self.sharedFiles = sharedFiles
+  }
+
+  /// Adds `result` to `report`.
+  mutating func add(_ result: LintJobResult, to report: inout LintReport) {
+    let job = added
+    added += 1
+    if result.linted {
+      report.buildCount += 1
+      if lintedTargets.insert(result.targetIndex).inserted { report.targetCount += 1 }
+    }
+    for var diagnostic in result.diagnostics {
+      if sharedFiles.contains(diagnostic.file) {
+        var shared = sharedFindings[diagnostic.file] ?? SharedFileFindings(firstJob: job)
+        if shared.firstJob != job {
+          if shared.byIdentity == nil {
+            var byIdentity: [DiagnosticIdentity: Int] = [:]
+            for index in shared.indices { byIdentity[DiagnosticIdentity(report.diagnostics[index])] = index }
+            shared.byIdentity = byIdentity
+          }
+          if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)] {
+            if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
+              report.diagnostics[index].configurations.append(name)
+            }
+            sharedFindings[diagnostic.file] = shared
+            continue
+          }
+          shared.byIdentity?[DiagnosticIdentity(diagnostic)] = report.diagnostics.count
+        }
+        shared.indices.append(report.diagnostics.count)
+        sharedFindings[diagnostic.file] = shared
+      }
+      if let name = result.configuration { diagnostic.configurations = [name] }
+      report.diagnostics.append(diagnostic)
+    }
+    for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
+  }
+
+  /// Ends the merge: each finding of a project build names its configurations in a note, and the findings are in
+  /// file and position order.
+  static func finish(_ report: inout LintReport) {
+    for index in report.diagnostics.indices where !report.diagnostics[index].configurations.isEmpty {
+      let names = report.diagnostics[index].configurations
+      report.diagnostics[index].notes.append(
+        (names.count == 1 ? "in configuration " : "in configurations ") + names.joined(separator: ", "))
+    }
+    // Findings arrive in target order, so they are usually in order already; sorting 50,000 of them
+    // would take a buffer of half their size.
+    let inOrder = report.diagnostics.indices.dropFirst().allSatisfy { index in
+      !LintDiagnostic.ordered(report.diagnostics[index], report.diagnostics[index - 1])
+    }
+    if !inOrder { report.diagnostics.sort(by: LintDiagnostic.ordered) }
+  }
+
+  /// The files more than one of `jobs` reads.
+  static func sharedFiles(of jobs: [LintJob]) -> Set<String> {
+    var uses: [String: Int] = [:]
+    for job in jobs {
+      for plist in job.plists { uses[plist.displayPath, default: 0] += 1 }
+    }
+    return Set(uses.filter { $0.value > 1 }.keys)
+  }
+}
+
+/// What makes two findings the same, for files that several jobs lint.
+struct DiagnosticIdentity: Hashable {
+  let code: String
+  let file: String
+  let start: Int?
+  let keyPath: String
+  let message: String
+
+  init(_ diagnostic: LintDiagnostic) {
+    code = diagnostic.code
+    file = diagnostic.file
+    start = diagnostic.range?.start
+    keyPath = diagnostic.keyPath
+    message = diagnostic.message
+  }
+}

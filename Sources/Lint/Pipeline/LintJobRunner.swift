@@ -1,0 +1,178 @@
+import Foundation
+import PredicateSyntax
+import ProjectDiscovery
+import PropertyList
+import SharelintBase
+import XcodeModel
+
+/// What one job found: stage 3's output, which the merge (stage 4) adds to the report.
+struct LintJobResult: Sendable {
+  var diagnostics: [LintDiagnostic] = []
+  /// The files read, by display path, for the report.
+  var sources: [(file: String, contents: PlistContents)] = []
+  /// Whether the rules ran (an unreadable Info.plist stops a job before them).
+  var linted = false
+  /// The Xcode configuration the job linted, for a project target.
+  var configuration: String?
+  /// The index of the job's target in the plan.
+  var targetIndex: Int
+}
+
+/// Stage 3 of a lint run (plan → jobs → rules → merge → report): runs the rules of each job on every core, a few
+/// jobs at a time in plan order, so that the documents in memory at once are those of the jobs in flight
+/// (`DocumentLifetimes` releases each after its last use), and hands each result on in job order, whatever the
+/// scheduling.
+enum LintJobRunner {
+  /// Runs `jobs[i]` for each `i` in `indices` (ascending), reading `overlay`'s bytes instead of the files it names,
+  /// and calls `deliver` with each job's index and result in that order. The caller keeps the jobs (how `fix`
+  /// lints again what changed).
+  static func run(
+    _ jobs: [LintJob], indices: [Int], overlay: [String: [UInt8]],
+    progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil,
+    deliver: (Int, LintJobResult) -> Void
+  ) async {
+    var selected: [LintJob?] = indices.map { jobs[$0] }
+    await run(&selected, overlay: overlay, progress: progress) { position, result in
+      deliver(indices[position], result)
+    }
+  }
+
+  /// Runs every job of `pending` (each is taken out when it starts, so what it alone holds is freed as soon as it
+  /// is done) and calls `deliver` with each job's position and result in order.
+  static func run(
+    _ pending: inout [LintJob?], overlay: [String: [UInt8]],
+    progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil,
+    deliver: (Int, LintJobResult) -> Void
+  ) async {
+    let lifetimes = DocumentLifetimes(pending)
+    var next = 0
+    let total = pending.count
+    await withTaskGroup(of: (Int, LintJobResult).self) { group in
+      func startNext() {
+        guard next < total, let job = pending[next] else { return }
+        pending[next] = nil
+        let position = next
+        next += 1
+        group.addTask { (position, job.run(overlay: overlay, lifetimes: lifetimes)) }
+      }
+      let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+      while next < min(inFlight, total) { startNext() }
+      var finished: [Int: LintJobResult] = [:]   // results that came back before an earlier job's
+      var delivered = 0
+      for await (position, result) in group {
+        finished[position] = result
+        while let ready = finished.removeValue(forKey: delivered) {
+          deliver(delivered, ready)
+          delivered += 1
+          progress?(delivered, total)
+        }
+        startNext()
+      }
+    }
+  }
+}
+
+extension LintJob {
+  /// Reads the job's plists (preprocessing the Info.plist when its configuration asks), runs the rules, and
+  /// returns the findings, located in the files as written.
+  func run(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
+    defer { lifetimes.finished(with: plists) }
+    var result = LintJobResult(configuration: build.configuration, targetIndex: targetIndex)
+    func document(_ plist: DiscoveredPlist) throws -> PropertyListDocument {
+      try overlay[plist.displayPath].map { try PropertyListDocument(bytes: $0, name: plist.displayPath) }
+        ?? plist.document()
+    }
+    func load(_ plist: DiscoveredPlist?) -> PropertyListDocument? {
+      guard let plist else { return nil }
+      let contents = overlay[plist.displayPath].map { PlistContents(bytes: $0) } ?? plist.contents
+      result.sources.append((plist.displayPath, contents))
+      do {
+        return try document(plist)
+      } catch {
+        let source = SourceText(name: plist.displayPath, bytes: (try? contents.bytes()) ?? [])
+        result.diagnostics.append(LintSession.unreadableDiagnostic(error, source: source))
+        return nil
+      }
+    }
+    var preprocessed: PreprocessedInfoPlist?
+    var info: PropertyListDocument?
+    if let preprocessing = build.preprocessing, let plist = build.target.infoPlist {
+      // `fix` lints its planned bytes through `overlay`; they are preprocessed like the file.
+      let planned = overlay[plist.displayPath]
+      result.sources.append((plist.displayPath, planned.map { PlistContents(bytes: $0) } ?? plist.contents))
+      do {
+        let source = SourceText(name: plist.displayPath, bytes: try planned ?? plist.bytes())
+        let output = try preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
+        preprocessed = output
+        info = try PropertyListDocument(bytes: output.output, name: plist.displayPath)
+      } catch let error as InfoPlistPreprocessorError {
+        let source = SourceText(name: plist.displayPath, bytes: (try? plist.bytes()) ?? [])
+        var diagnostic = LintSession.unreadableDiagnostic(error, source: source)
+        if error.file == plist.displayPath, let offset = error.offset {
+          diagnostic.relocate(ByteRange(start: offset, end: min(source.bytes.count, offset + 1)), in: source)
+        }
+        diagnostic.message = error.message
+        result.diagnostics.append(diagnostic)
+        return result
+      } catch {
+        var diagnostic = LintSession.unreadableDiagnostic(
+          error, source: SourceText(name: plist.displayPath, bytes: preprocessed?.output ?? []))
+        if let preprocessed { diagnostic.locateInSource(of: preprocessed, document: nil) }
+        diagnostic.notes.append("in the Info.plist as preprocessed (INFOPLIST_PREPROCESS = YES)")
+        result.diagnostics.append(diagnostic)
+        return result
+      }
+    } else {
+      info = load(build.target.infoPlist)
+    }
+    let entitlements = load(build.target.entitlements)
+    let appInfo = build.containingApp.flatMap { try? document($0) }
+    if info == nil, build.target.kind == .entitlementsOnly, let entitlements {
+      // An entitlements file no Info.plist goes with: the entitlements rules that need no Info.plist still
+      // apply (an empty one stands in; the rules that need its values find none and stay silent).
+      let empty = try? PropertyListDocument(bytes: Array("<plist><dict/></plist>".utf8), name: "")
+      if let empty {
+        let lintTarget = LintTarget(infoPlist: empty, entitlements: entitlements, settings: settings)
+        result.diagnostics += linter.lint(lintTarget, families: [.entitlements])
+          .filter { $0.file == entitlements.source.name }
+        result.linted = true
+      }
+      return result
+    }
+    guard let info else { return result }
+    let lintTarget = LintTarget(
+      infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
+    var diagnostics = linter.lint(lintTarget)
+    if let preprocessed {
+      for index in diagnostics.indices where diagnostics[index].file == info.source.name {
+        diagnostics[index].locateInSource(of: preprocessed, document: info)
+      }
+    }
+    result.diagnostics += diagnostics
+    result.linted = true
+    return result
+  }
+}
+
+/// How many jobs still need each plist's parsed tree; the last one to finish releases it, so a run
+/// over thousands of files holds only the trees of the targets in flight.
+final class DocumentLifetimes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var remainingUses: [String: Int] = [:]
+
+  init(_ jobs: [LintJob?]) {
+    for case let job? in jobs {
+      for plist in job.plists { remainingUses[plist.displayPath, default: 0] += 1 }
+    }
+  }
+
+  func finished(with plists: [DiscoveredPlist]) {
+    for plist in plists {
+      lock.lock()
+      let remaining = (remainingUses[plist.displayPath] ?? 1) - 1
+      remainingUses[plist.displayPath] = remaining
+      lock.unlock()
+      if remaining <= 0 { plist.releaseDocument() }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import ProjectDiscovery
+import PropertyList
+import SharelintBase
+import XcodeModel
+
+/// Stage 1 of a lint run (plan → jobs → rules → merge → report): what to lint under the paths given.
+///
+/// The walk lists the files first without reading them. The Xcode projects found are read next — each app and
+/// extension target with the Info.plist and entitlements each of its configurations builds, and that
+/// configuration's build settings — and the files they claim leave the walk's list unread. What no project claims
+/// (loose Info.plists and entitlements, `.app` bundles, `.ipa` archives) is then read and paired into targets.
+struct LintPlan {
+  /// The targets: the projects' first (project by project, target by target), then the loose ones in display-path
+  /// order.
+  var targets: [PlannedTarget] = []
+  /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
+  var problems: [String] = []
+  /// How many files discovery read, for the progress line.
+  var filesRead = 0
+
+  /// Every build of every target, in target order.
+  var builds: [PlannedBuild] { targets.flatMap(\.builds) }
+
+  /// Plans a run over `options.paths`. `commandLineSettings` are the settings of `-D`, `--xcconfig` (and
+  /// `configure --project`'s base): those of the loose targets; project targets get their configuration's
+  /// settings under the `-D` definitions.
+  static func make(
+    _ options: LintSession.Options, commandLineSettings: BuildSettings,
+    commandLineDefinitions: [(name: String, value: String)]
+  ) throws(LintSession.InputError) -> LintPlan {
+    let filesRead = ConcurrentResults<Int>(count: 1)
+    var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
+    discoverer.fileRead = { read, total in
+      filesRead[0] = total
+      options.progress?(
+        LintSession.LintProgress(filesRead: read, filesTotal: total, targetsLinted: 0, targetsTotal: 0))
+    }
+    let candidates: DiscoveryCandidates
+    do {
+      candidates = try discoverer.collect(options.paths)
+    } catch {
+      throw LintSession.InputError(description: String(describing: error))
+    }
+
+    let projects = ProjectPlan(
+      containers: candidates.projectContainers,
+      selection: ProjectPlan.Selection(targetName: options.targetName, configurationName: options.configurationName),
+      commandLineDefinitions: commandLineDefinitions)
+    if options.targetName != nil || options.configurationName != nil, projects.targets.isEmpty {
+      let wanted = [
+        options.targetName.map { "target '\($0)'" }, options.configurationName.map { "configuration '\($0)'" },
+      ].compactMap { $0 }.joined(separator: " in ")
+      throw LintSession.InputError(
+        description: "no \(wanted) in the Xcode projects under \(options.paths.joined(separator: ", "))")
+    }
+
+    var plan = LintPlan()
+    plan.targets = projects.targets
+    if options.targetName == nil {
+      // `--target` names a project target: the loose files are then left out.
+      var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)
+      if let path = options.entitlementsPath {
+        try pairEveryInfoPlist(with: path, in: &discovery)
+      }
+      for target in discovery.targets {
+        let build = PlannedBuild(
+          target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
+          settings: commandLineSettings)
+        plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
+      }
+      plan.problems = discovery.problems.map(\.description)
+    }
+    plan.problems += projects.problems
+    plan.filesRead = filesRead[0] ?? 0
+    if plan.targets.isEmpty && plan.problems.isEmpty {
+      plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
+    }
+    return plan
+  }
+
+  /// `configure -e FILE`: the entitlements file goes with every Info.plist found, whatever its name or folder.
+  private static func pairEveryInfoPlist(
+    with path: String, in discovery: inout DiscoveryResult
+  ) throws(LintSession.InputError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LintSession.InputError(description: "cannot read the entitlements file '\(path)'")
+    }
+    let entitlements = DiscoveredPlist(displayPath: path, filePath: path, location: .sourceFile, bytes: Array(data))
+    discovery.targets = discovery.targets.filter { $0.infoPlist != nil }.map { target in
+      DiscoveredTarget(
+        kind: target.kind, infoPlist: target.infoPlist, entitlements: entitlements,
+        extensionPointIdentifier: target.extensionPointIdentifier, bundleIdentifier: target.bundleIdentifier,
+        containingAppPath: target.containingAppPath, containingAppEvidence: target.containingAppEvidence)
+    }
+  }
+}
+
+/// One app, extension or lone entitlements file to lint, with each build of it: one per configuration for a
+/// project target, one for a target made of loose files.
+struct PlannedTarget {
+  /// How the target is shown: `Project.xcodeproj › Target`, or its Info.plist's display path.
+  var name: String
+  /// Its builds, in the project's configuration order.
+  var builds: [PlannedBuild]
+}
+
+/// One target in one configuration: the files that build reads and the settings it expands them with.
+struct PlannedBuild {
+  /// The target's files, as discovery makes them.
+  var target: DiscoveredTarget
+  /// The containing app's Info.plist in the same configuration, when known.
+  var containingApp: DiscoveredPlist?
+  /// The Xcode configuration (`Debug`), for a project target.
+  var configuration: String?
+  /// The build settings `$(VAR)` expands with: the configuration's under the `-D` definitions, or the command
+  /// line's for loose files.
+  var settings: BuildSettings
+  /// What the project model noted about this configuration (a missing `.xcconfig`…), for PL003's notes.
+  var notes: [String] = []
+  /// How to preprocess the Info.plist, when the configuration sets `INFOPLIST_PREPROCESS = YES`.
+  var preprocessing: InfoPlistPreprocessing?
+  /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
+  var generatedInfoPlistKeys: [String: String] = [:]
+
+  /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
+  var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }
+}
+
+/// `INFOPLIST_PREPROCESSOR_DEFINITIONS` and `INFOPLIST_PREFIX_HEADER` of a configuration that preprocesses.
+struct InfoPlistPreprocessing: Sendable {
+  /// The preprocessor, with the configuration's definitions and flags.
+  var preprocessor: InfoPlistPreprocessor
+  /// The prefix header, resolved.
+  var prefixHeader: String?
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PropertyList
+import SharelintBase
+import Testing
+
+@testable import Lint
+
+/// The stages of a lint run (plan → jobs → rules → merge → report), each on its own.
+@Suite struct LintPipelineTests {
+  static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples").path
+
+  /// A temporary folder holding `files` (relative path → text), removed by the caller.
+  static func folder(_ files: [String: String]) throws -> String {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-pipeline-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root.path
+  }
+
+  /// The Xcode project's plists are planned through the project (one build per configuration), and the walk
+  /// never reads them as loose files: only the files no project claims count in `filesRead`.
+  @Test func planReadsProjectsFirstAndLeavesTheirFilesOutOfTheWalk() throws {
+    let contoso = Self.samples + "/XcodeContoso"
+    let plan = try LintPlan.make(
+      .init(paths: [contoso]), commandLineSettings: .init(), commandLineDefinitions: [])
+    #expect(plan.targets.count == 3)
+    #expect(plan.targets.allSatisfy { $0.builds.map(\.configuration) == ["Debug", "Release"] })
+    #expect(plan.targets.allSatisfy { $0.name.contains("Contoso.xcodeproj › ") })
+    #expect(plan.filesRead == 0, "the walk read \(plan.filesRead) files the project claims")
+
+    // With a loose plist beside the project: the project's targets come first, then the loose one.
+    let both = try LintPlan.make(
+      .init(paths: [contoso, Self.samples + "/ContosoClean"]), commandLineSettings: .init(),
+      commandLineDefinitions: [])
+    #expect(both.targets.count == 5)
+    #expect(both.targets.prefix(3).allSatisfy { $0.builds.count == 2 })
+    #expect(both.targets.suffix(2).allSatisfy { $0.builds.count == 1 && $0.builds[0].configuration == nil })
+    #expect(both.filesRead == 4)   // ContosoClean: two Info.plists and two entitlements files
+  }
+
+  /// `-D` definitions override every project configuration's settings, parsed once.
+  @Test func commandLineDefinitionsOverrideProjectSettings() throws {
+    let plan = try LintPlan.make(
+      .init(paths: [Self.samples + "/XcodeContoso"]), commandLineSettings: .init(),
+      commandLineDefinitions: [(name: "PRODUCT_BUNDLE_IDENTIFIER", value: "io.example.override")])
+    for build in plan.builds {
+      #expect(build.settings.value(of: "PRODUCT_BUNDLE_IDENTIFIER") == "io.example.override")
+    }
+    #expect(throws: LintSession.InputError.self) { try LintSession.definitionsFromCommandLine(["1BAD=x"]) }
+  }
+
+  /// The summary counts targets and the builds linted, not jobs as targets.
+  @Test func reportCountsTargetsAndBuilds() async throws {
+    let report = try await LintSession.run(.init(paths: [Self.samples + "/XcodeContoso"]))
+    #expect(report.targetCount == 3)
+    #expect(report.buildCount == 6)
+    #expect(TextReporter().render(report).hasSuffix(" in 3 targets (6 builds)\n"))
+    let loose = try await LintSession.run(.init(paths: [Self.samples + "/ContosoClean"]))
+    #expect(loose.targetCount == 2 && loose.buildCount == 2)
+    #expect(TextReporter().render(loose).hasSuffix(" in 2 targets\n"))
+  }
+
+  /// A finding about a file every configuration builds is reported once, naming the configurations.
+  @Test func mergeKeepsOneFindingForTheConfigurationsThatShareIt() {
+    let source = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
+    let finding = LintDiagnostic(
+      rule: "duplicate-key", code: "PL002", severity: .error, message: "m", source: source, range: nil, keyPath: "k")
+    var merger = FindingMerger(sharedFiles: ["App/Info.plist"])
+    var report = LintReport()
+    for configuration in ["Debug", "Release"] {
+      merger.add(
+        LintJobResult(diagnostics: [finding], linted: true, configuration: configuration, targetIndex: 0),
+        to: &report)
+    }
+    FindingMerger.finish(&report)
+    #expect(report.diagnostics.count == 1)
+    #expect(report.diagnostics.first?.notes == ["in configurations Debug, Release"])
+    #expect(report.targetCount == 1 && report.buildCount == 2)
+  }
+
+  /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh
+  /// lint of the fixed bytes says.
+  @Test func fixLintsAgainOnlyWhatChangedAndAgreesWithAFreshLint() async throws {
+    let folder = try Self.folder([
+      "App/Info.plist": RuleExample.document(for: """
+        <key>CFBundleIdentifier</key><string>com.contoso.notes</string>
+        <key>IntuneMAMSettings</key><dict/>
+        <key>LSApplicationQueriesSchemes</key><array><string>contoso</string></array>
+        """),
+      "Other/Info.plist": RuleExample.document(for: "<key>CFBundleIdentifier</key><string>com.contoso.other</string>"),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let prepared = try LintSession.prepare(.init(paths: [folder]))
+    #expect(prepared.jobs.count == 2)
+    #expect(prepared.jobs(reading: [folder + "/App/Info.plist"]).count == 1)
+    #expect(prepared.jobs(reading: []).isEmpty)
+
+    let outcome = try await FixSession.run(.init(paths: [folder]), includingUnsafe: false)
+    #expect(outcome.passes >= 1)
+    #expect(outcome.files.map(\.original.name) == [folder + "/App/Info.plist"])
+    var options = LintSession.Options(paths: [folder])
+    for file in outcome.files { options.overlay[file.original.name] = file.bytes }
+    let fresh = try await LintSession.run(options)
+    #expect(outcome.finalReport.diagnostics.map(\.code) == fresh.diagnostics.map(\.code))
+    #expect(outcome.finalReport.diagnostics.map(\.message) == fresh.diagnostics.map(\.message))
+  }
+}
