@@ -1,3 +1,5 @@
+import SharelintBase
+
 /// IM006: `MaxFileProtectionLevel` that is not one of the documented `NSFileProtectionType` names.
 struct InvalidFileProtectionLevelRule: LintRule {
   static let description = RuleDescription(
@@ -73,8 +75,7 @@ struct InvalidFileProtectionLevelRule: LintRule {
     if let exact = levels.first(where: { core($0) == core(text) }) { return exact }
     let wanted = Array(core(text))
     return levels.min {
-      IntuneSettingsCatalog.editDistance(wanted, Array(core($0)))
-        < IntuneSettingsCatalog.editDistance(wanted, Array(core($1)))
+      EditDistance.levenshtein(wanted, Array(core($0))) < EditDistance.levenshtein(wanted, Array(core($1)))
     } ?? levels[0]
   }
 
