@@ -1,4 +1,5 @@
 import Foundation
+import SharelintBase
 import ZIPFoundation
 
 /// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
@@ -44,7 +45,7 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
       return
     }
-    let identity = DiscoveryPaths.identity(of: path)
+    let identity = FileIdentity.of(path)
     var count = 0
     var found: [DiscoveryCandidates.Candidate] = []
     for entry in archive {

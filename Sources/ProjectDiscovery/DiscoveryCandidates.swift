@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SharelintBase
 
 /// The files discovery collects before it classifies and pairs them.
 package struct DiscoveryCandidates {
@@ -46,7 +47,7 @@ package struct DiscoveryCandidates {
   {
     Candidate(
       plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
-      identity: identity ?? DiscoveryPaths.identity(of: filePath))
+      identity: identity ?? FileIdentity.of(filePath))
   }
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
@@ -121,16 +122,6 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
 
 /// Path helpers shared by discovery.
 package enum DiscoveryPaths {
-  /// The absolute, symlink-free path of `path`: `realpath(3)`, cheaper than Foundation's URL
-  /// resolution in discovery's serial walk, or Foundation's answer for a path that does not exist.
-  package static func identity(of path: String) -> String {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-
   /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
   static func displayPath(_ parent: String, _ child: String) -> String {
     if parent.isEmpty || parent == "." { return child }

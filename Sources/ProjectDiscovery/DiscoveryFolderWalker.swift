@@ -1,4 +1,5 @@
 import Foundation
+import SharelintBase
 
 /// Walks folders for Info.plists, entitlements files, `.app` bundles and `.ipa` archives. It skips
 /// hidden folders, dependency and build folders, and folders of bundles that are not apps
@@ -23,10 +24,10 @@ struct DiscoveryFolderWalker {
 
   /// Collects what the folder `path` (shown as `displayPath`) holds into `candidates`.
   mutating func walk(folder path: String, displayPath: String, into candidates: inout DiscoveryCandidates) {
-    walk(folder: path, identity: DiscoveryPaths.identity(of: path), displayPath: displayPath, depth: 0, into: &candidates)
+    walk(folder: path, identity: FileIdentity.of(path), displayPath: displayPath, depth: 0, into: &candidates)
   }
 
-  /// `identity` is the symlink-free absolute path of `path` (see `DiscoveryPaths.identity(of:)`).
+  /// `identity` is the symlink-free absolute path of `path` (see `FileIdentity`).
   private mutating func walk(
     folder path: String, identity: String, displayPath: String, depth: Int, into candidates: inout DiscoveryCandidates
   ) {
@@ -53,7 +54,7 @@ struct DiscoveryFolderWalker {
           candidates.projectContainers.append(childDisplay)
         } else {
           walk(
-            folder: childPath, identity: childIdentity ?? DiscoveryPaths.identity(of: childPath),
+            folder: childPath, identity: childIdentity ?? FileIdentity.of(childPath),
             displayPath: childDisplay, depth: depth + 1, into: &candidates)
         }
       } else if DiscoveryPaths.isInfoPlistName(name) || DiscoveryPaths.isEntitlementsName(name)
@@ -74,7 +75,7 @@ struct DiscoveryFolderWalker {
 
   /// An `.app` bundle on disk: its `Info.plist` and each `PlugIns/*.appex/Info.plist`.
   mutating func collectAppBundle(at path: String, displayPath: String, into candidates: inout DiscoveryCandidates) {
-    guard visitedFolders.insert(DiscoveryPaths.identity(of: path)).inserted else { return }
+    guard visitedFolders.insert(FileIdentity.of(path)).inserted else { return }
     let infoPlist = path + "/Info.plist"
     guard FileManager.default.fileExists(atPath: infoPlist) else {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "app bundle has no Info.plist"))

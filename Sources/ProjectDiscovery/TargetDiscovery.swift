@@ -68,7 +68,7 @@ public struct TargetDiscovery: Sendable {
   }
 
   /// The second half of `discover`: reads the candidates, except the files in `claimed` (symlink-free paths,
-  /// `DiscoveryPaths.identity`, of the files an Xcode project builds), and pairs them into targets.
+  /// `FileIdentity`, of the files an Xcode project builds), and pairs them into targets.
   package func pair(_ collected: DiscoveryCandidates, leavingOut claimed: Set<String> = []) -> DiscoveryResult {
     var candidates = collected
     if !claimed.isEmpty {

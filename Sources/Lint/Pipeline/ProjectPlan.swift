@@ -18,7 +18,7 @@ struct ProjectPlan {
 
   /// The selected targets, project by project, target by target, each with its selected configurations.
   var targets: [PlannedTarget] = []
-  /// The symlink-free absolute paths (`DiscoveryPaths.identity`) of the plists the projects claim.
+  /// The symlink-free absolute paths (`FileIdentity`) of the plists the projects claim.
   var claimedFiles: Set<String> = []
   /// Projects that could not be read (a malformed project.pbxproj, an include cycle).
   var problems: [String] = []
@@ -32,7 +32,7 @@ struct ProjectPlan {
     var plists: [String: DiscoveredPlist] = [:]
     func plist(at path: String?) -> DiscoveredPlist? {
       guard let path, !path.isEmpty else { return nil }
-      let identity = DiscoveryPaths.identity(of: path)
+      let identity = FileIdentity.of(path)
       if let known = plists[identity] { return known }
       guard let data = FileManager.default.contents(atPath: path) else { return nil }
       let plist = DiscoveredPlist(
@@ -42,11 +42,11 @@ struct ProjectPlan {
     }
     // Every target's plists are claimed, also those the selection leaves out and those of frameworks and tests,
     // which ship in no app: none of them is a loose file.
-    for path in report.otherTargetFiles { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
+    for path in report.otherTargetFiles { claimedFiles.insert(FileIdentity.of(path)) }
     for target in report.targets {
       for configuration in target.configurations {
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
-          if let path, !path.isEmpty { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
+          if let path, !path.isEmpty { claimedFiles.insert(FileIdentity.of(path)) }
         }
       }
     }

@@ -23,11 +23,8 @@ struct XcconfigLoader {
     return try loader.definitions(in: text, path: path)
   }
 
-  /// A file's identity for cycle detection: its absolute, standardized, symlink-free path.
-  private static func identity(of path: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  /// A file's identity for cycle detection (`FileIdentity`).
+  private static func identity(of path: String) -> String { FileIdentity.of(path) }
 
   private mutating func load(_ path: String, displayPath: String, includedFrom: (file: String, line: Int)?) throws
     -> [BuildSettingDefinition]

@@ -70,8 +70,7 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   private mutating func read(_ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache) {
-    let absolute = PathText.joined(FileManager.default.currentDirectoryPath, projectPath)
-    guard seen.insert(PathText.tidied(absolute)).inserted else { return }
+    guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
