@@ -1,6 +1,7 @@
 import Foundation
 import SharelintBase
 import ZIPFoundation
+import XcodeModel
 
 /// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
 /// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Each entry's size and
@@ -56,7 +57,7 @@ public struct ApplicationArchiveReader: Sendable {
         return
       }
       guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
-      let entryDisplay = DiscoveryPaths.displayPath(displayPath, entry.path)
+      let entryDisplay = SourceFolderWalker.displayPath(displayPath, entry.path)
       switch read(entry, of: archive) {
       case .success(let bytes):
         let plist = DiscoveredPlist(displayPath: entryDisplay, filePath: nil, location: .archiveEntry, bytes: bytes)

@@ -122,12 +122,6 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
 
 /// Path helpers shared by discovery.
 package enum DiscoveryPaths {
-  /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
-  static func displayPath(_ parent: String, _ child: String) -> String {
-    if parent.isEmpty || parent == "." { return child }
-    return parent.hasSuffix("/") ? parent + child : parent + "/" + child
-  }
-
   /// `path` without trailing slashes (`/` stays `/`).
   static func trimmingTrailingSlashes(_ path: String) -> String {
     var trimmed = Substring(path)
@@ -149,12 +143,6 @@ package enum DiscoveryPaths {
   /// Whether a file name is an entitlements file.
   static func isEntitlementsName(_ name: String) -> Bool {
     name.hasSuffix(".entitlements") && name.count > ".entitlements".count
-  }
-
-  /// Whether `path` names an existing folder (following symbolic links).
-  static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device,

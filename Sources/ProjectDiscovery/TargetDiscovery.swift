@@ -47,7 +47,7 @@ public struct TargetDiscovery: Sendable {
     for path in paths {
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
       let name = PathText.lastComponent(of: displayPath)
-      if DiscoveryPaths.isDirectory(path) {
+      if SourceFolderWalker.isDirectory(path) {
         if DiscoveryPaths.isProjectContainerName(name) {
           candidates.projectContainers.append(displayPath)
         } else if name.hasSuffix(".app") {
@@ -95,7 +95,7 @@ public struct TargetDiscovery: Sendable {
       // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
       guard DiscoveryPaths.isRegularFile(siblingPath) else { continue }
       var candidate = candidates.candidate(
-        filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
+        filePath: siblingPath, displayPath: SourceFolderWalker.displayPath(displayFolder, name), location: .sourceFile)
       candidate.isPairingOnly = true
       candidates.addEntitlements(candidate)
     }

@@ -35,7 +35,7 @@ public struct XcodeTargetsReport: Sendable {
   public init() {}
 
   /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace` or a folder searched for
-  /// both (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden folders).
+  /// both (`containers(under:)`).
   /// A project reached twice (through a workspace and the walk) is read once.
   public init(paths: [String]) {
     var seen: Set<String> = []
@@ -99,31 +99,18 @@ public struct XcodeTargetsReport: Sendable {
     }
   }
 
-  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), sorted by path.
+  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), sorted by path, found on
+  /// `SourceFolderWalker`'s walk (the one `lint` takes, skipping the same folders).
   public static func containers(under path: String) -> [String] {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") { return [trimmed] }
-    let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
     var found: [String] = []
-    var pending = [trimmed]
-    let manager = FileManager.default
-    while let folder = pending.popLast() {
-      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-      var subfolders: [String] = []
-      for name in names.sorted() {
-        guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
-        let child = PathText.joined(folder, name)
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
-          (try? manager.destinationOfSymbolicLink(atPath: child)) == nil
-        else { continue }
-        if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-          found.append(child)
-        } else {
-          subfolders.append(child)
-        }
-      }
-      pending += subfolders.reversed()
+    var walker = SourceFolderWalker()
+    walker.walk(folder: trimmed, displayPath: trimmed, unreadable: { _ in }) { entry, _ in
+      guard entry.isDirectory else { return .leave }
+      guard entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") else { return .enter }
+      found.append(PathText.tidied(entry.path))
+      return .leave
     }
     return found.sorted()
   }
