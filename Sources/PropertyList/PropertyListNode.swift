@@ -257,17 +257,20 @@ public struct PropertyListNode: Hashable, Sendable {
     }
   }
 
-  /// The element name of this kind of value (`string`, `dict`, …).
-  public var typeName: String {
+  /// What kind of value this is.
+  public var type: PropertyListType {
     switch content {
-    case .string: return "string"
-    case .integer: return "integer"
-    case .real: return "real"
-    case .boolean: return "boolean"
-    case .date: return "date"
-    case .data: return "data"
-    case .array: return "array"
-    case .dictionary: return "dict"
+    case .string: .string
+    case .integer: .integer
+    case .real: .real
+    case .boolean: .boolean
+    case .date: .date
+    case .data: .data
+    case .array: .array
+    case .dictionary: .dictionary
     }
   }
+
+  /// The element name of this kind of value (`type.elementName`): `string`, `dict`, …
+  public var typeName: String { type.elementName }
 }

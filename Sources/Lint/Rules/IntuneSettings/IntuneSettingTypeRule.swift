@@ -72,7 +72,7 @@ struct IntuneSettingTypeRule: LintRule {
     let document = target.infoPlist
     if let settingsNode = document.root["IntuneMAMSettings"], settingsNode.entries == nil {
       findings.report(
-        "'IntuneMAMSettings' is \(typeNameWithArticle(settingsNode)); the Intune App SDK reads a dictionary",
+        "'IntuneMAMSettings' is \(settingsNode.type.nameWithArticle); the Intune App SDK reads a dictionary",
         about: settingsNode, in: document)
       return
     }
@@ -81,7 +81,7 @@ struct IntuneSettingTypeRule: LintRule {
       guard let setting = IntuneSettingsCatalog.settingsByName[entry.key.text] else { continue }
       let value = entry.value
       guard setting.type.matches(value) else {
-        var message = "'\(setting.name)' is \(typeNameWithArticle(value)); the Intune App SDK reads "
+        var message = "'\(setting.name)' is \(value.type.nameWithArticle); the Intune App SDK reads "
           + setting.type.phrase
         if setting.type == .boolean, let text = value.string {
           message += "; write <\(intuneFlagIsOn(value))/> instead of the string '\(text)'"
@@ -92,7 +92,7 @@ struct IntuneSettingTypeRule: LintRule {
       guard setting.type == .stringArray, let elements = value.elements else { continue }
       for element in elements where element.string == nil {
         findings.report(
-          "'\(element.keyPath)' is \(typeNameWithArticle(element)); '\(setting.name)' is an array of strings",
+          "'\(element.keyPath)' is \(element.type.nameWithArticle); '\(setting.name)' is an array of strings",
           about: element, in: document)
       }
     }

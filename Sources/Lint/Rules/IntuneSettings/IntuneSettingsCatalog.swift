@@ -174,15 +174,6 @@ func intuneFlagIsOn(_ node: PropertyListNode?) -> Bool {
   }
 }
 
-/// `typeName` with its article, for messages: "a string", "an integer", "data".
-func typeNameWithArticle(_ node: PropertyListNode) -> String {
-  switch node.typeName {
-  case "integer", "array": return "an \(node.typeName)"
-  case "data": return "data"
-  case "dict": return "a dictionary"
-  default: return "a \(node.typeName)"
-  }
-}
 
 /// The key after which `key` keeps a sorted dictionary sorted (the greatest key sorting before it),
 /// or nil to append at the end; Xcode writes Info.plist and entitlements keys sorted.

@@ -147,7 +147,7 @@ struct LegacyMainNibSettingRule: LintRule {
       let topLevel = Self.topLevelKeys.first { $0.legacy == legacy }?.topLevel ?? legacy
       var notes: [String] = []
       if let existing = root[topLevel] {
-        let shown = existing.string.map { "'\($0)'" } ?? typeNameWithArticle(existing)
+        let shown = existing.string.map { "'\($0)'" } ?? existing.type.nameWithArticle
         notes.append("top-level '\(topLevel)' is already \(shown); the fix keeps it")
       }
       let isFirst = entry.key.elementRange == firstLegacy.key.elementRange && entry.key.text == firstLegacy.key.text
