@@ -257,17 +257,12 @@ public struct PropertyListNode: Hashable, Sendable {
     }
   }
 
-  /// What kind of value this is.
+  /// What kind of value this is (`PropertyListValue.type`; a container's without converting its children).
   public var type: PropertyListType {
     switch content {
-    case .string: .string
-    case .integer: .integer
-    case .real: .real
-    case .boolean: .boolean
-    case .date: .date
-    case .data: .data
     case .array: .array
     case .dictionary: .dictionary
+    default: value.type
     }
   }
 
