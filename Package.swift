@@ -101,7 +101,8 @@ let package = Package(
       name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
-      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase"], exclude: ["Fixtures"]),
+      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ProjectDiscoveryTests", dependencies: ["ProjectDiscovery", "XcodeModel", "PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
       name: "ActivationRulesTests",
