@@ -110,7 +110,7 @@ let package = Package(
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),
     .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
-    .testTarget(name: "CLITests", dependencies: ["sharelint"]),
+    .testTarget(name: "CLITests", dependencies: ["sharelint"], exclude: ["Golden"]),
     .testTarget(name: "ArchitectureTests"),
   ]
 )
