@@ -69,12 +69,11 @@ struct DiscoveryFolderWalker {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "app bundle has no Info.plist"))
       return
     }
+    let appDisplay = SourceFolderWalker.displayPath(displayPath, "Info.plist")
     guard DiscoveryPaths.isRegularFile(infoPlist) else {
-      candidates.problems.append(
-        DiscoveryProblem(path: SourceFolderWalker.displayPath(displayPath, "Info.plist"), message: DiscoveryPaths.notARegularFile))
+      candidates.problems.append(DiscoveryProblem(path: appDisplay, message: DiscoveryPaths.notARegularFile))
       return
     }
-    let appDisplay = SourceFolderWalker.displayPath(displayPath, "Info.plist")
     candidates.addInfoPlist(candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle))
     let plugIns = path + "/PlugIns"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plugIns)) ?? []).sorted {

@@ -115,7 +115,8 @@ import Testing
 
   /// `diff -u` of the golden file and the output.
   static func diff(expected: URL, actual: String) throws -> String {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-golden-\(UUID().uuidString)")
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sharelint-golden-\(UUID().uuidString)")
     try Data(actual.utf8).write(to: scratch)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let process = Process()

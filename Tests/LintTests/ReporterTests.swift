@@ -189,7 +189,8 @@ enum JSONKeyOrder {
           let key = try string()
           if let last = keys.last, !last.lexicographicallyPrecedes(key) {
             let name = path == "$" ? "$" : path
-            outOfOrder.append("\(name): '\(String(decoding: last, as: UTF8.self))' before '\(String(decoding: key, as: UTF8.self))'")
+            let (before, after) = (String(decoding: last, as: UTF8.self), String(decoding: key, as: UTF8.self))
+            outOfOrder.append("\(name): '\(before)' before '\(after)'")
           }
           keys.append(key)
           skipSpace()

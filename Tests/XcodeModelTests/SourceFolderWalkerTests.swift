@@ -17,7 +17,9 @@ import Testing
         try Data("x".utf8).write(to: URL(fileURLWithPath: path))
       }
     }
-    for (name, target) in links { try manager.createSymbolicLink(atPath: base + "/" + name, withDestinationPath: target) }
+    for (name, target) in links {
+      try manager.createSymbolicLink(atPath: base + "/" + name, withDestinationPath: target)
+    }
     return base
   }
 

@@ -104,8 +104,8 @@ public enum Fixer {
         }
       }
       guard !applied.isEmpty, let bytes = try? document.serialized(value) else {
-        return FixedFile(
-          original: document.source, bytes: document.source.bytes, applied: [], skipped: skipped + applied.map(\.title))
+        let titles = skipped + applied.map(\.title)
+        return FixedFile(original: document.source, bytes: document.source.bytes, applied: [], skipped: titles)
       }
       return FixedFile(original: document.source, bytes: bytes, applied: applied, skipped: skipped)
     }

@@ -82,9 +82,8 @@ package struct SourceFolderWalker {
       let name = listed.name
       let needsStat = listed.kind == .other
       let isDirectory = needsStat ? Self.isDirectory(path + "/" + name) : listed.kind == .directory
-      if isDirectory, Self.skippedFolderNames.contains(name) || Self.skippedFolderSuffixes.contains(where: name.hasSuffix) {
-        continue
-      }
+      let skipped = Self.skippedFolderNames.contains(name) || Self.skippedFolderSuffixes.contains(where: name.hasSuffix)
+      if isDirectory, skipped { continue }
       let entry = Entry(
         name: name, path: path.hasSuffix("/") ? path + name : path + "/" + name,
         displayPath: Self.displayPath(displayPath, name),
