@@ -1,4 +1,4 @@
-# sharelint: the two commands of the README's quick start, plus the ones the issues name.
+# sharelint: the two commands of the README's install section (make run, make test), plus the ones the issues name.
 #   make run    builds sharelint (release) and runs its main job on Samples/
 #   make test   runs the whole test suite
 #   make dist   builds sharelint-VERSION-linux-ARCH.tar.gz (static Swift runtime; see "Install" in README.md)
@@ -9,7 +9,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/sharelint
 
-.PHONY: deps build release run test bench fuzz e2e clean readme dist dist-stage install
+.PHONY: deps build release run test bench fuzz e2e clean docs dist dist-stage install
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxml-2.0 libpcre2-8; then \
@@ -34,7 +34,7 @@ test: deps
 	$(SWIFT) test
 
 # make bench: release builds, then each comparison side by side (about 5 minutes on 2 cores; the scripts install
-# GNUstep, xmllint, plistutil and GNU time with apt-get when missing). Figures: README.md, "Performance".
+# GNUstep, xmllint, plistutil and GNU time with apt-get when missing). Figures: docs/performance.md.
 bench: deps
 	$(SWIFT) build -c release --product sharelint
 	$(SWIFT) build -c release --package-path Benchmarks
@@ -68,11 +68,25 @@ endif
 clean:
 	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-dist sharelint-*-linux-*.tar.gz
 
-# Regenerates the README's rule table from the rule descriptions (a test checks they agree).
-readme: build
-	@.build/debug/sharelint rules --format markdown > .build/rules-table.md
-	@python3 -c 'import sys; s=open("README.md").read(); t=open(".build/rules-table.md").read(); a=s.index("<!-- rules:start"); a=s.index("\n",a)+1; b=s.index("<!-- rules:end -->"); open("README.md","w").write(s[:a]+t+s[b:])'
-	@echo "README.md rule table regenerated"
+# make docs: regenerates the generated parts of docs/rules.md from the rule descriptions: the table between
+# `<!-- rules:start` and `<!-- rules:end -->` (`sharelint rules --format markdown`) and every rule's
+# `sharelint explain CODE` between the `explanations` markers. Tests/LintTests/ReporterTests fails when they differ.
+define RULE_REFERENCE_SPLICE
+import json, subprocess, sys
+binary, path = sys.argv[1:]
+def run(*arguments): return subprocess.run([binary, *arguments], check=True, capture_output=True, text=True).stdout
+def splice(text, name, body):
+    start = text.index("\n", text.index("<!-- %s:start" % name)) + 1
+    return text[:start] + body + text[text.index("<!-- %s:end -->" % name):]
+rules = json.loads(run("rules", "--format", "json"))
+sections = ["### %s %s\n\n```text\n%s```\n" % (r["code"], r["identifier"], run("explain", r["code"])) for r in rules]
+text = splice(open(path).read(), "rules", run("rules", "--format", "markdown"))
+open(path, "w").write(splice(text, "explanations", "\n" + "\n".join(sections) + "\n"))
+endef
+export RULE_REFERENCE_SPLICE
+docs: build
+	@python3 -c "$$RULE_REFERENCE_SPLICE" .build/debug/sharelint docs/rules.md
+	@echo "docs/rules.md regenerated"
 
 # make dist: sharelint-VERSION-linux-ARCH.tar.gz, laid out as a prefix (bin/, share/man/man1/, share/…/completions),
 # with a binary whose Swift runtime and Foundation are linked in (--static-swift-stdlib; it needs only libc-level
@@ -103,6 +117,7 @@ dist-stage: deps
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script zsh > $(DIST_STAGE)/share/zsh/site-functions/_sharelint
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script fish > $(DIST_STAGE)/share/fish/vendor_completions.d/sharelint.fish
 	for file in README.md LICENSE; do if [ -f $$file ]; then cp $$file $(DIST_STAGE)/; fi; done
+	cp -R docs $(DIST_STAGE)/docs
 
 dist: dist-stage
 	tar -C $(DIST_SCRATCH)/stage --owner=0 --group=0 --numeric-owner -czf $(DIST_NAME).tar.gz $(DIST_NAME)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Tries the README's CI recipes (Examples/CI/) as far as a Linux machine without those services allows.
+"""Tries the CI recipes (Examples/CI/, shown in docs/ci.md) as far as a Linux machine without those services allows.
 
 Each YAML file is validated against its service's schema (check-jsonschema's built-in copies; pip installs
-it when missing), and the README must show each file verbatim. Then each recipe's own shell steps run, in
+it when missing), and docs/ci.md must show each file verbatim. Then each recipe's own shell steps run, in
 order, in a throwaway "checkout" holding a broken app (Samples/FabrikamBroken) and then a clean one
 (Samples/ContosoClean): the download is replaced by the local `make dist` archive and `apt-get install` by a
 check that the Debian packages it names are installed; the services' variables and path commands (GitHub's
@@ -175,7 +175,7 @@ def main():
     if not os.path.exists(archive):
         sys.exit("check-recipes: no archive (run make dist first)")
     ensure_tools()
-    readme = open(os.path.join(ROOT, "README.md")).read()
+    shown = open(os.path.join(ROOT, "docs", "ci.md")).read()
     for name, schema in [("github-workflow.yml", "vendor.github-workflows"), ("gitlab-ci.yml", "vendor.gitlab-ci"),
                          ("azure-pipelines.yml", "vendor.azure-pipelines"), ("xcode-run-script.sh", None)]:
         path = os.path.join(RECIPES, name)
@@ -183,9 +183,9 @@ def main():
             result = subprocess.run(["check-jsonschema", "--builtin-schema", schema, path], capture_output=True,
                                     text=True)
             expect(result, 0, "%s against %s" % (name, schema))
-        if open(path).read() not in readme:
-            fail("README.md does not show Examples/CI/%s verbatim" % name)
-    print("==> recipes valid against their services' schemas and shown in README.md")
+        if open(path).read() not in shown:
+            fail("docs/ci.md does not show Examples/CI/%s verbatim" % name)
+    print("==> recipes valid against their services' schemas and shown in docs/ci.md")
     for kind, status in [("FabrikamBroken", 1), ("ContosoClean", 0)]:
         for recipe in (try_github, try_gitlab, try_azure, try_xcode):
             before = len(failures)

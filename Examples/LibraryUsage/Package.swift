@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A package that uses sharelint's libraries (the README's "Using the libraries"): parses and prints an
+// A package that uses sharelint's libraries (docs/library.md): parses and prints an
 // activation rule, checks a URL against an Intune policy, and lints a folder. CI builds and runs it.
 import PackageDescription
 

@@ -91,16 +91,29 @@ import Testing
     #expect(text.hasPrefix("::error file=App/Info.plist,line=7,col=2,endLine=7,endColumn=31,title=PL002 duplicate-key::"))
   }
 
-  @Test func theReadmeRuleTableIsGeneratedFromTheRules() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let start = try #require(text.range(of: "<!-- rules:start"))
-    let startLineEnd = try #require(text[start.upperBound...].firstIndex(of: "\n"))
-    let end = try #require(text.range(of: "<!-- rules:end -->"))
-    let table = String(text[text.index(after: startLineEnd)..<end.lowerBound])
+  /// docs/rules.md holds two generated parts (`make docs`): the rule table and every rule's explanation.
+  @Test func theRuleReferenceIsGeneratedFromTheRules() throws {
+    let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/rules.md")
+    let text = try String(contentsOf: reference, encoding: .utf8)
+    let sections = RuleRegistry.rules.map { registered -> String in
+      let rule = registered.description
+      return "### \(rule.code) \(rule.identifier)\n\n```text\n\(RuleDocumentation.explanation(rule))```\n"
+    }
+    let table = try Self.generatedPart("rules", of: text)
+    let explanations = try Self.generatedPart("explanations", of: text)
     #expect(table == RuleDocumentation.markdownTable(),
-            "regenerate the README table with `sharelint rules --format markdown`")
+            "the rule table in docs/rules.md is out of date: run `make docs`")
+    #expect(explanations == "\n" + sections.joined(separator: "\n") + "\n",
+            "the rule explanations in docs/rules.md are out of date: run `make docs`")
+  }
+
+  /// The text between the line `<!-- NAME:start …` and `<!-- NAME:end -->`.
+  static func generatedPart(_ name: String, of text: String) throws -> String {
+    let start = try #require(text.range(of: "<!-- \(name):start"))
+    let startLineEnd = try #require(text[start.upperBound...].firstIndex(of: "\n"))
+    let end = try #require(text.range(of: "<!-- \(name):end -->"))
+    return String(text[text.index(after: startLineEnd)..<end.lowerBound])
   }
 }
 

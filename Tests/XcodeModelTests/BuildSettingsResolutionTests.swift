@@ -37,7 +37,11 @@ struct BuildSettingsResolutionTests {
   @Test func unresolvedInnerReferenceIsReportedAtItsOwnRange() {
     let settings = BuildSettings()
     let unresolved = settings.resolve("x.$(FOO_$(BAR))").unresolvedReferences
-    #expect(unresolved == [UnresolvedBuildSettingReference(name: "BAR", range: 8..<14, reason: .undefined)])
+    #expect(
+      unresolved == [
+        UnresolvedBuildSettingReference(name: "BAR", range: 8..<14, reason: .undefined),
+        UnresolvedBuildSettingReference(name: "FOO_", range: 2..<15, reason: .undefined),
+      ])
   }
 
   @Test func everyUnresolvedReferenceIsListedWithNameAndRange() {
@@ -61,24 +65,34 @@ struct BuildSettingsResolutionTests {
     #expect(
       unresolved == [
         UnresolvedBuildSettingReference(
-          name: "PRODUCT_NAME", range: 3..<31, reason: .undefined, via: ["PRODUCT_BUNDLE_IDENTIFIER"])
+          name: "PRODUCT_NAME", range: 3..<31, reason: .undefined, via: ["PRODUCT_BUNDLE_IDENTIFIER"],
+          origin: .commandLine)
       ])
     settings.define("PRODUCT_NAME", as: "My App_1")
     #expect(settings.resolve("id=$(PRODUCT_BUNDLE_IDENTIFIER)") == .resolved("id=com.contoso.My-App-1"))
   }
 
-  @Test func loopsAndUnterminatedReferencesAreReported() {
+  /// swift-build `MacroEvaluationContext.nextValueForMacro`: a loop back to a setting being evaluated takes its
+  /// next assignment below (here none: nothing), recorded as a cycle; an unterminated reference is still
+  /// evaluated (`MacroExpressionParser` reports it and goes on).
+  @Test func loopsTakeTheLevelBelowAndUnterminatedReferencesAreReported() {
     var settings = BuildSettings()
     settings.define("A", as: "$(B)")
     settings.define("B", as: "x$(A)")
-    #expect(settings.resolve("$(A)").unresolvedReferences.map(\.reason) == [.cycle])
-    let unterminated = settings.resolve("abc $(B").unresolvedReferences
-    #expect(unterminated == [UnresolvedBuildSettingReference(name: "B", range: 4..<7, reason: .unterminated)])
+    let loop = settings.evaluate("$(A)")
+    #expect(loop.value == "x")
+    #expect(loop.cycles.map(\.name) == ["A"])
+    #expect(loop.cycles.first?.via == ["A", "B"])
+    #expect(settings.resolve("$(A)") == .resolved("x"))
+    let unterminated = settings.evaluate("abc $(C").problems
+    #expect(unterminated == [UnresolvedBuildSettingReference(name: "C", range: 4..<7, reason: .unterminated)])
   }
 
-  @Test func emptyReferenceExpandsToNothingAndInheritedOutsideASettingIsUnresolved() {
+  /// swift-build `MacroEvaluationProgram.lookupMacroInContext`: `$(inherited)` outside any setting names no
+  /// setting, so it is nothing.
+  @Test func emptyReferenceAndInheritedOutsideASettingExpandToNothing() {
     #expect(BuildSettings().resolve("https:/$()/host") == .resolved("https://host"))
-    #expect(BuildSettings().resolve("$(inherited)").unresolvedReferences.map(\.name) == ["inherited"])
+    #expect(BuildSettings().resolve("a$(inherited)") == .resolved("a"))
   }
 
   @Test func commandLineDefinitionsAreParsed() throws {
@@ -104,7 +118,7 @@ struct BuildSettingsResolutionTests {
     let document = try PropertyListDocument(bytes: Array(xml.utf8), name: "Info.plist")
     let node = try #require(document.value(at: ["ADALClientId"]))
     let text = try #require(node.string)
-    let unresolved = try #require(BuildSettings().resolve(text).unresolvedReferences.first)
+    let unresolved = try #require(BuildSettings().evaluate(text).undefined.first)
     let sourceRange = try #require(node.sourceMap).sourceRange(ofTextUTF8Range: unresolved.range)
     #expect(document.text(of: sourceRange) == "$(MSAL_CLIENT_ID)")
   }

@@ -126,34 +126,48 @@ struct BuildSettingsXcconfigTests {
       ])
   }
 
-  @Test func includeCyclesAreRefusedWithTheIncludingLine() throws {
+  /// swift-build `MacroConfigFileLoader.foundPreprocessorInclusion`: an include that would create a cycle is
+  /// a warning at the including line and is skipped; everything else is read.
+  @Test func includeCyclesAreSkippedWithAWarningAtTheIncludingLine() throws {
     let root = try folder([
       "A.xcconfig": "X = 1\n#include \"B.xcconfig\"\n",
-      "B.xcconfig": "\n\n#include \"A.xcconfig\"\n",
+      "B.xcconfig": "\n\n#include \"A.xcconfig\"\nY = 2\n",
     ])
-    let error = try #require(throws: BuildSettingsError.self) {
-      try BuildSettings(xcconfigFiles: [root + "/A.xcconfig"])
-    }
-    #expect(error.kind == .includeCycle)
-    #expect(error.description == root + "/B.xcconfig:3: include cycle: A.xcconfig → B.xcconfig → A.xcconfig")
-    let selfInclude = try folder(["Self.xcconfig": "#include \"Self.xcconfig\"\n"])
-    #expect(throws: BuildSettingsError.self) { try BuildSettings(xcconfigFiles: [selfInclude + "/Self.xcconfig"]) }
+    let settings = try BuildSettings(xcconfigFiles: [root + "/A.xcconfig"])
+    #expect(settings.xcconfigDiagnostics.map(\.kind) == [.includeCycle])
+    #expect(
+      settings.xcconfigDiagnostics.first?.description
+        == root + "/B.xcconfig:3: skipping the include of 'A.xcconfig' as it would create a cycle: "
+        + "A.xcconfig → B.xcconfig → A.xcconfig")
+    #expect(settings.value(of: "X") == "1" && settings.value(of: "Y") == "2")
+    let selfInclude = try folder(["Self.xcconfig": "#include \"Self.xcconfig\"\nZ = 3\n"])
+    let alone = try BuildSettings(xcconfigFiles: [selfInclude + "/Self.xcconfig"])
+    #expect(alone.xcconfigDiagnostics.map(\.kind) == [.includeCycle])
+    #expect(alone.value(of: "Z") == "3")
   }
 
-  @Test func missingFilesAreErrorsUnlessTheIncludeIsOptional() throws {
-    let root = try folder(["A.xcconfig": "// header\n#include \"Nope.xcconfig\"\n"])
-    let error = try #require(throws: BuildSettingsError.self) {
-      try BuildSettings(xcconfigFiles: [root + "/A.xcconfig"])
-    }
-    #expect(error.kind == .unreadableFile)
-    #expect(error.file == root + "/A.xcconfig")
-    #expect(error.line == 2)
+  /// swift-build `MacroConfigFileLoader.foundPreprocessorInclusion` (`missingIncludedFile`): a missing include is
+  /// reported at its line and the rest of the file still counts; `#include?` is silent; only an `.xcconfig` that
+  /// cannot be read at all stops the load (`getCachedMacroConfigFile`'s "Unable to open").
+  @Test func aMissingIncludeIsReportedAndTheRestStillCounts() throws {
+    let root = try folder([
+      "A.xcconfig": "// header\n#include \"Nope.xcconfig\"\n#include? \"Maybe.xcconfig\"\nB = 2\n"
+    ])
+    let settings = try BuildSettings(xcconfigFiles: [root + "/A.xcconfig"])
+    let diagnostic = try #require(settings.xcconfigDiagnostics.first)
+    #expect(settings.xcconfigDiagnostics.count == 1)
+    #expect(diagnostic.kind == .missingInclude)
+    #expect(diagnostic.file == root + "/A.xcconfig")
+    #expect(diagnostic.line == 2)
+    #expect(settings.value(of: "B") == "2")
     let missing = try #require(throws: BuildSettingsError.self) {
       try BuildSettings(xcconfigFiles: [root + "/Absent.xcconfig"])
     }
     #expect(missing.description == "xcconfig file '\(root)/Absent.xcconfig' does not exist")
   }
 
+  /// swift-build `MacroConfigFileParser.parse`: a malformed line is an error at its line, skipped, and the lines
+  /// after it still count.
   @Test(arguments: [
     ("A = 1\n= value\n", 2, "expected a setting name, found '= value'"),
     ("NAME value\n", 1, "expected '=' after 'NAME'"),
@@ -162,12 +176,11 @@ struct BuildSettingsXcconfigTests {
     ("#import \"x.xcconfig\"\n", 1, "unsupported directive '#import'; expected '#include \"file.xcconfig\"'"),
     ("#include x.xcconfig\n", 1, "expected a quoted file name after '#include'"),
   ])
-  func malformedLinesCarryFileAndLine(text: String, line: Int, message: String) throws {
+  func malformedLinesAreReportedAndSkipped(text: String, line: Int, message: String) throws {
     var settings = BuildSettings()
-    let error = try #require(throws: BuildSettingsError.self) {
-      try settings.loadXcconfig(text: text, name: "Config/Bad.xcconfig")
-    }
-    #expect(error.kind == .malformedLine)
-    #expect(error.description == "Config/Bad.xcconfig:\(line): \(message)")
+    try settings.loadXcconfig(text: text + "AFTER = yes\n", name: "Config/Bad.xcconfig")
+    #expect(settings.xcconfigDiagnostics.map(\.kind) == [.malformedLine])
+    #expect(settings.xcconfigDiagnostics.first?.description == "Config/Bad.xcconfig:\(line): \(message)")
+    #expect(settings.value(of: "AFTER") == "yes")
   }
 }

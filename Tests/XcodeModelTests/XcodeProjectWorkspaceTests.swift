@@ -8,7 +8,7 @@ import XcodeModel
 struct XcodeProjectWorkspaceTests {
   @Test func aWorkspaceNamesItsProjectsThroughGroupsAndNotesMissingOnes() throws {
     let path = XcodeFixtures.contosoFolder + "/Contoso.xcworkspace"
-    let workspace = try XcodeWorkspace(path: path)
+    let workspace = XcodeWorkspace(path: path)
     let root = XcodeFixtures.contosoFolder
     // The commented-out FileRef is not read; the group's container: location prefixes its child.
     #expect(

@@ -109,6 +109,9 @@ public struct LintSettings: Sendable {
   /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
   /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
   public var buildSettingNotes: [String] = []
+  /// Where a project target's settings come from and could have come from: what PL003 names as the likeliest
+  /// reason a setting is undefined.
+  public var buildSettingProvenance: BuildSettingProvenance?
   /// The shape a dictionary activation rule is converted to when a fix rewrites it as a predicate:
   /// canonical (its real meaning) unless `configure --shape configurator` asks for the vendor's.
   public var activationRuleShape: ConversionShape = .canonical

@@ -48,6 +48,9 @@ public enum RuleDocumentation {
     text += "Why it matters\n  \(rule.whyItMatters)\n\n"
     if let example = rule.triggeringExamples.first {
       text += "Example (\(example.file.rawValue))\n" + indented(example.markedText.replacingMarkers()) + "\n"
+      if !example.messages.isEmpty {
+        text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
+      }
       if let corrected = example.corrected {
         text += "Fixed\n" + indented(corrected) + "\n"
       }

@@ -40,6 +40,7 @@ struct LintJob: Sendable {
         var settings = settings(for: configuration, base: build.settings)
         settings.intuneDependencies = intuneDependencies
         settings.buildSettingNotes = build.notes
+        settings.buildSettingProvenance = build.provenance
         settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
         if let mode = options.intuneMode { settings.intuneMode = mode }
         if let version = options.sdkVersion { settings.sdkVersion = version }

@@ -16,6 +16,8 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
+  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`).
+  var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -72,6 +74,7 @@ struct LintPlan {
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
+    plan.notes = commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes
     plan.filesRead = filesRead[0] ?? 0
     if plan.targets.isEmpty && plan.problems.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
@@ -122,6 +125,8 @@ struct PlannedBuild {
   var preprocessing: InfoPlistPreprocessing?
   /// `INFOPLIST_KEY_*` settings by key, when the configuration sets `GENERATE_INFOPLIST_FILE = YES`.
   var generatedInfoPlistKeys: [String: String] = [:]
+  /// Where the configuration's settings come from and could have come from, for PL003's notes.
+  var provenance: BuildSettingProvenance?
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }

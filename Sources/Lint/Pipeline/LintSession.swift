@@ -101,6 +101,7 @@ public enum LintSession {
       }
     }
     var report = LintReport(problems: prepared.problems)
+    report.notes = prepared.notes
     var merger = FindingMerger(sharedFiles: prepared.sharedFiles)
     var pending: [LintJob?] = prepared.jobs
     prepared.jobs = []   // the runner frees each job once it is done
@@ -117,6 +118,8 @@ public enum LintSession {
     var jobs: [LintJob]
     /// The problems planning met.
     var problems: [String]
+    /// The notes planning met.
+    var notes: [String] = []
     /// How many files discovery read.
     var filesRead: Int
     /// The files more than one job reads.
@@ -130,6 +133,7 @@ public enum LintSession {
     /// A report of `results` (one per job, in job order; nil for a job not run).
     func report(of results: [LintJobResult?]) -> LintReport {
       var report = LintReport(problems: problems)
+      report.notes = notes
       var merger = FindingMerger(sharedFiles: sharedFiles)
       for case let result? in results { merger.add(result, to: &report) }
       FindingMerger.finish(&report)
@@ -161,7 +165,8 @@ public enum LintSession {
       ?? RuleRegistry.rules
     let jobs = try LintJob.make(plan, options: options, rules: rules, fixedConfiguration: fixedConfiguration)
     return PreparedRun(
-      jobs: jobs, problems: plan.problems, filesRead: plan.filesRead, sharedFiles: FindingMerger.sharedFiles(of: jobs))
+      jobs: jobs, problems: plan.problems, notes: plan.notes, filesRead: plan.filesRead,
+      sharedFiles: FindingMerger.sharedFiles(of: jobs))
   }
 
   /// The `-D NAME=VALUE` arguments as pairs, in order: the settings of loose files, and over every project

@@ -20,8 +20,11 @@ struct ProjectPlan {
   var targets: [PlannedTarget] = []
   /// The symlink-free absolute paths (`FileIdentity`) of the plists the projects claim.
   var claimedFiles: Set<String> = []
-  /// Projects that could not be read (a malformed project.pbxproj, an include cycle).
+  /// Projects that could not be read (a malformed project.pbxproj).
   var problems: [String] = []
+  /// What Xcode would report and go on from (a missing `.xcconfig` or include, a loop of settings, a workspace
+  /// without contents, a flag the preprocessor does not honour), each once, located where it can be.
+  var notes: [String] = []
 
   /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
   /// definitions override every configuration's settings.
@@ -29,6 +32,12 @@ struct ProjectPlan {
     guard !containers.isEmpty else { return }
     let report = XcodeTargetsReport(paths: containers)
     problems = report.errors.map(\.description)
+    var seenNotes: Set<String> = []
+    func note(_ text: String) {
+      if seenNotes.insert(text).inserted { notes.append(text) }
+    }
+    for projectNote in report.notes { note(projectNote.description) }
+    var indexes: [String: XcconfigDefinitionIndex] = [:]
     var plists: [String: DiscoveredPlist] = [:]
     func plist(at path: String?) -> DiscoveredPlist? {
       guard let path, !path.isEmpty else { return nil }
@@ -54,9 +63,23 @@ struct ProjectPlan {
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
       let isExtension = target.productType.contains("extension")
       var builds: [PlannedBuild] = []
+      let projectFolder = PathText.removingLastComponent(of: target.project)
+      let index = indexes[projectFolder] ?? XcconfigDefinitionIndex(root: projectFolder)
+      indexes[projectFolder] = index
+      let filesByConfiguration = target.configurations.map { (configuration: $0.name, files: $0.xcconfigFiles) }
       for configuration in target.configurations
       where selection.configurationName.map({ $0 == configuration.name }) ?? true {
-        guard let info = plist(at: configuration.infoPlistPath?.resolved) else { continue }
+        for configurationNote in configuration.notes { note(configurationNote.description) }
+        for error in configuration.errors { note("error: " + error.description) }
+        var info = plist(at: configuration.infoPlistPath?.resolved)
+        if info == nil, let missing = configuration.infoPlistPath?.resolved, !missing.isEmpty {
+          // Not in the repository (git-ignored, written by a script): linted from what Xcode would generate;
+          // PL004 says the file is missing. The bytes are no file of the repository: `fix` leaves them alone.
+          info = DiscoveredPlist(
+            displayPath: Self.displayPath(missing) + " (generated)", filePath: nil,
+            location: .archiveEntry, bytes: configuration.generatedInfoPlist(isExtension: isExtension))
+        }
+        guard let info else { continue }
         let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
         if let appName = target.containingApp, let app = targetsByName["\(target.project)\u{0}\(appName)"] {
@@ -67,12 +90,17 @@ struct ProjectPlan {
           kind: isExtension ? .appExtension : .app, infoPlist: info, entitlements: entitlements,
           bundleIdentifier: configuration.bundleIdentifier?.value, containingAppPath: containingApp?.displayPath)
         var preprocessing: InfoPlistPreprocessing?
-        if configuration.preprocessesInfoPlist {
-          let flags = configuration.settings.resolve("$(INFOPLIST_OTHER_PREPROCESSOR_FLAGS)").resolvedText ?? ""
+        if configuration.preprocessesInfoPlist, info.location == .sourceFile {
+          let options = InfoPlistPreprocessorOptions(
+            definitionsSetting: configuration.preprocessorDefinitions?.xcodeValue ?? "",
+            otherFlags: configuration.otherPreprocessorFlags?.xcodeValue ?? "",
+            workingFolder: configuration.sourceRoot)
+          if let unsupported = options.unsupportedFlagsNote {
+            let origin = configuration.otherPreprocessorFlags.map { "\($0.origin): " } ?? ""
+            note(origin + unsupported)
+          }
           preprocessing = InfoPlistPreprocessing(
-            preprocessor: InfoPlistPreprocessor(
-              definitions: InfoPlistPreprocessor.parseDefinitions(configuration.preprocessorDefinitions?.value ?? ""),
-              traditional: flags.split(separator: " ").contains("-traditional")),
+            preprocessor: options.preprocessor,
             prefixHeader: configuration.prefixHeader?.resolved.flatMap { $0.isEmpty ? nil : $0 })
         }
         var generated: [String: String] = [:]
@@ -85,10 +113,13 @@ struct ProjectPlan {
         }
         var settings = configuration.settings
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
+        let provenance = BuildSettingProvenance(
+          configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
+          missingXcconfigFiles: configuration.missingXcconfigFiles, index: index)
         builds.append(PlannedBuild(
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
-          generatedInfoPlistKeys: generated))
+          generatedInfoPlistKeys: generated, provenance: provenance))
       }
       if !builds.isEmpty {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))

@@ -2,7 +2,8 @@ import PredicateSyntax
 import SharelintBase
 
 /// One JSON object, sorted keys:
-/// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "builds", "problems"}, "version": 1}`.
+/// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "builds", "problems", "notes"},
+/// "version": 1}`.
 /// Each diagnostic has `rule`, `code`, `severity`, `message`, `file`, `line`, `column`, `endLine`,
 /// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, `fix`
 /// (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists, and
@@ -29,6 +30,7 @@ public enum JSONReporter {
       "targets": .integer(Int64(report.targetCount)),
       "builds": .integer(Int64(report.buildCount)),
       "problems": .array(report.problems.map { .string($0) }),
+      "notes": .array(report.notes.map { .string($0) }),
     ])
     var tail = ",\n  \"summary\": "
     summary.write(into: &tail, pretty: true, level: 1)

@@ -17,6 +17,9 @@ public struct LintReport: Sendable {
   public var sources: [String: PlistContents]
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).
   public var problems: [String]
+  /// What Xcode would report about the projects and go on from (a missing `.xcconfig` or include, a loop of
+  /// settings, a workspace without contents), located: shown, but no reason to stop.
+  public var notes: [String] = []
   /// How many targets (apps, extensions, lone entitlements files) were linted.
   public var targetCount: Int
   /// How many builds were linted: a project target once per configuration, loose files once.

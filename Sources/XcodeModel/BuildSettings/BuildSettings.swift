@@ -12,6 +12,9 @@ import Foundation
 public struct BuildSettings: Sendable {
   private var xcconfigDefinitions: [String: [BuildSettingDefinition]] = [:]
   private var commandLineDefinitions: [String: [BuildSettingDefinition]] = [:]
+  /// What Xcode would report about the `.xcconfig` files read (missing includes, include cycles, malformed
+  /// lines), which were skipped.
+  public private(set) var xcconfigDiagnostics: [BuildSettingsError] = []
   /// The values conditional assignments are tested against, e.g. `["sdk": "iphoneos17.0", "config": "Release"]`.
   public var conditionValues: [String: String]
 
@@ -53,16 +56,22 @@ public struct BuildSettings: Sendable {
     }
   }
 
-  /// Reads the `.xcconfig` file at `path` and the files it includes, relative to the including file.
-  public mutating func loadXcconfig(atPath path: String) throws {
-    let definitions = try XcconfigLoader().definitions(fromFileAt: path)
-    for definition in definitions { xcconfigDefinitions[definition.name, default: []].append(definition) }
+  /// Reads the `.xcconfig` file at `path` and the files it includes (see `XcconfigReader`). Only a file that
+  /// cannot be read at all throws; what Xcode would report and skip (a missing include, an include cycle, a
+  /// malformed line) is added to `xcconfigDiagnostics` and the rest is read.
+  public mutating func loadXcconfig(atPath path: String) throws(BuildSettingsError) {
+    try add(XcconfigReader().load(path: path))
   }
 
   /// Reads `.xcconfig` text named `name`; includes are resolved relative to `name`'s folder.
-  public mutating func loadXcconfig(text: String, name: String) throws {
-    let definitions = try XcconfigLoader().definitions(fromText: text, path: name)
-    for definition in definitions { xcconfigDefinitions[definition.name, default: []].append(definition) }
+  public mutating func loadXcconfig(text: String, name: String) throws(BuildSettingsError) {
+    try add(XcconfigReader().load(text: text, path: name))
+  }
+
+  private mutating func add(_ load: XcconfigLoad) throws(BuildSettingsError) {
+    if load.isFileReadFailure, let failure = load.diagnostics.first { throw failure }
+    xcconfigDiagnostics += load.diagnostics
+    for definition in load.definitions { xcconfigDefinitions[definition.name, default: []].append(definition) }
   }
 
   /// Adds `definition` after every assignment read so far and below every `-D` one: a project's
@@ -90,16 +99,27 @@ public struct BuildSettings: Sendable {
     Set(xcconfigDefinitions.keys).union(commandLineDefinitions.keys).filter { !definitions(of: $0).isEmpty }.sorted()
   }
 
-  /// `text` with every `$(NAME)` / `${NAME}` reference expanded, inner references first, or the
-  /// references that could not be (a setting defined nowhere, an unknown modifier, a loop, a
-  /// missing bracket) with their UTF-8 ranges in `text`. Nothing is guessed: an undefined setting is
-  /// reported, not replaced by the empty string as Xcode would, unless the reference says
-  /// `:default=…`. `$(AppIdentifierPrefix)`, which only signing fills in, is reported like any other
-  /// undefined setting unless it was given.
-  public func resolve(_ text: String) -> BuildSettingResolution {
-    var evaluator = BuildSettingEvaluator(settings: self)
-    let expanded = evaluator.expand(BuildSettingText(parsing: text), scope: nil)
-    guard let expanded, evaluator.unresolved.isEmpty else { return .unresolved(evaluator.unresolved) }
-    return .resolved(expanded)
+  /// `text` as Xcode evaluates it (an undefined setting is empty; `$(inherited)`, a setting that refers to
+  /// itself and a loop take the assignment below), with what was undefined or looped. With `signing`,
+  /// `$(CFBundleIdentifier)`, `$(TeamIdentifierPrefix)` and `$(AppIdentifierPrefix)` take the values code
+  /// signing gives an entitlements file (from `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`).
+  public func evaluate(_ text: String, signing: Bool = false) -> BuildSettingEvaluation {
+    var evaluator = BuildSettingEvaluator(settings: self, signing: signing)
+    return evaluator.evaluate(text)
+  }
+
+  /// Each of `texts` evaluated as by `evaluate(_:signing:)`, sharing the work: a setting several of them use
+  /// is evaluated once.
+  public func evaluate(_ texts: [String], signing: Bool = false) -> [BuildSettingEvaluation] {
+    var evaluator = BuildSettingEvaluator(settings: self, signing: signing)
+    return texts.map { evaluator.evaluate($0) }
+  }
+
+  /// `text` expanded as Xcode expands it, when the result is usable (see `BuildSettingResolution`): an
+  /// undefined setting is empty, so `${PREFIX}.App${SUFFIX}` with only `PREFIX` defined resolves; one that
+  /// leaves the value empty or a part of it missing (`msauth.$(UNDEFINED)`) makes it unresolved, listing the
+  /// references to blame with their UTF-8 ranges in `text`.
+  public func resolve(_ text: String, signing: Bool = false) -> BuildSettingResolution {
+    evaluate(text, signing: signing).resolution
   }
 }

@@ -1,5 +1,6 @@
-/// Why build settings could not be loaded: a malformed `.xcconfig` line, an include cycle, a
-/// missing file or a malformed `-D` definition. The message is one line; `file` and `line` say where.
+/// Why build settings could not be loaded (an unreadable `.xcconfig` file, a malformed `-D` definition), or
+/// what Xcode would say about an `.xcconfig` it reads anyway (a malformed line, an include cycle, a missing
+/// include). The message is one line; `file` and `line` say where.
 public struct BuildSettingsError: Error, CustomStringConvertible, Hashable, Sendable {
   /// The family of the failure.
   public enum Kind: String, Hashable, Sendable {
@@ -11,6 +12,12 @@ public struct BuildSettingsError: Error, CustomStringConvertible, Hashable, Send
     case unreadableFile
     /// A `-D` definition that is not `NAME=VALUE` with a valid name.
     case invalidDefinition
+    /// An `#include` (without `?`) of a file found nowhere; the rest of the file still counts.
+    case missingInclude
+    /// An included file found only by ignoring case, as Xcode's case-insensitive disk would find it.
+    case caseMismatch
+    /// Repeated includes that would make more assignments than sharelint keeps.
+    case tooManyAssignments
   }
 
   /// The family of the failure.

@@ -1,88 +1,354 @@
 import Foundation
 import SharelintBase
 
-/// Reads an `.xcconfig` file and the files it `#include`s into definitions, in the order they take
-/// effect, refusing include cycles.
-struct XcconfigLoader {
+/// What reading an `.xcconfig` file and its includes gave: the assignments in the order they take effect,
+/// and what Xcode would say about the files (missing includes, include cycles, malformed lines, names found
+/// only by case).
+struct XcconfigLoad {
+  /// The assignments, included files inlined where they are included.
+  var definitions: [BuildSettingDefinition] = []
+  /// Located problems, each once, in the order met; none of them stops the rest being read.
+  var diagnostics: [BuildSettingsError] = []
+  /// Whether the file itself could not be read (then `definitions` is empty).
+  var isFileReadFailure = false
+  /// The files read (the file itself and every include found), each once, in the order first read.
+  var files: [String] = []
+  /// The includes (without `?`) found nowhere, as written.
+  var missingIncludes: [String] = []
+}
+
+/// Reads `.xcconfig` files as Xcode's build system does (swift-build's `MacroConfigFileLoader` and
+/// `MacroConfigFileParser`):
+///
+/// - `#include "name"` is looked up in the including file's folder, then in the folders of the files that
+///   included it, then in the search paths (the project's folder for a base configuration); `.xcconfig` is
+///   added when the name has no extension; `#include?` is silent when nothing is found;
+/// - an include that is not found, or would include a file being read (a cycle), is reported at its line and
+///   skipped; the rest of the file and of the chain still counts; so does the rest of a file with a
+///   malformed line;
+/// - where Xcode's (case-insensitive) disk would find a file and this one does not, the name is matched
+///   ignoring case, with a note.
+///
+/// Each file is read and parsed once, however often it is included, and a file's included assignments are
+/// reused wherever the same include gives the same result, so files that each include the next twice take
+/// linear time. Assignments made unreachable by a later literal one are dropped, and at most
+/// `maximumDefinitions` are kept.
+final class XcconfigReader {
   /// The largest `.xcconfig` file read.
   static let maximumFileSize = 4 << 20
+  /// The most assignments one load keeps (repeated includes of assignments that use `$(inherited)` double).
+  static let maximumDefinitions = 10_000
 
-  /// The files being read, outermost first, as standardized absolute paths.
-  private var includeStack: [String] = []
-
-  /// The definitions of the file at `path`, included files inlined where they are included.
-  func definitions(fromFileAt path: String) throws -> [BuildSettingDefinition] {
-    var loader = self
-    return try loader.load(path, displayPath: path, includedFrom: nil)
+  private struct ParsedFile {
+    var statements: [XcconfigStatement] = []
+    var diagnostics: [BuildSettingsError] = []
+    var readFailure: String?
   }
 
-  /// The definitions of `text`, read as the file `path`.
-  func definitions(fromText text: String, path: String) throws -> [BuildSettingDefinition] {
-    var loader = self
-    loader.includeStack.append(Self.identity(of: path))
-    return try loader.definitions(in: text, path: path)
+  private struct ExpansionKey: Hashable {
+    var identity: String
+    var searchPaths: [String]
   }
 
-  /// A file's identity for cycle detection (`FileIdentity`).
-  private static func identity(of path: String) -> String { FileIdentity.of(path) }
-
-  private mutating func load(_ path: String, displayPath: String, includedFrom: (file: String, line: Int)?) throws
-    -> [BuildSettingDefinition]
-  {
-    let identity = Self.identity(of: path)
-    if let start = includeStack.firstIndex(of: identity) {
-      let cycle = (includeStack[start...] + [identity]).map { PathText.lastComponent(of: $0) }
-      throw BuildSettingsError(
-        .includeCycle, "include cycle: \(cycle.joined(separator: " → "))", file: includedFrom?.file,
-        line: includedFrom?.line)
-    }
-    let text = try Self.read(path, displayPath: displayPath, includedFrom: includedFrom)
-    includeStack.append(identity)
-    defer { includeStack.removeLast() }
-    return try definitions(in: text, path: displayPath)
-  }
-
-  private mutating func definitions(in text: String, path: String) throws -> [BuildSettingDefinition] {
+  /// One file's assignments with its includes inlined, and what its result depended on.
+  private struct Expansion {
     var definitions: [BuildSettingDefinition] = []
-    for statement in try XcconfigParser(fileName: path).statements(in: text) {
+    var diagnostics: [BuildSettingsError] = []
+    /// Every file read for it (its own identity included).
+    var visited: Set<String> = []
+    /// Files outside it whose inclusion was skipped as a cycle.
+    var cycleHits: Set<String> = []
+    /// The paths of the files read, as found, in order (its own first).
+    var files: [String] = []
+    /// The includes found nowhere, as written.
+    var missingIncludes: [String] = []
+  }
+
+  private var parsedFiles: [String: ParsedFile] = [:]
+  private var expansions: [ExpansionKey: Expansion] = [:]
+  private var identities: [String: String] = [:]
+  private let finder = CaseInsensitiveFileFinder()
+
+  init() {}
+
+  /// The assignments of the file at `path`, its includes looked up in `searchPaths` after the folders of the
+  /// including files.
+  func load(path: String, searchPaths: [String] = []) -> XcconfigLoad {
+    var ancestors: [String] = []
+    let expansion = expand(path, searchPaths: Self.unique(searchPaths), ancestors: &ancestors)
+    var load = XcconfigLoad(definitions: expansion.definitions, diagnostics: [])
+    var seenFiles: Set<String> = []
+    load.files = expansion.files.filter { seenFiles.insert($0).inserted }
+    var seenMissing: Set<String> = []
+    load.missingIncludes = expansion.missingIncludes.filter { seenMissing.insert($0).inserted }
+    var seen: Set<BuildSettingsError> = []
+    var saidTooMany = false
+    for diagnostic in expansion.diagnostics where seen.insert(diagnostic).inserted {
+      // Every includer of the file that first made too many says so too: once is enough.
+      if diagnostic.kind == .tooManyAssignments {
+        guard !saidTooMany else { continue }
+        saidTooMany = true
+      }
+      load.diagnostics.append(diagnostic)
+    }
+    if let failure = parsedFiles[identity(of: path)]?.readFailure {
+      load.isFileReadFailure = true
+      load.diagnostics.insert(BuildSettingsError(.unreadableFile, "xcconfig file '\(path)' \(failure)"), at: 0)
+    }
+    return load
+  }
+
+  /// The assignments of `text`, read as the file `path`.
+  func load(text: String, path: String, searchPaths: [String] = []) -> XcconfigLoad {
+    let key = identity(of: path)
+    parsedFiles[key] = Self.parse(text, displayPath: path)
+    return load(path: path, searchPaths: searchPaths)
+  }
+
+  private func expand(_ path: String, searchPaths: [String], ancestors: inout [String]) -> Expansion {
+    let identity = identity(of: path)
+    let key = ExpansionKey(identity: identity, searchPaths: searchPaths)
+    if let known = expansions[key], Self.isValid(known, under: ancestors) { return known }
+    let parsed = parsedFile(at: path, identity: identity)
+    var result = Expansion(diagnostics: parsed.diagnostics, visited: [identity])
+    if parsed.readFailure == nil { result.files = [path] }
+    var isTruncated = false
+    var compactionThreshold = 1_024
+    func add(_ definitions: some Collection<BuildSettingDefinition>) {
+      result.definitions += definitions
+      guard result.definitions.count >= compactionThreshold else { return }
+      result.definitions = Self.withoutShadowed(result.definitions)
+      if result.definitions.count > Self.maximumDefinitions {
+        // The latest assignments win: the earliest are the ones to lose.
+        isTruncated = true
+        result.definitions.removeFirst(result.definitions.count - Self.maximumDefinitions)
+      }
+      compactionThreshold = max(compactionThreshold, result.definitions.count * 2)
+    }
+    let folder = PathText.removingLastComponent(of: path)
+    let nestedSearchPaths = Self.unique([folder] + searchPaths)
+    ancestors.append(identity)
+    for statement in parsed.statements {
       switch statement {
       case .assignment(let name, let conditions, let value, let line):
-        definitions.append(
-          BuildSettingDefinition(
-            name: name, value: value, conditions: conditions, origin: .xcconfig(file: path, line: line)))
-      case .include(let includedPath, let isOptional, let line):
-        let folder = PathText.removingLastComponent(of: path)
-        let target = includedPath.hasPrefix("/") || folder.isEmpty ? includedPath : folder + "/" + includedPath
-        if isOptional, !FileManager.default.fileExists(atPath: target) { continue }
-        definitions += try load(target, displayPath: target, includedFrom: (path, line))
+        add(
+          CollectionOfOne(
+            BuildSettingDefinition(
+              name: name, value: value, conditions: conditions, origin: .xcconfig(file: path, line: line))))
+      case .include(let name, let isOptional, let line):
+        let folders = name.hasPrefix("/") ? [""] : nestedSearchPaths
+        guard let found = finder.find(name, in: folders, defaultExtension: "xcconfig") else {
+          if !isOptional {
+            result.missingIncludes.append(name)
+            result.diagnostics.append(
+              BuildSettingsError(
+                .missingInclude,
+                "included file '\(name)' is not in the repository; the rest of '\(path)' still counts",
+                file: path, line: line))
+          }
+          continue
+        }
+        if let actual = found.caseDifference {
+          result.diagnostics.append(
+            BuildSettingsError(
+              .caseMismatch,
+              "included file '\(name)' is '\(actual)' on disk: found ignoring case, as Xcode's "
+                + "case-insensitive disk does",
+              file: path, line: line))
+        }
+        let includedIdentity = self.identity(of: found.path)
+        if ancestors.contains(includedIdentity) {
+          let cycle = (ancestors.drop(while: { $0 != includedIdentity }) + [includedIdentity]).map {
+            PathText.lastComponent(of: $0)
+          }
+          result.diagnostics.append(
+            BuildSettingsError(
+              .includeCycle,
+              "skipping the include of '\(PathText.lastComponent(of: found.path))' as it would create a cycle: "
+                + cycle.joined(separator: " → "), file: path, line: line))
+          result.cycleHits.insert(includedIdentity)
+          continue
+        }
+        let included = expand(found.path, searchPaths: nestedSearchPaths, ancestors: &ancestors)
+        if let failure = parsedFiles[includedIdentity]?.readFailure {
+          result.diagnostics.append(
+            BuildSettingsError(.unreadableFile, "included file '\(name)' \(failure)", file: path, line: line))
+        }
+        add(included.definitions)
+        result.diagnostics += included.diagnostics.prefix(1_000)
+        result.visited.formUnion(included.visited)
+        result.cycleHits.formUnion(included.cycleHits)
+        if result.files.count < 1_000 { result.files += included.files.prefix(1_000) }
+        if result.missingIncludes.count < 100 { result.missingIncludes += included.missingIncludes.prefix(100) }
       }
     }
-    return definitions
+    ancestors.removeLast()
+    result.cycleHits.remove(identity)
+    result.definitions = Self.withoutShadowed(result.definitions)
+    if isTruncated {
+      result.diagnostics.append(
+        BuildSettingsError(
+          .tooManyAssignments,
+          "'\(path)' and its includes make more than \(Self.maximumDefinitions) assignments; the earliest are dropped",
+          file: path))
+    }
+    if result.diagnostics.count > 1_000 { result.diagnostics = Array(result.diagnostics.prefix(1_000)) }
+    expansions[key] = result
+    return result
   }
 
-  private static func read(_ path: String, displayPath: String, includedFrom: (file: String, line: Int)?) throws
-    -> String
-  {
-    let reason: String
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      reason = "does not exist"
-    } else if isDirectory.boolValue {
-      reason = "is a folder"
-    } else if let handle = FileHandle(forReadingAtPath: path) {
-      defer { try? handle.close() }
-      let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
-      guard data.count <= maximumFileSize else {
-        throw BuildSettingsError(
-          .unreadableFile, "'\(displayPath)' is larger than \(maximumFileSize >> 20) MiB", file: includedFrom?.file,
-          line: includedFrom?.line)
-      }
-      return String(decoding: data, as: UTF8.self)
-    } else {
-      reason = "cannot be read"
+  /// Whether an expansion made under other includers holds under `ancestors`: the files it read that are being
+  /// read now must be exactly those whose inclusion it skipped as cycles.
+  private static func isValid(_ expansion: Expansion, under ancestors: [String]) -> Bool {
+    var matched = 0
+    for ancestor in ancestors where expansion.visited.contains(ancestor) {
+      guard expansion.cycleHits.contains(ancestor) else { return false }
+      matched += 1
     }
-    let subject = includedFrom == nil ? "xcconfig file" : "included file"
-    throw BuildSettingsError(
-      .unreadableFile, "\(subject) '\(displayPath)' \(reason)", file: includedFrom?.file, line: includedFrom?.line)
+    return matched == expansion.cycleHits.count
+  }
+
+  /// `definitions` without the assignments a later unconditional, literal one of the same setting hides:
+  /// nothing can reach them, not even `$(inherited)`.
+  private static func withoutShadowed(_ definitions: [BuildSettingDefinition]) -> [BuildSettingDefinition] {
+    var shadowed: Set<String> = []
+    var kept: [BuildSettingDefinition] = []
+    kept.reserveCapacity(definitions.count)
+    for definition in definitions.reversed() where !shadowed.contains(definition.name) {
+      kept.append(definition)
+      if definition.conditions.isEmpty, !definition.value.utf8.contains(UInt8(ascii: "$")) {
+        shadowed.insert(definition.name)
+      }
+    }
+    return kept.count == definitions.count ? definitions : kept.reversed()
+  }
+
+  private func parsedFile(at path: String, identity: String) -> ParsedFile {
+    if let known = parsedFiles[identity] { return known }
+    let parsed: ParsedFile
+    switch Self.read(path) {
+    case .success(let text): parsed = Self.parse(text, displayPath: path)
+    case .failure(let reason): parsed = ParsedFile(readFailure: reason.message)
+    }
+    parsedFiles[identity] = parsed
+    return parsed
+  }
+
+  private static func parse(_ text: String, displayPath: String) -> ParsedFile {
+    let (statements, malformed) = XcconfigParser(fileName: displayPath).parse(text)
+    return ParsedFile(statements: statements, diagnostics: malformed)
+  }
+
+  private struct ReadFailure: Error {
+    var message: String
+  }
+
+  private static func read(_ path: String) -> Result<String, ReadFailure> {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return .failure(ReadFailure(message: "does not exist"))
+    }
+    guard !isDirectory.boolValue else { return .failure(ReadFailure(message: "is a folder")) }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(ReadFailure(message: "cannot be read"))
+    }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
+    guard data.count <= maximumFileSize else {
+      return .failure(ReadFailure(message: "is larger than \(maximumFileSize >> 20) MiB"))
+    }
+    return .success(String(decoding: data, as: UTF8.self))
+  }
+
+  /// A file's identity for cycles and reuse (`FileIdentity`), remembered per path as written.
+  private func identity(of path: String) -> String {
+    if let known = identities[path] { return known }
+    let identity = FileIdentity.of(path)
+    identities[path] = identity
+    return identity
+  }
+
+  private static func unique(_ folders: [String]) -> [String] {
+    var seen: Set<String> = []
+    return folders.filter { seen.insert($0).inserted }
+  }
+}
+
+/// Finds files as a case-insensitive disk (a Mac's) would, on any disk: the exact name first, then a name
+/// that differs only by case, folder by folder; listings are read once.
+package final class CaseInsensitiveFileFinder {
+  /// A file found, and how its name on disk differs from the one asked for.
+  package struct Found {
+    package var path: String
+    /// The path as found on disk when it differs from the one asked for only by case.
+    package var caseDifference: String?
+  }
+
+  private var listings: [String: [String]] = [:]
+
+  package init() {}
+
+  /// The first of `name` (and `name.defaultExtension` when `name` has no extension) found in `folders`,
+  /// exactly; failing that, ignoring case. An empty folder stands for `name` as it is.
+  package func find(_ name: String, in folders: [String], defaultExtension: String? = nil) -> Found? {
+    var candidates = [name]
+    let last = PathText.lastComponent(of: name)
+    if let defaultExtension, !last.dropFirst().contains(".") { candidates.append(name + "." + defaultExtension) }
+    for folder in folders {
+      for candidate in candidates {
+        let path = folder.isEmpty ? candidate : PathText.joined(folder, candidate)
+        if Self.isFile(path) { return Found(path: path) }
+      }
+    }
+    for folder in folders {
+      for candidate in candidates {
+        if let path = findIgnoringCase(candidate, in: folder) {
+          return Found(path: path, caseDifference: path)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `path` when it is a file, else the file whose path differs from it only by case, if exactly one does.
+  package func findIgnoringCase(_ path: String) -> Found? {
+    if Self.isFile(path) { return Found(path: path) }
+    return findIgnoringCase(path, in: "").map { Found(path: $0, caseDifference: $0) }
+  }
+
+  private func findIgnoringCase(_ relative: String, in folder: String) -> String? {
+    var current = folder.isEmpty ? (relative.hasPrefix("/") ? "/" : "") : folder
+    let components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard !components.isEmpty else { return nil }
+    for (index, component) in components.enumerated() {
+      let exact = current.isEmpty ? component : PathText.joined(current, component)
+      let isLast = index == components.count - 1
+      if component == "." || component == ".." || (isLast ? Self.isFile(exact) : Self.isFolder(exact)) {
+        current = exact
+        continue
+      }
+      let lowered = component.lowercased()
+      let matches = listing(of: current.isEmpty ? "." : current).filter { $0.lowercased() == lowered }
+      guard matches.count == 1, let match = matches.first else { return nil }
+      current = current.isEmpty ? match : PathText.joined(current, match)
+    }
+    return Self.isFile(current) ? current : nil
+  }
+
+  private func listing(of folder: String) -> [String] {
+    if let known = listings[folder] { return known }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    listings[folder] = names
+    return names
+  }
+
+  private static func isFile(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+  }
+
+  private static func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }

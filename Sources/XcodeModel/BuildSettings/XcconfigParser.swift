@@ -9,14 +9,16 @@ enum XcconfigStatement: Hashable, Sendable {
 /// Reads the statements of an `.xcconfig` file with Xcode's rules: `//` starts a comment anywhere
 /// (values included, so `https://` must be written `https:/$()/`), whitespace around the value and
 /// one trailing `;` are dropped, a value ending in `\` continues on the next line, and a
-/// malformed line is an error carrying file and line.
+/// malformed line is reported (with file and line) and skipped, the rest of the file still counting
+/// (swift-build's `MacroConfigFileParser.parse`).
 struct XcconfigParser {
   /// The name errors are reported under.
   let fileName: String
 
-  /// The statements of `text`, in order.
-  func statements(in text: String) throws -> [XcconfigStatement] {
+  /// The statements of `text`, in order, and the lines that are none.
+  func parse(_ text: String) -> (statements: [XcconfigStatement], malformed: [BuildSettingsError]) {
     var statements: [XcconfigStatement] = []
+    var malformed: [BuildSettingsError] = []
     let lines = Self.lines(of: text)
     var index = 0
     while index < lines.count {
@@ -26,7 +28,11 @@ struct XcconfigParser {
       let trimmed = content.trimmingSpaces
       if trimmed.isEmpty { continue }
       if trimmed.hasPrefix("#") {
-        statements.append(try include(trimmed, line: lineNumber))
+        do {
+          statements.append(try include(trimmed, line: lineNumber))
+        } catch {
+          malformed.append(error)
+        }
         continue
       }
       while content.trimmingSpaces.hasSuffix("\\"), index < lines.count {
@@ -35,9 +41,13 @@ struct XcconfigParser {
         content = head.isEmpty || next.isEmpty ? head + next : head + " " + next
         index += 1
       }
-      statements.append(try assignment(content.trimmingSpaces, line: lineNumber))
+      do {
+        statements.append(try assignment(content.trimmingSpaces, line: lineNumber))
+      } catch {
+        malformed.append(error)
+      }
     }
-    return statements
+    return (statements, malformed)
   }
 
   /// Lines split at `\n`, `\r\n`, `\r`, U+2028 and U+2029.
@@ -69,7 +79,7 @@ struct XcconfigParser {
   }
 
   /// `#include "path"` or `#include? "path"`.
-  private func include(_ text: String, line: Int) throws -> XcconfigStatement {
+  private func include(_ text: String, line: Int) throws(BuildSettingsError) -> XcconfigStatement {
     let directive = text.dropFirst().drop { $0 == " " || $0 == "\t" }
     let keyword = directive.prefix { $0 != " " && $0 != "\t" && $0 != "\"" }
     guard keyword == "include" || keyword == "include?" else {
@@ -87,7 +97,7 @@ struct XcconfigParser {
   }
 
   /// `NAME[param=pattern]… = value`.
-  private func assignment(_ line: String, line lineNumber: Int) throws -> XcconfigStatement {
+  private func assignment(_ line: String, line lineNumber: Int) throws(BuildSettingsError) -> XcconfigStatement {
     let scalars = Array(line.unicodeScalars)
     var position = 0
     func isNameStart(_ scalar: Unicode.Scalar) -> Bool {

@@ -45,6 +45,8 @@ public struct InfoPlistPreprocessor: Sendable {
   /// The largest output produced before giving up with an error (macros can grow text exponentially);
   /// by default the largest file the XML reader accepts.
   public let maximumOutputSize: Int
+  /// Folders `#include` searches after the including file's (`-I`).
+  public let includePaths: [String]
   /// How included files and the prefix header are read.
   private let readFile: FileReader
 
@@ -61,9 +63,10 @@ public struct InfoPlistPreprocessor: Sendable {
   /// `readFile` (the file system by default).
   public init(
     definitions: [String: String] = [:], keepsComments: Bool = false, traditional: Bool = true,
-    maximumOutputSize: Int = XMLPlistReader.maximumInputSize,
+    maximumOutputSize: Int = XMLPlistReader.maximumInputSize, includePaths: [String] = [],
     readFile: @escaping FileReader = InfoPlistPreprocessor.readFromDisk
   ) {
+    self.includePaths = includePaths
     self.definitions = definitions
     self.keepsComments = keepsComments
     self.traditional = traditional
@@ -134,7 +137,7 @@ public struct InfoPlistPreprocessor: Sendable {
   {
     let run = PreprocessorRun(
       keepsComments: keepsComments, traditional: traditional, maximumOutputSize: maximumOutputSize, readFile: readFile,
-      prefixHeaderFolder: prefixHeader.map(Self.folder(of:)))
+      prefixHeaderFolder: prefixHeader.map(Self.folder(of:)), includePaths: includePaths)
     for (name, body) in definitions.sorted(by: { $0.key < $1.key }) {
       guard let first = name.utf8.first, PreprocessorCharacters.isIdentifierStart(first),
         name.utf8.allSatisfy(PreprocessorCharacters.isIdentifierPart)

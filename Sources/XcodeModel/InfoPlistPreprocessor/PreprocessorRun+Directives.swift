@@ -160,6 +160,7 @@ extension PreprocessorRun {
     if let prefixHeaderFolder, !name.hasPrefix("/") {
       candidates.append(PathText.joined(prefixHeaderFolder, name))
     }
+    if !name.hasPrefix("/") { candidates += includePaths.map { PathText.joined($0, name) } }
     var found: SourceText?
     for candidate in candidates {
       if let index = fileIndexByName[candidate] {

@@ -54,6 +54,8 @@ final class PreprocessorRun {
   let maximumOutputSize: Int
   let readFile: InfoPlistPreprocessor.FileReader
   let prefixHeaderFolder: String?
+  /// `-I` folders, searched after the including file's folder.
+  let includePaths: [String]
   var macros: [String: [UInt8]] = [:]
   var files: [SourceText] = []
   var fileIndexByName: [String: Int] = [:]
@@ -71,8 +73,9 @@ final class PreprocessorRun {
   init(
     keepsComments: Bool, traditional: Bool = true, maximumOutputSize: Int,
     readFile: @escaping InfoPlistPreprocessor.FileReader,
-    prefixHeaderFolder: String?
+    prefixHeaderFolder: String?, includePaths: [String] = []
   ) {
+    self.includePaths = includePaths
     self.keepsComments = keepsComments
     self.traditional = traditional
     self.maximumOutputSize = maximumOutputSize

@@ -1,34 +1,44 @@
 import Foundation
 import SharelintBase
 
-/// A build setting's value for one target and configuration: as written, expanded, and where the
+/// A build setting's value for one target and configuration: as written, as Xcode evaluates it, and where the
 /// assignment that decided it was written.
 public struct XcodeResolvedSetting: Hashable, Sendable {
   /// The setting's name, e.g. `PRODUCT_BUNDLE_IDENTIFIER`.
   public var name: String
   /// The value as written in the deciding assignment, references unexpanded.
   public var written: String
-  /// The value with every reference expanded, or `nil` when some could not be (see `unresolved`).
+  /// The value as Xcode evaluates it (undefined settings empty), when it is usable: nothing undefined left it
+  /// empty or a part of it missing (see `BuildSettingResolution`); `nil` otherwise (see `unresolved`).
   public var resolved: String?
-  /// The references that could not be expanded; empty when `resolved` is set.
+  /// The references that make the value unusable; empty when `resolved` is set.
   public var unresolved: [UnresolvedBuildSettingReference]
   /// Where the deciding assignment was written.
   public var origin: BuildSettingDefinition.Origin
+  /// The value as Xcode evaluates it, usable or not: what the build has.
+  public var xcodeValue: String
+  /// The settings the value refers to (directly or through others) that nothing defines, each once.
+  public var undefinedNames: [String]
 
-  /// A setting with these fields.
+  /// A setting with these fields; `xcodeValue` defaults to `resolved`, else `written`.
   public init(
     name: String, written: String, resolved: String?, unresolved: [UnresolvedBuildSettingReference],
-    origin: BuildSettingDefinition.Origin
+    origin: BuildSettingDefinition.Origin, xcodeValue: String? = nil, undefinedNames: [String] = []
   ) {
     self.name = name
     self.written = written
     self.resolved = resolved
     self.unresolved = unresolved
     self.origin = origin
+    self.xcodeValue = xcodeValue ?? resolved ?? written
+    self.undefinedNames = undefinedNames
   }
 
-  /// The expanded value, or the written one when it could not be expanded.
+  /// The expanded value, or the written one when it is not usable.
   public var value: String { resolved ?? written }
+
+  /// `'value'`, followed by ` (from 'written')` when references made it: how messages show a setting.
+  public var shownValue: String { BuildSettingEvaluation.shown(xcodeValue, written: written) }
 }
 
 /// The build settings of one target in one configuration, for an iOS device build (sdk
@@ -47,17 +57,20 @@ public struct XcodeTargetConfiguration: Sendable {
   public let name: String
   /// Every assignment that applies, each with its origin; `settings.resolve("$(NAME)")` expands one.
   public let settings: BuildSettings
-  /// What could not be known: `.xcconfig` files the repository lacks, base configurations outside it.
+  /// What Xcode would report and go on from, each located where it can be: `.xcconfig` files the repository
+  /// lacks or cannot read, missing includes, include cycles, malformed `.xcconfig` lines, settings that loop,
+  /// files found only by ignoring case, base configurations outside the repository.
   public let notes: [XcodeProjectNote]
-  /// What makes the settings unusable: malformed `.xcconfig` files, include cycles, settings that
-  /// refer to themselves.
+  /// What makes a setting's value unusable though the project reads: a value past the size limit, settings
+  /// nested past the depth limit. Neither stops the rest being read.
   public let errors: [XcodeProjectError]
   /// The folder `INFOPLIST_FILE` and `CODE_SIGN_ENTITLEMENTS` are relative to (`SRCROOT`).
   public let sourceRoot: String
 
   /// `PRODUCT_BUNDLE_IDENTIFIER`.
   public let bundleIdentifier: XcodeResolvedSetting?
-  /// `INFOPLIST_FILE`, its value made a path from the working folder.
+  /// `INFOPLIST_FILE`, its value made a path from the working folder (the file's name on disk when it is
+  /// found only by ignoring case).
   public let infoPlistPath: XcodeResolvedSetting?
   /// Whether `GENERATE_INFOPLIST_FILE = YES`.
   public let generatesInfoPlist: Bool
@@ -65,52 +78,91 @@ public struct XcodeTargetConfiguration: Sendable {
   public let preprocessesInfoPlist: Bool
   /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`.
   public let preprocessorDefinitions: XcodeResolvedSetting?
+  /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`.
+  public let otherPreprocessorFlags: XcodeResolvedSetting?
   /// `INFOPLIST_PREFIX_HEADER`, its value made a path from the working folder.
   public let prefixHeader: XcodeResolvedSetting?
   /// The `INFOPLIST_KEY_*` settings (generated Info.plist entries), sorted by name.
   public let infoPlistKeys: [XcodeResolvedSetting]
   /// `CODE_SIGN_ENTITLEMENTS` (its `[sdk=iphoneos*]` variant when there is one), made a path from
-  /// the working folder.
+  /// the working folder (the file's name on disk when it is found only by ignoring case).
   public let entitlementsPath: XcodeResolvedSetting?
+  /// `DEVELOPMENT_TEAM`.
+  public let developmentTeam: XcodeResolvedSetting?
+  /// The `.xcconfig` files the configuration reads (base configurations and their includes), as shown.
+  public internal(set) var xcconfigFiles: [String] = []
+  /// The `.xcconfig` files it would read that the repository lacks (base configurations, includes), as shown.
+  public internal(set) var missingXcconfigFiles: [String] = []
 
   /// The settings with these levels, lowest first.
   init(
     targetName: String, name: String, settings: BuildSettings, notes: [XcodeProjectNote],
-    errors: [XcodeProjectError], sourceRoot: String
+    errors: [XcodeProjectError], sourceRoot: String, finder: CaseInsensitiveFileFinder = CaseInsensitiveFileFinder()
   ) {
     self.targetName = targetName
     self.name = name
     self.settings = settings
     self.sourceRoot = sourceRoot
+    var notes = notes
     var errors = errors
-    var reportedCycles: Set<String> = []
+    var reported: Set<String> = []
+    var evaluator = BuildSettingEvaluator(settings: settings)
+    func located(_ origin: BuildSettingDefinition.Origin?) -> (file: String?, line: Int?) {
+      origin.map(Self.location(of:)) ?? (nil, nil)
+    }
     func setting(_ settingName: String, isPath: Bool = false) -> XcodeResolvedSetting? {
       guard let definition = settings.definitions(of: settingName).last, !definition.value.isEmpty else {
         return nil
       }
-      let resolution = settings.resolve("$(\(settingName))")
-      var resolved = resolution.resolvedText
-      if isPath, let text = resolved {
+      let evaluation = evaluator.evaluate("$(\(settingName))")
+      var resolved = evaluation.resolution.resolvedText
+      var xcodeValue = evaluation.value
+      if isPath {
         // `$(SRCROOT)/…` is absolute; shown, like every other path, relative to the working folder inside it.
-        resolved = text.isEmpty ? text : PathText.relativeToWorkingFolder(PathText.joined(sourceRoot, text))
+        func path(_ text: String) -> String {
+          text.isEmpty ? text : PathText.relativeToWorkingFolder(PathText.joined(sourceRoot, text))
+        }
+        xcodeValue = path(xcodeValue)
+        if let found = finder.findIgnoringCase(xcodeValue), let actual = found.caseDifference {
+          let (file, line) = located(definition.origin)
+          notes.append(
+            XcodeProjectNote(
+              "\(settingName) '\(xcodeValue)' is '\(actual)' on disk: found ignoring case, as Xcode's "
+                + "case-insensitive disk does", file: file, line: line))
+          xcodeValue = actual
+          resolved = resolved.map { _ in actual }
+        } else {
+          resolved = resolved.map(path)
+        }
       }
-      for reference in resolution.unresolvedReferences where reference.reason == .cycle {
-        guard reportedCycles.insert(reference.name).inserted else { continue }
-        let (file, line) = Self.location(of: definition.origin)
-        errors.append(XcodeProjectError(reference.message, file: file ?? targetName, line: line))
+      for problem in evaluation.cycles + evaluation.problems {
+        let key = "\(problem.name)\u{0}\(problem.reason)\u{0}\(String(describing: problem.origin))"
+        guard reported.insert(key).inserted else { continue }
+        let (file, line) = located(problem.origin ?? definition.origin)
+        switch problem.reason {
+        case .cycle, .unknownModifier, .unterminated:
+          notes.append(XcodeProjectNote(problem.message, file: file, line: line))
+        case .tooLarge, .tooDeep:
+          errors.append(XcodeProjectError(problem.message, file: file ?? targetName, line: line))
+        case .undefined:
+          break
+        }
       }
       return XcodeResolvedSetting(
         name: settingName, written: definition.value, resolved: resolved,
-        unresolved: resolution.unresolvedReferences, origin: definition.origin)
+        unresolved: evaluation.resolution.unresolvedReferences, origin: definition.origin, xcodeValue: xcodeValue,
+        undefinedNames: evaluation.undefinedNames)
     }
     bundleIdentifier = setting("PRODUCT_BUNDLE_IDENTIFIER")
     infoPlistPath = setting("INFOPLIST_FILE", isPath: true)
-    generatesInfoPlist = setting("GENERATE_INFOPLIST_FILE")?.resolved == "YES"
-    preprocessesInfoPlist = setting("INFOPLIST_PREPROCESS")?.resolved == "YES"
+    generatesInfoPlist = setting("GENERATE_INFOPLIST_FILE")?.xcodeValue == "YES"
+    preprocessesInfoPlist = setting("INFOPLIST_PREPROCESS")?.xcodeValue == "YES"
     preprocessorDefinitions = setting("INFOPLIST_PREPROCESSOR_DEFINITIONS")
+    otherPreprocessorFlags = setting("INFOPLIST_OTHER_PREPROCESSOR_FLAGS")
     prefixHeader = setting("INFOPLIST_PREFIX_HEADER", isPath: true)
     infoPlistKeys = settings.names.filter { $0.hasPrefix("INFOPLIST_KEY_") }.compactMap { setting($0) }
     entitlementsPath = setting("CODE_SIGN_ENTITLEMENTS", isPath: true)
+    developmentTeam = setting("DEVELOPMENT_TEAM")
     self.notes = notes
     self.errors = errors
   }
@@ -154,21 +206,28 @@ extension XcodeProject {
       "config": configuration.name,
     ])
     var notes: [XcodeProjectNote] = []
-    var errors: [XcodeProjectError] = []
+    var xcconfigFiles: [String] = []
+    var missingXcconfigFiles: [String] = []
     for definition in builtInSettings(of: target, configuration: configuration.name) { settings.add(definition) }
     let projectConfiguration = project.buildConfigurationList?.configuration(named: configuration.name)
     for level in [projectConfiguration, configuration] {
       guard let level else { continue }
       if let base = level.baseConfiguration {
-        for definition in cache.definitions(of: base, configuration: level.name, notes: &notes, errors: &errors) {
+        for definition in cache.definitions(
+          of: base, configuration: level.name, sourceRoot: sourceRoot, notes: &notes, files: &xcconfigFiles,
+          missing: &missingXcconfigFiles)
+        {
           settings.add(definition)
         }
       }
       for definition in level.buildSettings { settings.add(definition) }
     }
-    return XcodeTargetConfiguration(
-      targetName: target.name, name: configuration.name, settings: settings, notes: notes, errors: errors,
-      sourceRoot: sourceRoot)
+    var configuration = XcodeTargetConfiguration(
+      targetName: target.name, name: configuration.name, settings: settings, notes: notes, errors: [],
+      sourceRoot: sourceRoot, finder: cache.finder)
+    configuration.xcconfigFiles = xcconfigFiles.map(PathText.relativeToWorkingFolder)
+    configuration.missingXcconfigFiles = missingXcconfigFiles.map(PathText.relativeToWorkingFolder)
+    return configuration
   }
 
   /// What Xcode defines before any level of the project, as far as an Info.plist or a bundle
@@ -207,63 +266,113 @@ extension XcodeProject {
   }
 }
 
-/// The definitions of the `.xcconfig` files of one project, each file read once.
+/// The definitions of the `.xcconfig` files of the projects of one run, each file read once (see
+/// `XcconfigReader`), with what Xcode would report about them as notes.
 struct XcconfigCache {
-  private enum Entry {
-    case definitions([BuildSettingDefinition])
-    case missing(XcodeProjectNote)
-    case failed(XcodeProjectError)
+  private struct Entry {
+    var definitions: [BuildSettingDefinition]
+    var notes: [XcodeProjectNote]
+    var files: [String] = []
+    var missing: [String] = []
   }
 
   private var entries: [String: Entry] = [:]
+  private let reader = XcconfigReader()
+  /// Finds files by name ignoring case where the disk cares and Xcode's does not.
+  let finder = CaseInsensitiveFileFinder()
 
-  /// The definitions of `base`; a file the repository lacks (or one it includes without `?`) adds
-  /// a note, a malformed one or an include cycle adds an error, and both give no definitions.
+  /// The definitions of `base`, its includes looked up in the including files' folders and then in
+  /// `sourceRoot` (swift-build's `WorkspaceSettingsCache.getCachedMacroConfigFile`); a file the repository
+  /// lacks or cannot read, a missing include, a cycle or a malformed line adds a located note, and whatever
+  /// could be read still counts.
   mutating func definitions(
-    of base: XCBuildConfiguration.BaseConfiguration, configuration: String, notes: inout [XcodeProjectNote],
-    errors: inout [XcodeProjectError]
+    of base: XCBuildConfiguration.BaseConfiguration, configuration: String, sourceRoot: String,
+    notes: inout [XcodeProjectNote], files: inout [String], missing: inout [String]
   ) -> [BuildSettingDefinition] {
-    guard let path = base.path else {
+    guard let written = base.path else {
+      missing.append(base.displayName)
       notes.append(
         XcodeProjectNote(
           "the base configuration '\(base.displayName)' of '\(configuration)' is not a file of the repository; "
             + "its settings are unknown"))
       return []
     }
+    let key = "\(written)\u{0}\(sourceRoot)"
     let entry: Entry
-    if let cached = entries[path] {
+    if let cached = entries[key] {
       entry = cached
     } else {
-      entry = Self.read(path)
-      entries[path] = entry
+      entry = read(written, sourceRoot: sourceRoot)
+      entries[key] = entry
     }
-    switch entry {
-    case .definitions(let definitions): return definitions
-    case .missing(let note):
-      notes.append(note)
-      return []
-    case .failed(let error):
-      errors.append(error)
-      return []
-    }
+    notes += entry.notes
+    files += entry.files
+    missing += entry.missing
+    return entry.definitions
   }
 
-  private static func read(_ path: String) -> Entry {
-    guard FileManager.default.fileExists(atPath: path) else {
-      return .missing(
+  private func read(_ written: String, sourceRoot: String) -> Entry {
+    var path = written
+    var notes: [XcodeProjectNote] = []
+    if let found = finder.findIgnoringCase(written), let actual = found.caseDifference {
+      notes.append(
         XcodeProjectNote(
-          "'\(path)' does not exist (generated, or kept out of the repository); its settings are unknown"))
+          "'\(written)' is '\(actual)' on disk: found ignoring case, as Xcode's case-insensitive disk does"))
+      path = actual
     }
-    do {
-      return .definitions(try XcconfigLoader().definitions(fromFileAt: path))
-    } catch let error as BuildSettingsError {
-      if error.kind == .unreadableFile {
-        return .missing(
-          XcodeProjectNote(error.message + "; its settings are unknown", file: error.file, line: error.line))
+    guard FileManager.default.fileExists(atPath: path) else {
+      notes.append(
+        XcodeProjectNote(
+          "'\(written)' does not exist (generated, or kept out of the repository); its settings are unknown"))
+      return Entry(definitions: [], notes: notes, missing: [written])
+    }
+    let load = reader.load(path: path, searchPaths: [sourceRoot.isEmpty ? "." : sourceRoot])
+    for diagnostic in load.diagnostics {
+      var message = diagnostic.message
+      if load.isFileReadFailure { message += "; its settings are unknown" }
+      notes.append(XcodeProjectNote(message, file: diagnostic.file, line: diagnostic.line))
+    }
+    let folder = PathText.removingLastComponent(of: path)
+    return Entry(
+      definitions: load.definitions, notes: notes, files: load.files,
+      missing: (load.isFileReadFailure ? [path] : []) + load.missingIncludes.map { PathText.joined(folder, $0) })
+  }
+}
+
+extension XcodeTargetConfiguration {
+  /// The Info.plist Xcode would generate from the settings alone (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`):
+  /// `CFBundleIdentifier` as `$(PRODUCT_BUNDLE_IDENTIFIER)`, each `INFOPLIST_KEY_NAME` as `NAME` (`YES`/`NO` as
+  /// booleans), and for an extension an empty `NSExtension`. What a target whose `INFOPLIST_FILE` is not in the
+  /// repository is linted from.
+  public func generatedInfoPlist(isExtension: Bool) -> [UInt8] {
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    var body = "\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n"
+    for setting in infoPlistKeys {
+      let key = String(setting.name.dropFirst("INFOPLIST_KEY_".count))
+      guard !key.isEmpty, key != "CFBundleIdentifier" else { continue }
+      let value: String
+      switch setting.xcodeValue {
+      case "YES": value = "<true/>"
+      case "NO": value = "<false/>"
+      default: value = "<string>\(escaped(setting.written))</string>"
       }
-      return .failed(XcodeProjectError(error.message, file: error.file ?? path, line: error.line))
-    } catch {
-      return .failed(XcodeProjectError("\(error)", file: path))
+      body += "\t<key>\(escaped(key))</key>\n\t\(value)\n"
     }
+    if isExtension, !infoPlistKeys.contains(where: { $0.name == "INFOPLIST_KEY_NSExtension" }) {
+      body += "\t<key>NSExtension</key>\n\t<dict/>\n"
+    }
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \(body)</dict>
+      </plist>
+
+      """
+    return Array(xml.utf8)
   }
 }

@@ -10,14 +10,21 @@ public struct XcodeWorkspace: Hashable, Sendable {
   public let path: String
   /// The `.xcodeproj` folders the workspace names, in written order, whether they exist or not.
   public let projectPaths: [String]
-  /// Projects named but missing, and references sharelint cannot place (`developer:`).
-  public let notes: [XcodeProjectNote]
+  /// Projects named but missing, references sharelint cannot place (`developer:`), missing contents.
+  public private(set) var notes: [XcodeProjectNote]
 
-  /// Reads the workspace at `path` (the `.xcworkspace` folder).
-  public init(path: String) throws(XcodeProjectError) {
+  /// Reads the workspace at `path` (the `.xcworkspace` folder). Without a readable `contents.xcworkspacedata`
+  /// Xcode opens it as an empty workspace: it names no project, and a note says why.
+  public init(path: String) {
     let contents = PathText.joined(path, "contents.xcworkspacedata")
     guard let data = FileManager.default.contents(atPath: contents) else {
-      throw XcodeProjectError("the workspace has no readable contents.xcworkspacedata", file: contents)
+      let exists = FileManager.default.fileExists(atPath: contents)
+      self.init(path: path, contents: [])
+      notes.append(
+        XcodeProjectNote(
+          "the workspace has \(exists ? "an unreadable" : "no") contents.xcworkspacedata: it names no project; "
+            + "the projects beside it are still read", file: contents))
+      return
     }
     self.init(path: path, contents: [UInt8](data))
   }

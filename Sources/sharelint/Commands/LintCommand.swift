@@ -20,7 +20,7 @@ struct LintCommand: AsyncParsableCommand {
       which, unless it is IntuneMAMSettings). `intune: true` or `false` in .sharelint.yml forces it.
 
       Formats: text (file:line:col: severity: message [CODE identifier] and the source line with a \
-      caret), json (one object, sorted keys; see the README), sarif (2.1.0), github (workflow \
+      caret), json (one object, sorted keys; see docs/json-output.md), sarif (2.1.0), github (workflow \
       annotations), gitlab (GitLab's code quality report: Code Climate issues with stable fingerprints). \
       Binary plists have no positions: their findings name the key path.
 

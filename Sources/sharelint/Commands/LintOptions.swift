@@ -73,5 +73,6 @@ struct LintInputOptions: ParsableArguments {
 /// Writes each unusable input's one-line reason on standard error (malformed files too, whatever the
 /// report's format: the contract gives every exit status 2 its reason there).
 func reportProblems(_ report: LintReport) {
+  for note in report.notes { StandardStreams.writeError("sharelint: note: \(note)\n") }
   for reason in report.unusableInputReasons { StandardStreams.writeError("sharelint: \(reason)\n") }
 }

@@ -6,7 +6,7 @@ struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules",
     abstract: "List every rule: code, identifier, default severity, summary and fix.",
-    discussion: "The markdown format is the table in the README (a test keeps the two in step)."
+    discussion: "The markdown format is the table in docs/rules.md (`make docs`; a test keeps the two in step)."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable {

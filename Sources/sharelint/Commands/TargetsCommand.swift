@@ -14,7 +14,7 @@ struct TargetsCommand: ParsableCommand {
       its bundle identifier, Info.plist and entitlements as an iOS device build sees them (sdk \
       iphoneos, arch arm64), with where each value was set. Other product types are left out.
 
-      Formats: text, json (sorted keys; see the README).
+      Formats: text, json (sorted keys; see docs/json-output.md).
 
       Exit status: 0 every project was read; 2 a path is missing or a project, workspace or \
       .xcconfig is malformed (one line per problem on standard error; the other projects are still listed).

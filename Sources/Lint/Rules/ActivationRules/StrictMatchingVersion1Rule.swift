@@ -10,7 +10,9 @@ struct StrictMatchingVersion1Rule: LintRule {
     summary: "a dictionary-form activation rule lacks NSExtensionActivationDictionaryVersion 2",
     whatItDoes: """
       Finds a dictionary-form `NSExtensionActivationRule` whose `NSExtensionActivationDictionaryVersion` \
-      is missing or 1, which iOS reads as version 1: strict matching.
+      is missing or 1, which iOS reads as version 1: strict matching. A rule that accepts attachments of any \
+      type (`NSExtensionActivationSupportsAttachmentsWithMaxCount` above 0) handles every type offered, so \
+      the version changes nothing there and nothing is reported.
       """,
     whyItMatters: """
       Under version 1 the extension appears only when it handles every type offered: an extension \
@@ -59,6 +61,16 @@ struct StrictMatchingVersion1Rule: LintRule {
         \t<integer>10</integer>
         </dict>
         """),
+      ActivationRuleExample.make("""
+        <dict>
+        \t<key>NSExtensionActivationSupportsAttachmentsWithMaxCount</key>
+        \t<integer>20</integer>
+        \t<key>NSExtensionActivationSupportsFileWithMaxCount</key>
+        \t<integer>20</integer>
+        \t<key>NSExtensionActivationSupportsText</key>
+        \t<true/>
+        </dict>
+        """),
     ]
   )
 
@@ -66,6 +78,8 @@ struct StrictMatchingVersion1Rule: LintRule {
     guard let site = target.activationRuleSite, let reading = site.dictionary, reading.dictionary.version < 2 else {
       return
     }
+    // Strict matching hides the extension only when an attachment can go unhandled: never when it takes any type.
+    if let anyType = reading.dictionary.maximumAttachmentCount, anyType > 0 { return }
     let versionKey = ActivationKey.dictionaryVersion.rawValue
     let consequence = "iOS matches strictly: the extension appears only when it handles every type offered"
     if let version = site.node[versionKey] {

@@ -3,4 +3,5 @@ let propertyListRules: [any LintRule.Type] = [
   MalformedPlistRule.self,
   DuplicateKeyRule.self,
   UnresolvedBuildSettingRule.self,
+  MissingInfoPlistFileRule.self,
 ]

@@ -4,41 +4,56 @@ import SharelintBase
 import URLSchemes
 import XcodeModel
 
-/// PL003: a `$(NAME)` reference in a value the other rules reason about that the run's build
-/// settings (`-D`, `--xcconfig`, `build_settings:`) cannot resolve.
+/// PL003: a value a check reads that undefined build settings leave empty or with a part missing.
 struct UnresolvedBuildSettingRule: LintRule {
   static let description = RuleDescription(
     identifier: "unresolved-build-setting",
     family: .propertyList, number: 3,
-    summary: "a $(NAME) reference that the given build settings cannot resolve",
+    summary: "undefined build settings leave a value the checks read empty or incomplete",
     whatItDoes: """
-      Resolves `$(NAME)` and `${NAME}` references (with Xcode's modifiers) in the values sharelint \
-      reasons about — the bundle identifier, IntuneMAMSettings, URL schemes, queried schemes and \
-      entitlements — from `-D NAME=VALUE`, `--xcconfig` files and the configuration's \
-      `build_settings`, and reports what stays unresolved. Xcode's own templated keys \
-      (CFBundleExecutable, CFBundleName, version numbers) and the signing-time \
-      `$(AppIdentifierPrefix)`/`$(TeamIdentifierPrefix)` are left alone.
+      Evaluates the `$(NAME)` and `${NAME}` references of the values the rules that run on the target read, as \
+      Xcode does: an undefined setting is the empty string (swift-build's `MacroEvaluationScope`). It reports a \
+      value only when that makes it empty or leaves a whole part of it missing (`msauth.` from \
+      `msauth.$(BUNDLE_ID)`): once per value, naming every undefined setting in it and the likeliest reason \
+      (an `.xcconfig` that defines it but that this configuration does not read, one the repository lacks). \
+      URL schemes and queried schemes are checked in every target; the bundle identifier, IntuneMAMSettings \
+      and the entitlements' groups only in Intune apps, where rules read them. `${A}.App${B}` with `B` \
+      undefined is `…App` in Xcode too, and is not reported; nor are references it cannot expand that are \
+      resolved at signing (`$(AppIdentifierPrefix)`, `$(TeamIdentifierPrefix)`, `$(CFBundleIdentifier)` in \
+      entitlements).
       """,
     whyItMatters: """
-      An unresolved value cannot be checked: a URL scheme or bundle identifier that only exists \
-      after the build may be wrong on the device (IntuneMAMConfigurator writes an unexpanded \
-      `$(MSAL_REDIRECT_URI)` into URL schemes, which then fails App Store validation). sharelint \
-      never guesses a value.
+      Xcode builds the app with the empty value: an empty or truncated URL scheme or bundle identifier is \
+      what ships (IntuneMAMConfigurator writes an unexpanded `$(MSAL_REDIRECT_URI)` into URL schemes, which \
+      then fails App Store validation), and every check that reads it answers about the wrong value.
       """,
-    useInstead: "Pass the value with `-D NAME=VALUE` or `--xcconfig Config.xcconfig`, or write it literally.",
+    useInstead: """
+      Define the setting where this configuration reads it (the target's or project's build settings, or an \
+      `.xcconfig` it includes), or pass it with `-D NAME=VALUE`, `--xcconfig FILE` or `build_settings:` when \
+      the build defines it outside the repository.
+      """,
     fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
       RuleExample("""
-        <key>IntuneMAMSettings</key>
-        <dict>
-        	<key>ADALClientId</key>
-        	<string>↓$(MSAL_CLIENT_ID)</string>
-        </dict>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>↓$(APP_SCHEME)</string>
+        \t\t\t<string>msauth.↓$(BUNDLE_ID)</string>
+        \t\t</array>
+        \t</dict>
+        </array>
         """,
         messages: [
-          "build setting 'MSAL_CLIENT_ID' is not defined; 'IntuneMAMSettings.ADALClientId' cannot be checked",
+          "the URL scheme '' (from '$(APP_SCHEME)') is empty: build setting 'APP_SCHEME' is not defined",
+          """
+          the URL scheme 'msauth.' (from 'msauth.$(BUNDLE_ID)') is incomplete: build setting 'BUNDLE_ID' is not \
+          defined
+          """,
         ]),
     ],
     nonTriggeringExamples: [
@@ -47,57 +62,134 @@ struct UnresolvedBuildSettingRule: LintRule {
         <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
         <key>CFBundleExecutable</key>
         <string>$(EXECUTABLE_NAME)</string>
-        """, configuration: "build_settings:\n  PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes\n"),
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>contoso$(SCHEME_SUFFIX)</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        """),
     ]
   )
 
-  /// Top-level Info.plist keys whose values the rules use.
-  static let checkedInfoPlistKeys: Set<String> = [
-    "CFBundleIdentifier", "IntuneMAMSettings", "CFBundleURLTypes", "LSApplicationQueriesSchemes",
-  ]
-
-  /// Set when the app is signed, never in build settings.
+  /// Set at signing, never in build settings: not reported in an Info.plist either.
   static let signingTimeSettings: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    for entry in target.infoPlist.root.entries ?? [] where Self.checkedInfoPlistKeys.contains(entry.key.text) {
-      checkStrings(in: entry.value, document: target.infoPlist, settings: target.settings.buildSettings,
-                   notes: target.settings.buildSettingNotes, into: &findings)
+    let intune = target.isIntuneManaged
+    let schemeSettings = InfoPlistSchemes.buildSettings(for: target)
+    for array in InfoPlistSchemes.urlSchemeArrays(of: target) {
+      for entry in array.entries {
+        check(entry.node, what: "the URL scheme", in: target.infoPlist, settings: schemeSettings, signing: false,
+              target: target, into: &findings)
+      }
+    }
+    for entry in InfoPlistSchemes.queriesSchemes(of: target)?.entries ?? [] {
+      check(entry.node, what: "the queried scheme", in: target.infoPlist, settings: schemeSettings, signing: false,
+            target: target, into: &findings)
+    }
+    guard intune else { return }
+    let settings = target.settings.buildSettings
+    if let identifier = target.infoPlist.root["CFBundleIdentifier"] {
+      check(identifier, what: "the bundle identifier", in: target.infoPlist, settings: settings, signing: false,
+            target: target, into: &findings)
+    }
+    if let intuneSettings = target.infoPlist.root["IntuneMAMSettings"] {
+      forEachString(in: intuneSettings) { node in
+        check(node, what: node.keyPath, in: target.infoPlist, settings: settings, signing: false,
+              target: target, into: &findings)
+      }
     }
     if let entitlements = target.entitlements {
-      checkStrings(in: entitlements.root, document: entitlements, settings: target.settings.buildSettings,
-                   notes: target.settings.buildSettingNotes, into: &findings)
+      for (key, what) in [
+        ("keychain-access-groups", "the keychain group"), ("com.apple.security.application-groups", "the app group"),
+      ] {
+        for element in entitlements.root[key]?.elements ?? [] {
+          check(element, what: what, in: entitlements, settings: settings, signing: true, target: target,
+                into: &findings)
+        }
+      }
     }
   }
 
-  private func checkStrings(
-    in node: PropertyListNode, document: PropertyListDocument, settings: BuildSettings, notes: [String],
-    into findings: inout Findings
+  private func forEachString(in node: PropertyListNode, _ body: (PropertyListNode) -> Void) {
+    if node.string != nil { body(node) }
+    for child in node.elements ?? [] { forEachString(in: child, body) }
+    for entry in node.entries ?? [] { forEachString(in: entry.value, body) }
+  }
+
+  /// Reports `node`'s string when undefined settings leave it empty or incomplete, or a reference in it cannot
+  /// be expanded.
+  private func check(
+    _ node: PropertyListNode, what: String, in document: PropertyListDocument, settings: BuildSettings,
+    signing: Bool, target: LintTarget, into findings: inout Findings
   ) {
-    if let text = node.string {
-      guard LiteralSearch.asciiText(text, contains: "$(") ?? text.contains("$(")
+    guard let text = node.string,
+      LiteralSearch.asciiText(text, contains: "$(") ?? text.contains("$(")
         || LiteralSearch.asciiText(text, contains: "${") ?? text.contains("${")
-      else { return }
-      for reference in settings.resolve(text).unresolvedReferences
-      where !Self.signingTimeSettings.contains(reference.name) {
-        let range: ByteRange?
-        if let map = node.sourceMap {
-          range = map.sourceRange(ofTextUTF8Range: reference.range)
-        } else {
-          range = node.elementRange
-        }
-        findings.report(
-          "\(reference.message); '\(node.keyPath)' cannot be checked", in: document, range: range,
-          keyPath: node.keyPath,
-          notes: notes + ["pass it with -D \(reference.name)=VALUE or --xcconfig FILE"])
+    else { return }
+    let evaluation = settings.evaluate(text, signing: signing)
+    let undefined = evaluation.undefined.filter { !Self.signingTimeSettings.contains($0.name) }
+    let blamed = undefined + evaluation.cycles
+    guard (evaluation.isIncomplete && !blamed.isEmpty) || !evaluation.problems.isEmpty else { return }
+    let shown = BuildSettingEvaluation.shown(evaluation.value, written: text)
+    var reasons: [String] = []
+    if evaluation.isIncomplete {
+      let names = Self.uniqueNames(undefined)
+      if !names.isEmpty {
+        reasons.append(
+          (names.count == 1 ? "build setting " : "build settings ") + Self.list(names.map { "'\($0)'" })
+            + (names.count == 1 ? " is" : " are") + " not defined")
       }
-      return
+      for cycle in Self.unique(evaluation.cycles) {
+        let loop = cycle.via.firstIndex(of: cycle.name).map { Array(cycle.via[(cycle.via.index(after: $0))...]) }
+          ?? cycle.via
+        let through = loop.isEmpty ? "" : " through " + loop.map { "'\($0)'" }.joined(separator: " → ")
+        reasons.append("build setting '\(cycle.name)' loops back to itself\(through) with nothing below it")
+      }
     }
-    for child in node.elements ?? [] {
-      checkStrings(in: child, document: document, settings: settings, notes: notes, into: &findings)
+    reasons += Self.unique(evaluation.problems).map(\.message)
+    let state = evaluation.value.isEmpty ? "empty" : "incomplete"
+    let message = evaluation.isIncomplete
+      ? "\(what) \(shown) is \(state): \(reasons.joined(separator: "; "))"
+      : "\(what) \(shown) cannot be expanded: \(reasons.joined(separator: "; "))"
+    let references = blamed + evaluation.problems
+    var range: ByteRange? = node.elementRange
+    if let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
+      let last = references.map(\.range.upperBound).max(), first < last
+    {
+      range = map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
     }
-    for entry in node.entries ?? [] {
-      checkStrings(in: entry.value, document: document, settings: settings, notes: notes, into: &findings)
+    var notes: [String] = []
+    for name in Self.uniqueNames(undefined) {
+      if let cause = target.settings.buildSettingProvenance?.likeliestCause(of: name) {
+        notes.append(cause)
+      } else if target.settings.buildSettingProvenance != nil {
+        notes.append(
+          "nothing in the repository defines '\(name)': pass it with -D \(name)=VALUE or build_settings: in "
+            + ".sharelint.yml if the build sets it")
+      } else {
+        notes.append("pass it with -D \(name)=VALUE or --xcconfig FILE")
+      }
     }
+    findings.report(message, in: document, range: range, keyPath: node.keyPath, notes: notes)
+  }
+
+  private static func uniqueNames(_ references: [UnresolvedBuildSettingReference]) -> [String] {
+    var seen: Set<String> = []
+    return references.map(\.name).filter { seen.insert($0).inserted }
+  }
+
+  private static func unique(_ references: [UnresolvedBuildSettingReference]) -> [UnresolvedBuildSettingReference] {
+    var seen: Set<String> = []
+    return references.filter { seen.insert($0.message).inserted }
+  }
+
+  private static func list(_ items: [String]) -> String {
+    guard items.count > 1, let last = items.last else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + last
   }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import SharelintBase
+import Synchronization
+
+/// Which `.xcconfig` files under a folder assign which settings: read once, the first time a setting needs
+/// explaining, by any thread. The walk skips hidden folders and those of dependencies and builds (`Pods`,
+/// `node_modules`, `Carthage`, `.build`, `DerivedData`) and stops after `maximumFiles` files.
+public final class XcconfigDefinitionIndex: Sendable {
+  /// The most `.xcconfig` files read.
+  public static let maximumFiles = 2_000
+
+  private let root: String
+  private let files = Mutex<[String: [String]]?>(nil)
+
+  /// An index of the `.xcconfig` files under `root`, not read yet.
+  public init(root: String) {
+    self.root = root
+  }
+
+  /// The files (as shown) that assign `name`, in path order.
+  public func files(assigning name: String) -> [String] {
+    files.withLock { index in
+      if index == nil { index = Self.read(root) }
+      return index?[name] ?? []
+    }
+  }
+
+  private static func read(_ root: String) -> [String: [String]] {
+    let skipped: Set<String> = ["Pods", "node_modules", "Carthage", ".build", "DerivedData"]
+    var index: [String: [String]] = [:]
+    var pending = [root.isEmpty ? "." : root]
+    var count = 0
+    let manager = FileManager.default
+    while let folder = pending.popLast(), count < maximumFiles {
+      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
+        let path = PathText.joined(folder, name)
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+        if isDirectory.boolValue {
+          if (try? manager.destinationOfSymbolicLink(atPath: path)) == nil { pending.append(path) }
+          continue
+        }
+        guard name.hasSuffix(".xcconfig"), count < maximumFiles,
+          let data = manager.contents(atPath: path), data.count <= XcconfigReader.maximumFileSize
+        else { continue }
+        count += 1
+        let shown = PathText.relativeToWorkingFolder(PathText.tidied(path))
+        var assigned: Set<String> = []
+        for statement in XcconfigParser(fileName: path).parse(String(decoding: data, as: UTF8.self)).statements {
+          if case .assignment(let setting, _, _, _) = statement, assigned.insert(setting).inserted {
+            index[setting, default: []].append(shown)
+          }
+        }
+      }
+    }
+    return index
+  }
+}
+
+/// Where one target's settings in one configuration come from, and where they could have: enough to say why
+/// a setting is undefined.
+public struct BuildSettingProvenance: Sendable {
+  /// The configuration being built.
+  public var configuration: String
+  /// The `.xcconfig` files each configuration of the target reads, in the target's order.
+  public var xcconfigFilesByConfiguration: [(configuration: String, files: [String])]
+  /// The `.xcconfig` files this configuration would read that the repository lacks.
+  public var missingXcconfigFiles: [String]
+  /// The `.xcconfig` files of the repository.
+  public var index: XcconfigDefinitionIndex?
+
+  /// The provenance of a build of `configuration`.
+  public init(
+    configuration: String, xcconfigFilesByConfiguration: [(configuration: String, files: [String])],
+    missingXcconfigFiles: [String], index: XcconfigDefinitionIndex?
+  ) {
+    self.configuration = configuration
+    self.xcconfigFilesByConfiguration = xcconfigFilesByConfiguration
+    self.missingXcconfigFiles = missingXcconfigFiles
+    self.index = index
+  }
+
+  /// The likeliest reason `name` is undefined in this build, in words; nil when nothing points anywhere.
+  ///
+  /// In order: files of the repository assign it that this configuration does not read (another configuration
+  /// reads them, or none does); an `.xcconfig` this configuration would read is not in the repository (one that
+  /// CocoaPods or Flutter generates only for the settings they own: `PODS_…`, `FLUTTER_…`).
+  public func likeliestCause(of name: String) -> String? {
+    let readHere = Set(xcconfigFilesByConfiguration.first { $0.configuration == configuration }?.files ?? [])
+    let assigning = (index?.files(assigning: name) ?? []).filter { !readHere.contains($0) }
+    if !assigning.isEmpty {
+      let names = Self.list(assigning.prefix(3).map { PathText.lastComponent(of: $0) })
+      let readers = xcconfigFilesByConfiguration.filter { entry in
+        entry.configuration != configuration && entry.files.contains { assigning.contains($0) }
+      }.map(\.configuration)
+      if readers.isEmpty {
+        return "'\(name)' is defined only in \(names), which no configuration of this target uses"
+      }
+      return "'\(name)' is defined only in \(names), which configuration \(Self.list(readers)) uses, not "
+        + "'\(configuration)'"
+    }
+    let missing = missingXcconfigFiles.filter { Self.couldDefine(name, file: $0) }
+    if !missing.isEmpty {
+      let names = Self.list(missing.prefix(3).map { PathText.lastComponent(of: $0) })
+      return "the xcconfig \(names) it would come from \(missing.count == 1 ? "is" : "are") not in the repository"
+    }
+    return nil
+  }
+
+  /// Whether a missing `.xcconfig` could be where `name` comes from: files that CocoaPods and Flutter generate
+  /// define only their own settings.
+  private static func couldDefine(_ name: String, file: String) -> Bool {
+    let fileName = PathText.lastComponent(of: file)
+    if file.contains("Pods/") || fileName.hasPrefix("Pods-") || fileName.hasPrefix("Pods_") {
+      return name.hasPrefix("PODS_")
+    }
+    if fileName == "Generated.xcconfig" || file.contains("Flutter/") {
+      return name.hasPrefix("FLUTTER_") || name.hasPrefix("DART_")
+    }
+    return true
+  }
+
+  private static func list(_ names: [String]) -> String {
+    let quoted = names.map { "'\($0)'" }
+    guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " and " + last
+  }
+}
