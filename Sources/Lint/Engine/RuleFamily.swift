@@ -36,18 +36,6 @@ public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
     }
   }
 
-  /// The family's name in prose, capitalized as a heading.
-  public var title: String {
-    switch self {
-    case .propertyList: "Property list"
-    case .intuneSettings: "Intune settings"
-    case .entitlements: "Entitlements"
-    case .activationRules: "Activation rules"
-    case .urlSchemes: "URL schemes"
-    case .xcodeProject: "Xcode project"
-    }
-  }
-
   /// The family's rules, as its list registers them.
   public var rules: [any LintRule.Type] {
     switch self {
