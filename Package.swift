@@ -9,7 +9,8 @@
 //   UniformTypes       UTI conformance                                             → SharelintBase
 //   PredicateEvaluation                                                            → PredicateSyntax, UniformTypes
 //   PropertyList       plist documents with positions, edits, atomic writes        → SharelintBase
-//   XcodeModel         build settings, xcconfig, projects, workspaces, Info.plist preprocessing → PropertyList
+//   XcodeModel         build settings, xcconfig, projects, workspaces, XcodeGen specs, Info.plist preprocessing
+//                                                                                  → PropertyList, Yams
 //   ProjectDiscovery   from paths to targets: folders, bundles, archives           → XcodeModel
 //   ActivationRules    dictionary form, augmentation, share-sheet simulation       → PredicateEvaluation, PropertyList
 //   URLSchemes         Intune policy, URL allowance                                → SharelintBase
@@ -25,7 +26,7 @@ let layerArrows: [String: [String]] = [
   "UniformTypes": ["SharelintBase"],
   "PredicateEvaluation": ["SharelintBase", "PredicateSyntax", "UniformTypes", "CPCRE2"],
   "PropertyList": ["SharelintBase", "CLibXML2"],
-  "XcodeModel": ["SharelintBase", "PropertyList"],
+  "XcodeModel": ["SharelintBase", "PropertyList", "Yams"],
   "ProjectDiscovery": ["SharelintBase", "PropertyList", "XcodeModel", "ZIPFoundation"],
   "ActivationRules": ["SharelintBase", "PredicateSyntax", "PredicateEvaluation", "UniformTypes", "PropertyList"],
   "URLSchemes": ["SharelintBase", "CPCRE2", "Yams"],

@@ -22,6 +22,8 @@ package struct DiscoveryCandidates {
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
   package var projectContainers: [String] = []
+  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed.
+  package var notes: [String] = []
 
   private var seenIdentities: Set<String> = []
 
@@ -143,13 +145,6 @@ package enum DiscoveryPaths {
   /// Whether a file name is an entitlements file.
   static func isEntitlementsName(_ name: String) -> Bool {
     name.hasSuffix(".entitlements") && name.count > ".entitlements".count
-  }
-
-  /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device,
-  /// whose read could wait forever or never end.
-  static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 
   /// The problem reported for a file found in a folder that is not a regular file; it is skipped.

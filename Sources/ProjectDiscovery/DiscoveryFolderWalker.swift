@@ -18,7 +18,19 @@ struct DiscoveryFolderWalker {
     let archiveReader = archiveReader
     walker.walk(
       folder: path, displayPath: displayPath,
-      unreadable: { candidates.problems.append(DiscoveryProblem(path: $0, message: "folder cannot be read")) }
+      unreadable: { candidates.problems.append(DiscoveryProblem(path: $0, message: "folder cannot be read")) },
+      generatedProject: { generated, folderDisplay in
+        // An XcodeGen spec is read as the folder's project; a Tuist manifest cannot be, and is named in a note.
+        for spec in generated.xcodeGenSpecs {
+          candidates.projectContainers.append(
+            SourceFolderWalker.displayPath(folderDisplay, PathText.lastComponent(of: spec)))
+        }
+        candidates.notes += generated.tuistManifests.map { manifest in
+          var note = manifest.note
+          note.file = SourceFolderWalker.displayPath(folderDisplay, PathText.lastComponent(of: manifest.path))
+          return note.description
+        }
+      }
     ) { entry, visited in
       let name = entry.name
       if entry.isDirectory {
@@ -36,7 +48,7 @@ struct DiscoveryFolderWalker {
       let isInfoPlist = DiscoveryPaths.isInfoPlistName(name)
       let isEntitlements = DiscoveryPaths.isEntitlementsName(name)
       if isInfoPlist || isEntitlements || name.hasSuffix(".ipa"), entry.needsStat,
-        !DiscoveryPaths.isRegularFile(entry.path)
+        !SourceFolderWalker.isRegularFile(entry.path)
       {
         candidates.problems.append(DiscoveryProblem(path: entry.displayPath, message: DiscoveryPaths.notARegularFile))
       } else if isInfoPlist {
@@ -70,7 +82,7 @@ struct DiscoveryFolderWalker {
       return
     }
     let appDisplay = SourceFolderWalker.displayPath(displayPath, "Info.plist")
-    guard DiscoveryPaths.isRegularFile(infoPlist) else {
+    guard SourceFolderWalker.isRegularFile(infoPlist) else {
       candidates.problems.append(DiscoveryProblem(path: appDisplay, message: DiscoveryPaths.notARegularFile))
       return
     }
@@ -88,7 +100,7 @@ struct DiscoveryFolderWalker {
         continue
       }
       let display = SourceFolderWalker.displayPath(displayPath, "PlugIns/" + name + "/Info.plist")
-      guard DiscoveryPaths.isRegularFile(extensionPlist) else {
+      guard SourceFolderWalker.isRegularFile(extensionPlist) else {
         candidates.problems.append(DiscoveryProblem(path: display, message: DiscoveryPaths.notARegularFile))
         continue
       }

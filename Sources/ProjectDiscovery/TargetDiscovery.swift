@@ -8,6 +8,8 @@ import XcodeModel
 /// - an `.app` folder: its Info.plist and its `PlugIns/*.appex/Info.plist`;
 /// - an `.xcodeproj` or `.xcworkspace` folder (given, or met in a walk): listed in `projectContainers` for the
 ///   project model, which knows which plists its targets build;
+/// - an XcodeGen spec (`project.yml`, given, or met in a folder that has no committed `.xcodeproj`): listed in
+///   `projectContainers` likewise; a Tuist manifest (`Project.swift`, `Workspace.swift`) is named in a note;
 /// - an `.ipa` file: the same two kinds of Info.plist, read from the archive in memory;
 /// - any other file: an entitlements file when named `*.entitlements`, else an Info.plist, whatever
 ///   its name (its folder's entitlements files are used for pairing only).
@@ -55,6 +57,17 @@ public struct TargetDiscovery: Sendable {
         } else {
           walker.walk(folder: displayPath, displayPath: displayPath, into: &candidates)
         }
+      } else if XcodeGenProject.isSpecFile(path) {
+        candidates.projectContainers.append(displayPath)
+      } else if name == "Project.swift" || name == "Workspace.swift" || name == "Package.swift" {
+        // A Swift manifest sharelint cannot run: a Tuist one is named in a note, any other is no plist either.
+        if let manifest = TuistManifest(path: path) {
+          var note = manifest.note
+          note.file = displayPath
+          candidates.notes.append(note.description)
+        } else {
+          candidates.notes.append("\(displayPath): a Swift manifest, which sharelint does not run; it holds no plist")
+        }
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: path, displayPath: displayPath, into: &candidates)
       } else if DiscoveryPaths.isEntitlementsName(name) {
@@ -93,7 +106,7 @@ public struct TargetDiscovery: Sendable {
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name
       // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
-      guard DiscoveryPaths.isRegularFile(siblingPath) else { continue }
+      guard SourceFolderWalker.isRegularFile(siblingPath) else { continue }
       var candidate = candidates.candidate(
         filePath: siblingPath, displayPath: SourceFolderWalker.displayPath(displayFolder, name), location: .sourceFile)
       candidate.isPairingOnly = true

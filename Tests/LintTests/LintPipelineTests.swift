@@ -108,4 +108,60 @@ import Testing
     #expect(outcome.finalReport.diagnostics.map(\.code) == fresh.diagnostics.map(\.code))
     #expect(outcome.finalReport.diagnostics.map(\.message) == fresh.diagnostics.map(\.message))
   }
+
+  /// A project of one `App` target with `settings` in both configurations.
+  static func appProject(settings: String) -> String {
+    XcodeSemanticsLintTests.project([(name: "Debug", base: nil, settings: settings), (name: "Release", base: nil,
+      settings: settings)])
+  }
+
+  /// A Mac, TV or watch target is not an iOS build: a note names it, it is not linted, and a repository holding
+  /// only such targets is no unusable input (exit 0, not "nothing found").
+  @Test func targetsThatDoNotBuildForIOSAreNamedInANoteAndNotLinted() async throws {
+    let settings = "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = io.example.mac; SDKROOT = macosx;"
+    let report = try await XcodeSemanticsLintTests.lint([
+      "App.xcodeproj/project.pbxproj": Self.appProject(settings: settings),
+      "App/Info.plist": RuleExample.document(for: "<key>IntuneMAMSettings</key><dict/>"),
+    ])
+    #expect(report.targetCount == 0)
+    #expect(report.problems.isEmpty)
+    #expect(report.notes.contains { $0.contains("App.xcodeproj › App builds for 'macosx', not iOS: not linted") })
+  }
+
+  /// A plist in a project's folder that no target builds (a stale copy, a fixture) is not a loose target: Xcode
+  /// never reads it. A note counts it; naming the file lints it.
+  @Test func plistsInAProjectFolderThatNoTargetBuildsAreLeftOutWithANote() async throws {
+    let settings = "INFOPLIST_FILE = App/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = io.example.app;"
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": Self.appProject(settings: settings),
+      "App/Info.plist": RuleExample.document(for: "<key>CFBundleIdentifier</key><string>io.example.app</string>"),
+      "Old/Info.plist": RuleExample.document(for: """
+        <key>CFBundleURLTypes</key>
+        <array><dict><key>CFBundleURLSchemes</key><array><string>$(UNDEFINED)</string></array></dict></array>
+        """),
+    ])
+    let report = try await LintSession.run(.init(paths: [folder.path]))
+    #expect(report.targetCount == 1)
+    #expect(!report.diagnostics.contains { $0.file.hasSuffix("Old/Info.plist") })
+    #expect(report.notes.contains { $0.hasPrefix("1 plist in the folder of an Xcode project that no target builds") })
+    let named = try await LintSession.run(.init(paths: [folder.path, folder.path + "/Old/Info.plist"]))
+    #expect(named.diagnostics.contains { $0.file.hasSuffix("Old/Info.plist") })
+  }
+
+  /// A target with `GENERATE_INFOPLIST_FILE = YES` and no `INFOPLIST_FILE` (Xcode 13's default) is linted from the
+  /// keys Xcode generates and its entitlements.
+  @Test func aTargetWithOnlyAGeneratedInfoPlistIsLinted() async throws {
+    let settings = """
+      GENERATE_INFOPLIST_FILE = YES; PRODUCT_BUNDLE_IDENTIFIER = io.example.app; \
+      CODE_SIGN_ENTITLEMENTS = App/App.entitlements;
+      """
+    let report = try await XcodeSemanticsLintTests.lint([
+      "App.xcodeproj/project.pbxproj": Self.appProject(settings: settings),
+      "App/App.entitlements": RuleExample.document(for: """
+        <key>keychain-access-groups</key><array><string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string></array>
+        """),
+    ])
+    #expect(report.targetCount == 1 && report.buildCount == 2)
+    #expect(report.diagnostics.contains { $0.file.hasSuffix("App.entitlements") })
+  }
 }

@@ -44,7 +44,14 @@ public enum FixSession {
       guard fixed.changed else { return }
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-      let notWritable = exists && !isDirectory.boolValue ? nil : "inside an archive or bundle; fix the source file instead"
+      let notWritable: String? =
+        if exists && !isDirectory.boolValue {
+          nil
+        } else if file.hasSuffix(" (generated)") || file.hasSuffix(" (generated Info.plist)") {
+          "Xcode generates this Info.plist from build settings; set the INFOPLIST_KEY_* setting instead"
+        } else {
+          "inside an archive or bundle; fix the source file instead"
+        }
       plans[index] = FilePlan(path: file, fixed: fixed, notWritable: notWritable)
     }
     return files.indices.compactMap { plans[$0] }

@@ -76,6 +76,23 @@ extension LintJob {
   /// Reads the job's plists (preprocessing the Info.plist when its configuration asks), runs the rules, and
   /// returns the findings, located in the files as written.
   func run(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
+    var result = lint(overlay: overlay, lifetimes: lifetimes)
+    guard !build.generatedFiles.isEmpty else { return result }
+    // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
+    // and is no file to fix: its source is the spec.
+    result.diagnostics.removeAll { diagnostic in
+      diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
+    }
+    for index in result.diagnostics.indices where result.diagnostics[index].fix != nil {
+      guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
+      result.diagnostics[index].fix = nil
+      result.diagnostics[index].notes.append(
+        "not fixed automatically: the file is written by \(writer) when the project is generated; change it there")
+    }
+    return result
+  }
+
+  private func lint(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
     defer { lifetimes.finished(with: plists) }
     var result = LintJobResult(configuration: build.configuration, targetIndex: targetIndex)
     func document(_ plist: DiscoveredPlist) throws -> PropertyListDocument {

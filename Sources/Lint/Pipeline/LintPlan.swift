@@ -16,7 +16,8 @@ struct LintPlan {
   var targets: [PlannedTarget] = []
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
-  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`).
+  /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
+  /// found that stops nothing (a Tuist manifest: its project is generated).
   var notes: [String] = []
   /// How many files discovery read, for the progress line.
   var filesRead = 0
@@ -65,6 +66,15 @@ struct LintPlan {
       if let path = options.entitlementsPath {
         try pairEveryInfoPlist(with: path, in: &discovery)
       }
+      let unbuilt = leaveOutFilesNoTargetBuilds(in: &discovery, projectFolders: projects.projectFolders, options: options)
+      if let first = unbuilt.first {
+        let count = unbuilt.count
+        let files = count == 1 ? "1 plist" : "\(count) plists"
+        let more = count > 1 ? " and \(count - 1) more" : ""
+        plan.notes.append(
+          "\(files) in the folder of an Xcode project that no target builds: not linted ('\(first)'\(more)); "
+            + "name a file to lint it")
+      }
       for target in discovery.targets {
         let build = PlannedBuild(
           target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
@@ -74,12 +84,34 @@ struct LintPlan {
       plan.problems = discovery.problems.map(\.description)
     }
     plan.problems += projects.problems
-    plan.notes = commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes
+    plan.notes =
+      candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes + plan.notes
     plan.filesRead = filesRead[0] ?? 0
-    if plan.targets.isEmpty && plan.problems.isEmpty {
+    if plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan
+  }
+
+  /// Takes out of `discovery` the targets whose files sit in the folder of an Xcode project that no target of it
+  /// builds (a stale `Info.plist` beside the real one, a fixture): Xcode never reads them. A file the user names
+  /// itself stays. Returns the display paths taken out.
+  private static func leaveOutFilesNoTargetBuilds(
+    in discovery: inout DiscoveryResult, projectFolders: [String], options: LintSession.Options
+  ) -> [String] {
+    guard !projectFolders.isEmpty else { return [] }
+    let folders = projectFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    let named = Set(options.paths.map { FileIdentity.of($0) })
+    var unbuilt: [String] = []
+    discovery.targets.removeAll { target in
+      let plists = [target.infoPlist, target.entitlements].compactMap { $0 }
+      guard let plist = plists.first, plist.location == .sourceFile, let path = plist.filePath else { return false }
+      let identity = FileIdentity.of(path)
+      guard !named.contains(identity), folders.contains(where: { identity.hasPrefix($0) }) else { return false }
+      unbuilt.append(plist.displayPath)
+      return true
+    }
+    return unbuilt
   }
 
   /// `configure -e FILE`: the entitlements file goes with every Info.plist found, whatever its name or folder.
@@ -127,6 +159,9 @@ struct PlannedBuild {
   var generatedInfoPlistKeys: [String: String] = [:]
   /// Where the configuration's settings come from and could have come from, for PL003's notes.
   var provenance: BuildSettingProvenance?
+  /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
+  /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
+  var generatedFiles: [String: String] = [:]
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }

@@ -18,7 +18,9 @@ public struct LintReport: Sendable {
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).
   public var problems: [String]
   /// What Xcode would report about the projects and go on from (a missing `.xcconfig` or include, a loop of
-  /// settings, a workspace without contents), located: shown, but no reason to stop.
+  /// settings, a workspace without contents), and what stops nothing but changes what was linted (a Tuist manifest
+  /// whose project is generated, an XcodeGen include that depends on the environment), located: shown, but no
+  /// reason to stop.
   public var notes: [String] = []
   /// How many targets (apps, extensions, lone entitlements files) were linted.
   public var targetCount: Int

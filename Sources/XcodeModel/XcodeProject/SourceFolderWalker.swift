@@ -2,10 +2,10 @@ import Foundation
 import SharelintBase
 
 /// Walks the folders of an app's sources, the one walk of `lint` and `targets`: entries in bytewise name order,
-/// without hidden entries, dependency and build folders (`skippedFolderNames`) and bundles that are no app
-/// (`skippedFolderSuffixes`: their Info.plists describe no app or extension, and they hold no project). It
-/// follows symbolic links but enters each real folder once (`FileIdentity`), so loops end, and goes no deeper
-/// than `maximumDepth`.
+/// without hidden entries, dependency and build folders (`skippedFolderNames`), bundles that are no app
+/// (`skippedFolderSuffixes`: their Info.plists describe no app or extension, and they hold no project) and the
+/// uncommitted parts of a generated project (`GeneratedProjectFolder`). It follows symbolic links but enters
+/// each real folder once (`FileIdentity`), so loops end, and goes no deeper than `maximumDepth`.
 package struct SourceFolderWalker {
   /// Folder names never entered.
   package static let skippedFolderNames: Set<String> = [
@@ -37,8 +37,10 @@ package struct SourceFolderWalker {
   package enum FolderDecision {
     /// Walk into it.
     case enter
-    /// Leave it: the visitor has dealt with it (an `.app` bundle, an `.xcodeproj`).
+    /// Leave it: the visitor has dealt with it (an `.app` bundle, an `.xcodeproj`), or it is a file.
     case leave
+    /// End the walk: the visitor has found what it looked for, or enough.
+    case stop
   }
 
   /// The folders visited so far, by symlink-free path: those the walk entered and those a visitor read itself.
@@ -60,25 +62,32 @@ package struct SourceFolderWalker {
 
   /// Walks the folder `path` (shown as `displayPath`), calling `visit` for every entry not skipped, with the
   /// visited folders (for a visitor that reads a folder itself): a folder is entered when `visit` says so.
-  /// `unreadable` is told the display path of each folder that cannot be listed.
+  /// `unreadable` is told the display path of each folder that cannot be listed; `generatedProject` each folder
+  /// holding a generated project's sources (an XcodeGen spec, Tuist manifests), with its display path, before its
+  /// entries.
   package mutating func walk(
-    folder path: String, displayPath: String, unreadable: (String) -> Void,
+    folder path: String, displayPath: String, unreadable: (_ displayPath: String) -> Void = { _ in },
+    generatedProject: (_ folder: GeneratedProjectFolder, _ displayPath: String) -> Void = { _, _ in },
     visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) {
-    walk(folder: path, identity: FileIdentity.of(path), displayPath: displayPath, depth: 0, unreadable: unreadable,
-         visit: visit)
+    _ = walk(
+      folder: path, identity: FileIdentity.of(path), displayPath: displayPath, depth: 0, unreadable: unreadable,
+      generatedProject: generatedProject, visit: visit)
   }
 
+  /// Walks one folder; false when the visitor stopped the walk.
   private mutating func walk(
     folder path: String, identity: String, displayPath: String, depth: Int, unreadable: (String) -> Void,
-    visit: (Entry, inout VisitedFolders) -> FolderDecision
-  ) {
-    guard depth <= Self.maximumDepth, visited.firstVisit(of: path, identity: identity) else { return }
+    generatedProject: (GeneratedProjectFolder, String) -> Void, visit: (Entry, inout VisitedFolders) -> FolderDecision
+  ) -> Bool {
+    guard depth <= Self.maximumDepth, visited.firstVisit(of: path, identity: identity) else { return true }
     guard let entries = FolderEntries.list(path) else {
       unreadable(displayPath)
-      return
+      return true
     }
-    for listed in entries where !listed.name.hasPrefix(".") {
+    let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
+    if generated.isGenerated { generatedProject(generated, displayPath) }
+    for listed in entries where !listed.name.hasPrefix(".") && !generated.uncommittedProjectNames.contains(listed.name) {
       let name = listed.name
       let needsStat = listed.kind == .other
       let isDirectory = needsStat ? Self.isDirectory(path + "/" + name) : listed.kind == .directory
@@ -90,11 +99,15 @@ package struct SourceFolderWalker {
         // An entry that is no symbolic link is found at its folder's symlink-free path: no realpath(3).
         identity: needsStat ? nil : (identity == "/" ? "/" : identity + "/") + name,
         isDirectory: isDirectory, needsStat: needsStat)
-      guard visit(entry, &visited) == .enter, isDirectory else { continue }
-      walk(
+      let decision = visit(entry, &visited)
+      if decision == .stop { return false }
+      guard decision == .enter, isDirectory else { continue }
+      let going = walk(
         folder: entry.path, identity: entry.identity ?? FileIdentity.of(entry.path), displayPath: entry.displayPath,
-        depth: depth + 1, unreadable: unreadable, visit: visit)
+        depth: depth + 1, unreadable: unreadable, generatedProject: generatedProject, visit: visit)
+      if !going { return false }
     }
+    return true
   }
 
   /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
@@ -107,6 +120,13 @@ package struct SourceFolderWalker {
   package static func isDirectory(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device, whose read
+  /// could wait forever or never end.
+  package static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 }
 

@@ -24,7 +24,7 @@ public struct XcodeProject: Sendable {
   public let sourceRoot: String
   /// For each embedded target's identifier, the identifier of the app target that embeds it.
   public let containingAppIDs: [String: String]
-  private let groupTree: GroupTree
+  let groupTree: GroupTree
 
   /// Reads the project at `path` (the `.xcodeproj` folder).
   public init(path: String) throws(XcodeProjectError) {
@@ -132,7 +132,7 @@ public struct XcodeProject: Sendable {
   /// (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App
   /// Clips) or `$(EXTENSIONS_FOLDER_PATH)`, whose build files are another target's product; then,
   /// for extensions no phase embeds, the first app that depends on them.
-  private static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: String] {
+  static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: String] {
     var targetByProduct: [String: String] = [:]
     for target in targets {
       if let product = target.productReferenceID { targetByProduct[product] = target.id }

@@ -9,7 +9,7 @@ public struct XcodeTargetsReport: Sendable {
   public struct Target: Sendable {
     /// The target's name.
     public var name: String
-    /// The `.xcodeproj` folder it belongs to.
+    /// The `.xcodeproj` folder (or XcodeGen spec) it belongs to.
     public var project: String
     /// The product type, e.g. `com.apple.product-type.app-extension`.
     public var productType: String
@@ -26,8 +26,11 @@ public struct XcodeTargetsReport: Sendable {
   /// What could not be read: malformed projects, unreadable paths. (What Xcode reports and goes on from is in the
   /// configurations' notes and errors.)
   public var errors: [XcodeProjectError] = []
-  /// The `.xcodeproj` folders read (or tried), in order.
+  /// The `.xcodeproj` folders and XcodeGen specs read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
+  /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
+  public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
   /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
   /// project builds, but into no app or extension.
   public var otherTargetFiles: [String] = []
@@ -35,9 +38,9 @@ public struct XcodeTargetsReport: Sendable {
   /// An empty report.
   public init() {}
 
-  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace` or a folder searched for
-  /// both (`containers(under:)`).
-  /// A project reached twice (through a workspace and the walk) is read once.
+  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
+  /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
+  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note.
   public init(paths: [String]) {
     var seen: Set<String> = []
     var cache = XcconfigCache()
@@ -47,29 +50,44 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard isDirectory.boolValue else {
-        errors.append(XcodeProjectError("expected a folder, an .xcodeproj or an .xcworkspace", file: path))
+      guard isDirectory.boolValue || XcodeGenProject.isSpecFile(path) else {
+        errors.append(
+          XcodeProjectError(
+            "expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
         continue
       }
-      for found in Self.containers(under: path) {
-        if found.hasSuffix(".xcworkspace") {
-          let workspace = XcodeWorkspace(path: found)
+      let found = Self.projects(under: path)
+      notes += found.notes
+      // A spec another spec includes is part of that project, not one of its own.
+      var specs: [String: Result<XcodeGenProject, XcodeProjectError>] = [:]
+      var included: Set<String> = []
+      for container in found.containers
+      where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
+        let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
+        specs[container] = result
+        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
+      }
+      for container in found.containers where !included.contains(FileIdentity.of(container)) {
+        if container.hasSuffix(".xcworkspace") {
+          let workspace = XcodeWorkspace(path: container)
           notes += workspace.notes
           for project in workspace.projectPaths
           where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
             read(project, seen: &seen, cache: &cache)
           }
         } else {
-          read(found, seen: &seen, cache: &cache)
+          read(container, seen: &seen, cache: &cache, spec: specs[container])
         }
       }
     }
   }
 
-  private mutating func read(_ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache) {
+  private mutating func read(
+    _ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache,
+    spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+  ) {
     guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
-    let pbxproj = PathText.joined(projectPath, "project.pbxproj")
-    guard FileManager.default.fileExists(atPath: pbxproj) else {
+    if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
       // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
       notes.append(
         XcodeProjectNote(
@@ -80,7 +98,14 @@ public struct XcodeTargetsReport: Sendable {
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
-      project = try XcodeProject(path: projectPath)
+      if let spec {
+        let generated = try spec.get()
+        project = generated.project
+        notes += generated.notes
+        for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
+      } else {
+        project = try XcodeProject(path: projectPath)
+      }
     } catch {
       errors.append(error)
       return
@@ -102,20 +127,37 @@ public struct XcodeTargetsReport: Sendable {
     }
   }
 
-  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), sorted by path, found on
-  /// `SourceFolderWalker`'s walk (the one `lint` takes, skipping the same folders).
+  /// The `.xcworkspace` and `.xcodeproj` folders under `path` (or `path` itself), and the XcodeGen specs of folders
+  /// whose project is not committed, sorted by path.
   public static func containers(under path: String) -> [String] {
+    projects(under: path).containers
+  }
+
+  /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
+  /// path, and a note for each Tuist manifest of a folder whose project is not committed, found on
+  /// `SourceFolderWalker`'s walk (the one `lint` takes: it skips the same folders, and the `.xcodeproj` without a
+  /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
+  static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
-    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") { return [trimmed] }
+    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
+      return ([trimmed], [])
+    }
     var found: [String] = []
+    var notes: [XcodeProjectNote] = []
     var walker = SourceFolderWalker()
-    walker.walk(folder: trimmed, displayPath: trimmed, unreadable: { _ in }) { entry, _ in
+    walker.walk(
+      folder: trimmed, displayPath: trimmed,
+      generatedProject: { generated, _ in
+        found += generated.xcodeGenSpecs.map(PathText.tidied)
+        notes += generated.tuistManifests.map(\.note)
+      }
+    ) { entry, _ in
       guard entry.isDirectory else { return .leave }
       guard entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") else { return .enter }
       found.append(PathText.tidied(entry.path))
       return .leave
     }
-    return found.sorted()
+    return (found.sorted(), notes)
   }
 
   /// Whether something could not be read (the command then exits 2).
@@ -123,9 +165,16 @@ public struct XcodeTargetsReport: Sendable {
 
   // MARK: - Rendering
 
-  /// The notes of a configuration plus one for each shown value with undefined parts, which Xcode leaves empty.
-  private static func notes(of configuration: XcodeTargetConfiguration) -> [String] {
+  /// The notes of a configuration plus one for each shown value with undefined parts, which Xcode leaves empty, and
+  /// one for each of its plists that an XcodeGen spec generates.
+  private func notes(of configuration: XcodeTargetConfiguration) -> [String] {
     var notes = configuration.notes.map(\.description) + configuration.errors.map(\.description)
+    for setting in [configuration.infoPlistPath, configuration.entitlementsPath] {
+      guard let path = setting?.resolved, let generated = generatedPlists[path] else { continue }
+      notes.append(
+        "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
+          + "project, and it is read as XcodeGen would write it")
+    }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let setting, !setting.undefinedNames.isEmpty else { continue }
       let names = setting.undefinedNames.map { "'\($0)'" }.joined(separator: ", ")
@@ -154,7 +203,7 @@ public struct XcodeTargetsReport: Sendable {
               "name": .string(configuration.name), "bundleIdentifier": value(configuration.bundleIdentifier),
               "infoPlist": value(configuration.infoPlistPath),
               "entitlements": value(configuration.entitlementsPath),
-              "notes": .array(Self.notes(of: configuration).map { .string($0) }),
+              "notes": .array(notes(of: configuration).map { .string($0) }),
             ])
           }),
       ])
@@ -185,7 +234,7 @@ public struct XcodeTargetsReport: Sendable {
           "Info.plist", configuration.infoPlistPath,
           absent: configuration.generatesInfoPlist ? "generated (GENERATE_INFOPLIST_FILE = YES)" : "none")
         line("entitlements", configuration.entitlementsPath)
-        for note in Self.notes(of: configuration) { output += "    note: \(note)\n" }
+        for note in notes(of: configuration) { output += "    note: \(note)\n" }
       }
     }
     for note in notes { output += "note: \(note)\n" }

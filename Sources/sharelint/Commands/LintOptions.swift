@@ -71,7 +71,8 @@ struct LintInputOptions: ParsableArguments {
 }
 
 /// Writes each unusable input's one-line reason on standard error (malformed files too, whatever the
-/// report's format: the contract gives every exit status 2 its reason there).
+/// report's format: the contract gives every exit status 2 its reason there), after the notes that stop nothing
+/// (a Tuist manifest whose project is generated…).
 func reportProblems(_ report: LintReport) {
   for note in report.notes { StandardStreams.writeError("sharelint: note: \(note)\n") }
   for reason in report.unusableInputReasons { StandardStreams.writeError("sharelint: \(reason)\n") }

@@ -1,0 +1,116 @@
+import Foundation
+import SharelintBase
+
+/// What a folder holds of an Xcode project that a tool generates instead of committing it: an XcodeGen spec to read
+/// as the project, Tuist manifests to name in a note. Asked for every folder a walk enters, with the names the walk
+/// already listed, so it costs nothing where there is neither.
+package struct GeneratedProjectFolder: Sendable {
+  /// The XcodeGen specs to read as the folder's projects, when no `.xcodeproj` beside them holds a
+  /// `project.pbxproj`: `project.yml` (else `project.yaml`), and `project-*.yml`-like files that begin a spec (a
+  /// top-level `name:`; repositories with several apps keep one spec each and pass it to `xcodegen --spec`).
+  package var xcodeGenSpecs: [String] = []
+  /// The Tuist manifests (`Project.swift`, `Workspace.swift` importing `ProjectDescription`) of a folder whose
+  /// project is not committed.
+  package var tuistManifests: [TuistManifest] = []
+  /// The `.xcodeproj` folders here without a `project.pbxproj`, and the `.xcworkspace` folders without a
+  /// `contents.xcworkspacedata`, when the project is generated (XcodeGen and Tuist repositories commit the schemes
+  /// in `xcshareddata`; the rest is generated, the workspace by `pod install` too): nothing to read.
+  package var uncommittedProjectNames: Set<String> = []
+
+  /// Whether the folder holds a generated project's sources (a spec or manifests).
+  package var isGenerated: Bool { !xcodeGenSpecs.isEmpty || !tuistManifests.isEmpty }
+
+  /// What the folder at `folder`, holding the files and folders `names`, holds of a generated project.
+  package init(folder: String, names: [String]) {
+    var specNames = names.filter(XcodeGenProject.isSpecName).sorted()
+    if specNames.contains("project.yml") { specNames.removeAll { $0 == "project.yaml" } }
+    let manifestNames = names.filter { $0 == "Project.swift" || $0 == "Workspace.swift" }.sorted()
+    guard !specNames.isEmpty || !manifestNames.isEmpty else { return }
+    let manager = FileManager.default
+    var committedProject = false
+    var uncommitted: Set<String> = []
+    for name in names where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+      let isProject = name.hasSuffix(".xcodeproj")
+      let contents = PathText.joined(
+        PathText.joined(folder, name), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
+      if manager.fileExists(atPath: contents) {
+        if isProject { committedProject = true }
+      } else {
+        uncommitted.insert(name)
+      }
+    }
+    guard !committedProject else { return }
+    for name in specNames {
+      let path = PathText.joined(folder, name)
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      if name == "project.yml" || name == "project.yaml" || Self.beginsASpec(path) { xcodeGenSpecs.append(path) }
+    }
+    tuistManifests = manifestNames.compactMap { TuistManifest(path: PathText.joined(folder, $0)) }
+    if isGenerated { uncommittedProjectNames = uncommitted }
+  }
+
+  /// Whether the YAML file at `path` has a top-level `name:` (a spec XcodeGen can generate a project from; the specs
+  /// it includes usually have none), looking at its first 64 KB.
+  package static func beginsASpec(_ path: String) -> Bool {
+    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: 64 << 10, prefixOnly: true) else {
+      return false
+    }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
+  }
+
+  /// What the folder at `folder` holds of a generated project, listing it.
+  package init(folder: String) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    self.init(folder: folder, names: names)
+  }
+}
+
+/// A Tuist manifest: a `Project.swift` or `Workspace.swift` that imports `ProjectDescription`. Tuist writes the
+/// Xcode project (and often Info.plists described inline) when `tuist generate` runs; sharelint cannot run Swift
+/// manifests, so it names the command and lints the plists the repository has.
+package struct TuistManifest: Hashable, Sendable {
+  /// The manifest's path.
+  package var path: String
+  /// The line of `import ProjectDescription`.
+  package var line: Int
+
+  /// How much of a manifest is read to find its import.
+  static let maximumPrefix = 64 << 10
+
+  /// The manifest at `path`, when it is one (it imports `ProjectDescription` near its top).
+  package init?(path: String) {
+    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: Self.maximumPrefix, prefixOnly: true) else {
+      return nil
+    }
+    var line = 1
+    for text in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = text.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("import ProjectDescription")
+        || trimmed.hasPrefix("@preconcurrency import ProjectDescription")
+      {
+        self.path = path
+        self.line = line
+        return
+      }
+      line += 1
+    }
+    return nil
+  }
+
+  /// The note naming what generates the project.
+  package var note: XcodeProjectNote {
+    let name = PathText.lastComponent(of: path)
+    guard name == "Project.swift" || name == "Workspace.swift" else {
+      return XcodeProjectNote(
+        "a Tuist manifest of the project's dependencies, which sharelint does not run; it holds no plist",
+        file: path, line: line)
+    }
+    let kind = name == "Workspace.swift" ? "workspace" : "project"
+    return XcodeProjectNote(
+      "a Tuist \(kind) manifest: its Xcode \(kind) is generated by 'tuist generate', which sharelint cannot run; "
+        + "only the Info.plists and entitlements files in the repository are linted (run 'tuist generate' and "
+        + "lint the generated project to check what Tuist writes)",
+      file: path, line: line)
+  }
+}

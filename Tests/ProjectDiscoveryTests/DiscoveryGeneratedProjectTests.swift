@@ -1,0 +1,56 @@
+import Foundation
+import SharelintBase
+import Testing
+
+@testable import ProjectDiscovery
+
+@Suite("Discovery of projects a tool generates: XcodeGen specs, Tuist manifests")
+struct DiscoveryGeneratedProjectTests {
+  /// A fresh folder holding `files` (relative path → contents).
+  private func folder(_ files: [String: String]) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sharelint-generated-\(UUID().uuidString)")
+    for (name, contents) in files {
+      let url = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+    return folder.path
+  }
+
+  @Test func xcodeGenSpecIsListedAndItsSchemesFolderIsNot() throws {
+    let root = try folder([
+      "iOS/project.yml": "name: App\n",
+      "iOS/App.xcodeproj/xcshareddata/xcschemes/App.xcscheme": "<Scheme/>\n",
+      "iOS/App/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",
+      "Legacy/Old.xcodeproj/project.pbxproj": "{}\n",
+      "Legacy/project.yml": "name: Old\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let candidates = try TargetDiscovery().collect([root])
+    // The committed project wins over the spec beside it.
+    #expect(candidates.projectContainers == [root + "/Legacy/Old.xcodeproj", root + "/iOS/project.yml"])
+    #expect(candidates.notes.isEmpty)
+    let named = try TargetDiscovery().collect([root + "/iOS/project.yml"])
+    #expect(named.projectContainers == [root + "/iOS/project.yml"])
+  }
+
+  @Test func tuistManifestIsANoteAndOtherSwiftManifestsAreNoPlists() throws {
+    let root = try folder([
+      "Project.swift": "import ProjectDescription\n\nlet project = Project(name: \"App\")\n",
+      "Tuist/Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\n",
+      "App/Resources/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let candidates = try TargetDiscovery().collect([root])
+    #expect(candidates.projectContainers.isEmpty)
+    #expect(candidates.notes.count == 1)
+    #expect(candidates.notes.first?.hasPrefix(root + "/Project.swift:1: a Tuist project manifest") == true)
+    #expect(candidates.infoPlists.map(\.plist.displayPath) == [root + "/App/Resources/Info.plist"])
+    let named = try TargetDiscovery().collect([root + "/Project.swift", root + "/Tuist/Package.swift"])
+    #expect(named.notes.count == 2 && named.infoPlists.isEmpty && named.entitlements.isEmpty)
+    #expect(
+      named.notes.last
+        == root + "/Tuist/Package.swift: a Swift manifest, which sharelint does not run; it holds no plist")
+  }
+}
