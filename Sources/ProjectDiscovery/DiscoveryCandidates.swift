@@ -12,6 +12,8 @@ package struct DiscoveryCandidates {
     var identity: String
     /// For entitlements found next to an Info.plist the user named: use only if paired.
     var isPairingOnly = false
+    /// For the Info.plist of a built bundle (`.app` folder or `.ipa` entry): what its `Frameworks` folder holds.
+    var bundledFrameworks: [String]?
   }
 
   /// Info.plists, in the order found.

@@ -86,7 +86,9 @@ struct DiscoveryFolderWalker {
       candidates.problems.append(DiscoveryProblem(path: appDisplay, message: DiscoveryPaths.notARegularFile))
       return
     }
-    candidates.addInfoPlist(candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle))
+    var app = candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle)
+    app.bundledFrameworks = Self.frameworks(inBundleAt: path)
+    candidates.addInfoPlist(app)
     let plugIns = path + "/PlugIns"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plugIns)) ?? []).sorted {
       $0.utf8.lexicographicallyPrecedes($1.utf8)
@@ -104,7 +106,16 @@ struct DiscoveryFolderWalker {
         candidates.problems.append(DiscoveryProblem(path: display, message: DiscoveryPaths.notARegularFile))
         continue
       }
-      candidates.addInfoPlist(candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle))
+      var plugIn = candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle)
+      plugIn.bundledFrameworks = Self.frameworks(inBundleAt: plugIns + "/" + name)
+      candidates.addInfoPlist(plugIn)
     }
+  }
+
+  /// The names in a bundle's `Frameworks` folder, sorted (at most 10,000).
+  static func frameworks(inBundleAt path: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/Frameworks")) ?? []
+    let sorted = names.filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return Array(sorted.prefix(10_000))
   }
 }

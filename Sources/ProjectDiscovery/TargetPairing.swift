@@ -19,7 +19,9 @@ struct TargetPairing {
         paired = entitlements.entitlements(for: filePath)
       }
       if let paired { pairedEntitlements.insert(paired.identity) }
-      targets.append(Self.target(infoPlist: candidate.plist, entitlements: paired?.plist))
+      var target = Self.target(infoPlist: candidate.plist, entitlements: paired?.plist)
+      target.bundledFrameworks = candidate.bundledFrameworks
+      targets.append(target)
     }
     for candidate in candidates.entitlements
     where !candidate.isPairingOnly && !pairedEntitlements.contains(candidate.identity) {

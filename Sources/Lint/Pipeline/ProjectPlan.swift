@@ -149,7 +149,9 @@ struct ProjectPlan {
         builds.append(PlannedBuild(
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
-          generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles))
+          generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
+          buildFacts: TargetBuildFacts(
+            project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts)))
       }
       if !builds.isEmpty {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))
