@@ -87,12 +87,12 @@ package struct SourceFolderWalker {
     }
     let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
     if generated.isGenerated { generatedProject(generated, displayPath) }
-    for listed in entries where !listed.name.hasPrefix(".") && !generated.uncommittedProjectNames.contains(listed.name) {
+    for listed in entries where !listed.name.hasPrefix(".") {
       let name = listed.name
+      if generated.uncommittedProjectNames.contains(name) { continue }
       let needsStat = listed.kind == .other
       let isDirectory = needsStat ? Self.isDirectory(path + "/" + name) : listed.kind == .directory
-      let skipped = Self.skippedFolderNames.contains(name) || Self.skippedFolderSuffixes.contains(where: name.hasSuffix)
-      if isDirectory, skipped { continue }
+      if isDirectory, Self.isSkipped(folderNamed: name) { continue }
       let entry = Entry(
         name: name, path: path.hasSuffix("/") ? path + name : path + "/" + name,
         displayPath: Self.displayPath(displayPath, name),
@@ -108,6 +108,11 @@ package struct SourceFolderWalker {
       if !going { return false }
     }
     return true
+  }
+
+  /// Whether a folder named `name` is never entered (`skippedFolderNames`, `skippedFolderSuffixes`).
+  package static func isSkipped(folderNamed name: String) -> Bool {
+    skippedFolderNames.contains(name) || skippedFolderSuffixes.contains(where: name.hasSuffix)
   }
 
   /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
