@@ -7,7 +7,7 @@ import UniformTypes
 struct OpenInRuleMissesDocumentTypesRule: LintRule {
   static let description = RuleDescription(
     identifier: "open-in-rule-misses-document-types",
-    code: "AR014",
+    family: .activationRules, number: 14,
     summary: "an Open-in extension's rule does not accept one file of each of the app's document types",
     whatItDoes: """
       In extensions with `IntuneMAMSettings.OpenInActionExtension` = YES, evaluates the activation rule on one \
@@ -30,7 +30,7 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
       $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.<type>" || …).@count == \
       1).@count == 1`, one `UTI-CONFORMS-TO` per document type. No automatic fix.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -44,7 +44,13 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
         \t\tANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image"
         \t).@count >= 1
         ).@count == 1</string>
-        """)),
+        """),
+        messages: [
+          """
+          the Open-in rule accepts two files at once ('com.microsoft.intune.mam.public.image'); the Open-in \
+          extension shares one file, so the rule should require '.@count == 1'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample(Self.openInExtension(rule: """

@@ -4,7 +4,7 @@ import PredicateSyntax
 struct KeychainGroupWithoutPrefixRule: LintRule {
   static let description = RuleDescription(
     identifier: "keychain-group-without-prefix",
-    code: "EN003",
+    family: .entitlements, number: 3,
     summary: "a keychain access group lacks $(AppIdentifierPrefix)",
     whatItDoes: """
       Finds entries of `keychain-access-groups` that start with neither `$(AppIdentifierPrefix)`, \
@@ -22,7 +22,7 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
       Write `$(AppIdentifierPrefix)` before the group, as Microsoft's guide asks when editing the \
       entitlements file directly. The fix never adds it to a setting whose value has one already.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -39,6 +39,16 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           \t↓<string>com.microsoft.intune.mam</string>
           </array>
           """,
+        messages: [
+          """
+          keychain group 'com.fabrikam.field.credentials' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as \
+          the team's group '$(AppIdentifierPrefix)com.fabrikam.field.credentials'
+          """,
+          """
+          keychain group 'com.microsoft.intune.mam' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as the \
+          team's group '$(AppIdentifierPrefix)com.microsoft.intune.mam'
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>
@@ -59,6 +69,12 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           \t↓<string>$(SHARED_KEYCHAIN_GROUP)</string>
           </array>
           """,
+        messages: [
+          """
+          keychain group '$(SHARED_KEYCHAIN_GROUP)' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as the \
+          team's group '$(AppIdentifierPrefix)$(SHARED_KEYCHAIN_GROUP)'
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>
@@ -107,7 +123,7 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
         !Self.resolvesToPrefixedGroup(group, in: target)
       else { continue }
       let fix = findings.fix(
-        "write '\(prefix)\(group)'", in: entitlements,
+        "write '\(prefix)\(group)'", .safe, in: entitlements,
         [.editString(at: element.path, edits: [.insert(prefix, at: 0)])])
       findings.report(
         "keychain group '\(group)' lacks '\(prefix)'; iOS will not treat it as the team's group '\(prefix)\(group)'",

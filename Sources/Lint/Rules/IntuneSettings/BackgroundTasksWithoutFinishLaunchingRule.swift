@@ -7,7 +7,7 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "background-tasks-without-finish-launching",
-    code: "IM018",
+    family: .intuneSettings, number: 18,
     summary: "the app declares BGTaskScheduler identifiers but FinishLaunchingAtStartup is not YES",
     whatItDoes: """
       In apps whose Info.plist lists `BGTaskSchedulerPermittedIdentifiers`, requires \
@@ -22,7 +22,7 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
       App SDK") says to set it to YES when the app uses `[BGTaskScheduler registerForTaskWithIdentifier:]`.
       """,
     useInstead: "Add `FinishLaunchingAtStartup` = YES under `IntuneMAMSettings`; the fix adds it when it is missing.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -38,6 +38,13 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
         \t<true/>
         </dict>
         """,
+        messages: [
+          """
+          IntuneMAMSettings has no 'FinishLaunchingAtStartup' = YES; the app declares \
+          'BGTaskSchedulerPermittedIdentifiers', and BGTaskScheduler crashes the app at launch when the Intune SDK \
+          holds back the end of launching
+          """,
+        ],
         corrected: """
           <key>BGTaskSchedulerPermittedIdentifiers</key>
           <array>
@@ -61,7 +68,13 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
         \t<key>FinishLaunchingAtStartup</key>
         \t↓<false/>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'FinishLaunchingAtStartup' is not YES; the app declares 'BGTaskSchedulerPermittedIdentifiers', and \
+          BGTaskScheduler crashes the app at launch when the Intune SDK holds back the end of launching
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -99,7 +112,7 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
     }
     let fix = target.intuneSettings.map { settings in
       findings.fix(
-        "add '\(Self.key)' = YES to 'IntuneMAMSettings'", in: target.infoPlist,
+        "add '\(Self.key)' = YES to 'IntuneMAMSettings'", .safe, in: target.infoPlist,
         [.insertEntry(
           into: settings.path, key: Self.key, value: .boolean(true), after: keySortingBefore(Self.key, in: settings))])
     }

@@ -4,7 +4,7 @@ import PropertyList
 struct ClientIdNotGUIDRule: LintRule {
   static let description = RuleDescription(
     identifier: "client-id-not-guid",
-    code: "IM016",
+    family: .intuneSettings, number: 16,
     summary: "ADALClientId is a placeholder or not a GUID",
     whatItDoes: """
       Expands the build settings in `IntuneMAMSettings.ADALClientId` and requires a GUID \
@@ -25,7 +25,7 @@ struct ClientIdNotGUIDRule: LintRule {
       Write the application (client) id of the app's Entra registration, or a build setting that holds it per \
       configuration (`$(MSAL_CLIENT_ID)`). No automatic fix: only the registration knows the value.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -35,7 +35,13 @@ struct ClientIdNotGUIDRule: LintRule {
         \t<key>ADALClientId</key>
         \t↓<string>REPLACE_WITH_CLIENT_ID</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALClientId' is 'REPLACE_WITH_CLIENT_ID', a placeholder ('REPLACE'), not the app's Entra client id; \
+          sign-in and enrollment fail on the device
+          """,
+        ]),
       RuleExample(
         """
         <key>IntuneMAMSettings</key>
@@ -44,6 +50,13 @@ struct ClientIdNotGUIDRule: LintRule {
         \t↓<string>$(MSAL_CLIENT_ID)</string>
         </dict>
         """,
+        messages: [
+          """
+          'ADALClientId' is '00000000-0000-0000-0000-000000000000' (from '$(MSAL_CLIENT_ID)'), a placeholder \
+          ('00000000-0000-0000-0000-000000000000'), not the app's Entra client id; sign-in and enrollment fail on \
+          the device
+          """,
+        ],
         configuration: """
           build_settings:
             MSAL_CLIENT_ID: 00000000-0000-0000-0000-000000000000
@@ -54,7 +67,13 @@ struct ClientIdNotGUIDRule: LintRule {
         \t<key>ADALClientId</key>
         \t↓<string>com.contoso.notes</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALClientId' is 'com.contoso.notes', not a GUID; an Entra client id reads like \
+          '6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

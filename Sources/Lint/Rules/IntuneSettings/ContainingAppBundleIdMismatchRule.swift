@@ -7,7 +7,7 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "containing-app-bundle-id-mismatch",
-    code: "IM013",
+    family: .intuneSettings, number: 13,
     summary: "an extension's ContainingAppBundleId is not its containing app's bundle identifier",
     whatItDoes: """
       In app extensions, compares `IntuneMAMSettings.ContainingAppBundleId`, build settings expanded, with the \
@@ -29,7 +29,7 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
       `PRODUCT_BUNDLE_IDENTIFIER` uses. The fix writes it when both are literal; with build settings the value \
       may differ by configuration and no fix is offered.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -47,7 +47,14 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
         \t<key>NSExtensionPointIdentifier</key>
         \t<string>com.apple.share-services</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ContainingAppBundleId' is 'com.contoso.notebook' but the extension's bundle identifier \
+          'com.contoso.notes.share' does not start with 'com.contoso.notebook.'; an extension's identifier starts \
+          with its containing app's, so this names another app
+          """,
+        ]),
       RuleExample(
         """
         <key>CFBundleIdentifier</key>
@@ -63,10 +70,50 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
         \t<string>com.apple.ui-services</string>
         </dict>
         """,
+        messages: [
+          """
+          'ContainingAppBundleId' is 'com.fabrikam.field.beta' (from '$(APP_BUNDLE_ID).beta') but the extension's \
+          bundle identifier 'com.fabrikam.field.action' does not start with 'com.fabrikam.field.beta.'; an \
+          extension's identifier starts with its containing app's, so this names another app
+          """,
+        ],
         configuration: """
           build_settings:
             PRODUCT_BUNDLE_IDENTIFIER: com.fabrikam.field.action
             APP_BUNDLE_ID: com.fabrikam.field
+          """),
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes.share</string>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ContainingAppBundleId</key>
+        \t↓<string>com.contoso.note</string>
+        </dict>
+        <key>NSExtension</key>
+        <dict/>
+        """,
+        containingApp: """
+          <key>CFBundleIdentifier</key>
+          <string>com.contoso.notes</string>
+          """,
+        messages: [
+          """
+          'ContainingAppBundleId' is 'com.contoso.note' but the containing app's bundle identifier is \
+          'com.contoso.notes'; the SDK in the extension looks for another app's enrollment and policy
+          """,
+        ],
+        corrected: """
+          <key>CFBundleIdentifier</key>
+          <string>com.contoso.notes.share</string>
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t<key>ContainingAppBundleId</key>
+          \t<string>com.contoso.notes</string>
+          </dict>
+          <key>NSExtension</key>
+          <dict/>
           """),
     ],
     nonTriggeringExamples: [
@@ -106,7 +153,8 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
       guard value.lowercased() != app.identifier.lowercased() else { return }
       let fix = app.isLiteral && !written.contains("$")
         ? findings.fix(
-          "write '\(app.identifier)'", in: document, [.replaceValue(at: node.path, with: .string(app.identifier))])
+          "write '\(app.identifier)'", .safe, in: document,
+          [.replaceValue(at: node.path, with: .string(app.identifier))])
         : nil
       findings.report(
         "'\(Self.key)' is \(shownValue) but the containing app's bundle identifier is '\(app.identifier)'; the SDK "

@@ -6,7 +6,7 @@ import URLSchemes
 struct OpenInAppLinkMissingRule: LintRule {
   static let description = RuleDescription(
     identifier: "open-in-app-link-missing",
-    code: "IM020",
+    family: .intuneSettings, number: 20,
     summary: "an Open-in extension's app has no URL scheme with its twin, or no app group in common",
     whatItDoes: """
       In extensions with `IntuneMAMSettings.OpenInActionExtension` = YES whose containing app is known, \
@@ -25,7 +25,7 @@ struct OpenInAppLinkMissingRule: LintRule {
       and list a common app group in both entitlements and both `AppGroupIdentifiers`. No automatic fix: the \
       scheme and the group are the developer's to name.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -41,7 +41,13 @@ struct OpenInAppLinkMissingRule: LintRule {
         </dict>
         <key>NSExtension</key>
         <dict/>
-        """),
+        """,
+        messages: [
+          """
+          the Open-in extension lists no app group in 'AppGroupIdentifiers'; the SDK hands the file to the app \
+          through a group both share
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

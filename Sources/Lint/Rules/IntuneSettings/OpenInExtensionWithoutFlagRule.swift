@@ -10,7 +10,7 @@ struct OpenInExtensionWithoutFlagRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "open-in-extension-without-flag",
-    code: "IM019",
+    family: .intuneSettings, number: 19,
     summary: "an Open-in action extension lacks OpenInActionExtension = YES",
     whatItDoes: """
       In action extensions whose activation rule accepts only `com.microsoft.intune.mam.` types (the shape of \
@@ -24,7 +24,7 @@ struct OpenInExtensionWithoutFlagRule: LintRule {
       (ms-intune-app-sdk-ios#63).
       """,
     useInstead: "Add `OpenInActionExtension` = YES under the extension's `IntuneMAMSettings`; the fix does.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -48,6 +48,13 @@ struct OpenInExtensionWithoutFlagRule: LintRule {
         \t<string>com.apple.ui-services</string>
         </dict>
         """,
+        messages: [
+          """
+          IntuneMAMSettings has no 'OpenInActionExtension' = YES; the activation rule takes only \
+          'com.microsoft.intune.mam.' types, as the Intune Open-in extension does, and without it the SDK does not \
+          hand the file over
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict>
@@ -113,7 +120,7 @@ struct OpenInExtensionWithoutFlagRule: LintRule {
     }
     let fix = target.intuneSettings.map { settings in
       findings.fix(
-        "add '\(Self.key)' = YES to 'IntuneMAMSettings'", in: target.infoPlist,
+        "add '\(Self.key)' = YES to 'IntuneMAMSettings'", .safe, in: target.infoPlist,
         [.insertEntry(
           into: settings.path, key: Self.key, value: .boolean(true), after: keySortingBefore(Self.key, in: settings))])
     }

@@ -5,7 +5,7 @@ import URLSchemes
 struct PlaceholderRedirectRule: LintRule {
   static let description = RuleDescription(
     identifier: "placeholder-redirect",
-    code: "IM017",
+    family: .intuneSettings, number: 17,
     summary: "a redirect URI, redirect scheme or URL scheme holds a placeholder",
     whatItDoes: """
       Finds template placeholders (`REPLACE_WITH_…`, `<bundle id>`, `[BUNDLE_ID]`, `YOUR_…`) in \
@@ -26,7 +26,7 @@ struct PlaceholderRedirectRule: LintRule {
       `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth` as `ADALRedirectUri`. No automatic fix: a placeholder says \
       nothing of what was meant.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -47,7 +47,17 @@ struct PlaceholderRedirectRule: LintRule {
         \t<key>ADALRedirectUri</key>
         \t↓<string>msauth.[BUNDLE_ID]://auth</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          URL scheme 'msauth.REPLACE_WITH_CLIENT_ID' holds a placeholder ('REPLACE'); MSAL's redirect scheme is \
+          built from the bundle identifier, not the client id: 'msauth.com.contoso.notes'
+          """,
+          """
+          'ADALRedirectUri' is 'msauth.[BUNDLE_ID]://auth', which holds a placeholder ('BUNDLE_ID'); MSAL needs \
+          'msauth.com.contoso.notes://auth'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

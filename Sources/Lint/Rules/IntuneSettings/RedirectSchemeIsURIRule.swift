@@ -4,7 +4,7 @@ import PropertyList
 struct RedirectSchemeIsURIRule: LintRule {
   static let description = RuleDescription(
     identifier: "redirect-scheme-is-uri",
-    code: "IM015",
+    family: .intuneSettings, number: 15,
     summary: "ADALRedirectScheme holds a URI, not a scheme",
     whatItDoes: """
       Finds an `IntuneMAMSettings.ADALRedirectScheme` that holds `:` (after expanding build settings): a whole \
@@ -23,7 +23,7 @@ struct RedirectSchemeIsURIRule: LintRule {
       Put the URI in `ADALRedirectUri` (the fix moves an MSAL-form value `msauth.<id>://auth` there when \
       `ADALRedirectUri` is not set), or keep only the scheme in `ADALRedirectScheme`.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -39,6 +39,13 @@ struct RedirectSchemeIsURIRule: LintRule {
         \t↓<string>msauth.com.contoso.notes://auth</string>
         </dict>
         """,
+        messages: [
+          """
+          'ADALRedirectScheme' is 'msauth.com.contoso.notes://auth', a URI; the SDK takes it as a scheme and \
+          builds 'msauth.com.contoso.notes://auth://<bundle id>', which no Entra registration lists, so sign-in \
+          fails
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.contoso.notes</string>
@@ -58,7 +65,13 @@ struct RedirectSchemeIsURIRule: LintRule {
         \t<key>ADALRedirectScheme</key>
         \t↓<string>https://printixapp</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALRedirectScheme' is 'https://printixapp', a URI; the SDK takes it as a scheme and builds \
+          'https://printixapp://<bundle id>', which no Entra registration lists, so sign-in fails
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -87,7 +100,7 @@ struct RedirectSchemeIsURIRule: LintRule {
       let anchor = (settings.entries ?? []).map(\.key.text).filter { $0 != key && $0 < uriKey }.max()
       if settings[uriKey] == nil, anchor != nil || settings.entries?.last?.key.text != key {
         fix = findings.fix(
-          "move '\(written)' to '\(uriKey)'", in: document,
+          "move '\(written)' to '\(uriKey)'", .safe, in: document,
           [.removeEntries(from: settings.path, key: key),
            .insertEntry(into: settings.path, key: uriKey, value: .string(written), after: anchor)])
       } else if settings[uriKey] != nil {

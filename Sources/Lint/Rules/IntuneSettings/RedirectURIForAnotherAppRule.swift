@@ -5,7 +5,7 @@ import PropertyList
 struct RedirectURIForAnotherAppRule: LintRule {
   static let description = RuleDescription(
     identifier: "redirect-uri-for-another-app",
-    code: "IM014",
+    family: .intuneSettings, number: 14,
     summary: "ADALRedirectUri is not msauth.<bundle id>://auth of this app",
     whatItDoes: """
       In apps, takes `IntuneMAMSettings.ADALRedirectUri` (or an `ADALRedirectScheme` of the form \
@@ -27,7 +27,7 @@ struct RedirectURIForAnotherAppRule: LintRule {
       that redirect URI for the app in Microsoft Entra. No automatic fix: the Entra registration must list the \
       new value first.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -41,6 +41,13 @@ struct RedirectURIForAnotherAppRule: LintRule {
         \t↓<string>msauth.com.microsoft.identitysample.MSALiOS://auth</string>
         </dict>
         """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'msauth.com.microsoft.identitysample.MSALiOS://auth', MSAL's redirect for the \
+          bundle identifier 'com.microsoft.identitysample.MSALiOS', but this app's is 'com.fabrikam.field.beta'; \
+          MSAL rejects it, and sign-in fails before enrollment: use 'msauth.com.fabrikam.field.beta://auth'
+          """,
+        ],
         configuration: """
           build_settings:
             PRODUCT_BUNDLE_IDENTIFIER: com.fabrikam.field.beta
@@ -53,7 +60,13 @@ struct RedirectURIForAnotherAppRule: LintRule {
         \t<key>ADALRedirectUri</key>
         \t↓<string>msauth.com.contoso.notes://callback</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'msauth.com.contoso.notes://callback'; MSAL's redirect URI ends in '://auth': use \
+          'msauth.com.contoso.notes://auth'
+          """,
+        ]),
       RuleExample("""
         <key>CFBundleIdentifier</key>
         <string>com.contoso.notes</string>
@@ -62,7 +75,14 @@ struct RedirectURIForAnotherAppRule: LintRule {
         \t<key>ADALRedirectScheme</key>
         \t↓<string>msauth.com.contoso.notebook</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALRedirectScheme' is 'msauth.com.contoso.notebook', MSAL's redirect for the bundle identifier \
+          'com.contoso.notebook', but this app's is 'com.contoso.notes'; MSAL rejects it, and sign-in fails before \
+          enrollment: use 'msauth.com.contoso.notes://auth'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample(

@@ -6,7 +6,7 @@ struct TelemetryToTestBackendRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "telemetry-to-test-backend",
-    code: "IM021",
+    family: .intuneSettings, number: 21,
     summary: "MAMTelemetryUsePPE sends the SDK's telemetry to the pre-production back end",
     whatItDoes: """
       Finds `IntuneMAMSettings.MAMTelemetryUsePPE` set to YES (as the SDK reads a flag: `<true/>`, a non-zero \
@@ -23,7 +23,7 @@ struct TelemetryToTestBackendRule: LintRule {
       Remove the key, or set it only in a test configuration (an `#if` of a preprocessed Info.plist, or a \
       configuration-specific Info.plist). No automatic fix: a test build may want it.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -33,7 +33,13 @@ struct TelemetryToTestBackendRule: LintRule {
         \t<key>MAMTelemetryUsePPE</key>
         \t↓<true/>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'MAMTelemetryUsePPE' is on: the Intune SDK sends its telemetry to Microsoft's pre-production back end, \
+          which the guides reserve for testing; keep it out of builds that ship
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -16,7 +16,7 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-configurator-query-scheme",
-    code: "US010",
+    family: .urlSchemes, number: 10,
     summary: "LSApplicationQueriesSchemes lacks entries IntuneMAMConfigurator adds beyond the integration guide",
     whatItDoes: """
       In apps, finds the entries IntuneMAMConfigurator 21.7.1 adds to every app that Microsoft's integration \
@@ -37,7 +37,7 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
       them in the configurator's order; when `missing-required-query-scheme` (US002) reports entries too, its \
       fix adds these with them.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -67,6 +67,15 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
         \t<string>ms-outlook-intunemam</string>
         </array>
         """,
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks 'microsoft-edge-https', 'microsoft-edge-http', 'ms-outlook', \
+          'companyportal', 'msauthv2' and 'msauthv3', which IntuneMAMConfigurator adds and the integration guide's \
+          step 5 does not list; the Intune SDK queries them to open links in Microsoft Edge, hand mail links to \
+          Outlook, send the user to the Company Portal to enroll and sign in through the Microsoft Authenticator \
+          broker (the guide's twins are listed; the SDK queries the bare schemes)
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict/>
@@ -180,7 +189,7 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
     let index = InfoPlistSchemes.queriesInsertionIndex(
       adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
     let fix = findings.fix(
-      "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'", in: document,
+      "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'", .safe, in: document,
       InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
     findings.report(message, about: queries.node, in: document, fix: fix)
   }

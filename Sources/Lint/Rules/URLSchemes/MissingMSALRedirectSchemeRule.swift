@@ -9,7 +9,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-msal-redirect-scheme",
-    code: "US007",
+    family: .urlSchemes, number: 7,
     summary: "CFBundleURLTypes does not register the scheme MSAL redirects to",
     whatItDoes: """
       In apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
@@ -35,7 +35,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       It never registers `urn`, `http`, `https` or another scheme no app can own: for an ADAL-era redirect URI, \
       register `msauth.<bundle id>://auth` for the app in Microsoft Entra, then write it as `ADALRedirectUri`.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -65,6 +65,12 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
         </dict>
         """,
+        messages: [
+          """
+          no URL type registers 'msauth.com.fabrikam.field', the scheme MSAL redirects to after sign-in (from the \
+          bundle identifier); enrollment cannot return to the app
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.fabrikam.field</string>
@@ -112,6 +118,12 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<string>msauth.$(BROKER_HOST)://auth</string>
         </dict>
         """,
+        messages: [
+          """
+          no URL type registers 'msauth.$(BROKER_HOST)' ('msauth.com.woodgrovebank.advisor'), the scheme MSAL \
+          redirects to after sign-in (from 'ADALRedirectUri'); enrollment cannot return to the app
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.woodgrovebank.advisor</string>
@@ -145,7 +157,14 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<key>ADALRedirectUri</key>
         \t↓<string>urn:ietf:wg:oauth:2.0:oob</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'urn:ietf:wg:oauth:2.0:oob', a redirect URI from the ADAL era whose scheme 'urn' no \
+          app can register; MSAL needs 'msauth.com.woodgrovebank.advisor://auth', registered in Entra and as the \
+          URL scheme 'msauth.com.woodgrovebank.advisor'
+          """,
+        ]),
       RuleExample("""
         <key>CFBundleIdentifier</key>
         <string>com.woodgrovebank.advisor</string>
@@ -163,7 +182,15 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<key>ADALRedirectUri</key>
         \t↓<string>https://login.microsoftonline.com/common/oauth2/nativeclient</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'https://login.microsoftonline.com/common/oauth2/nativeclient', a redirect URI from \
+          the ADAL era whose scheme 'https' no app can register; MSAL needs \
+          'msauth.com.woodgrovebank.advisor://auth', registered in Entra and as the URL scheme \
+          'msauth.com.woodgrovebank.advisor'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -371,21 +398,22 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     ])
     guard let urlTypes = document.root[key] else {
       return findings.fix(
-        title, in: document,
+        title, .safe, in: document,
         [.insertEntry(
           into: [], key: key, value: .array([newURLType]), after: keySortingBefore(key, in: document.root))])
     }
     guard let types = urlTypes.elements else { return nil }
     guard let last = types.last, last.entries != nil else {
-      return findings.fix(title, in: document, [.insertElements(into: urlTypes.path, values: [newURLType], at: nil)])
+      return findings.fix(
+        title, .safe, in: document, [.insertElements(into: urlTypes.path, values: [newURLType], at: nil)])
     }
     if let lastSchemes = SchemeArray(last[InfoPlistSchemes.urlSchemesKey]) {
       return findings.fix(
-        title, in: document, InfoPlistSchemes.inserting(schemes, at: nil, into: lastSchemes, in: document))
+        title, .safe, in: document, InfoPlistSchemes.inserting(schemes, at: nil, into: lastSchemes, in: document))
     }
     guard last[InfoPlistSchemes.urlSchemesKey] == nil else { return nil }
     return findings.fix(
-      title, in: document,
+      title, .safe, in: document,
       [.insertEntry(
         into: last.path, key: InfoPlistSchemes.urlSchemesKey, value: .array(schemes.map(PropertyListValue.string)),
         after: keySortingBefore(InfoPlistSchemes.urlSchemesKey, in: last))])

@@ -17,7 +17,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-required-query-scheme",
-    code: "US002",
+    family: .urlSchemes, number: 2,
     summary: "LSApplicationQueriesSchemes lacks an entry the Intune SDK needs",
     whatItDoes: """
       In apps, requires the entries that both Microsoft's integration guide (stage 3, step 5) and \
@@ -40,110 +40,45 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       with the iOS 27 SDK), where they land inside it: before the SDK's entries already listed, or at the start; \
       `query-schemes-over-limit` (US003) then names what was pushed past the limit.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
       RuleExample(
-        """
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        ↓<array>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>ms-outlook</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        \t<string>msauthv3</string>
-        </array>
-        """,
-        corrected: """
-          <key>IntuneMAMSettings</key>
-          <dict/>
-          <key>LSApplicationQueriesSchemes</key>
-          <array>
-          \t<string>https-intunemam</string>
-          \t<string>microsoft-edge-https</string>
-          \t<string>microsoft-edge-http</string>
-          \t<string>ms-outlook</string>
-          \t<string>smart-ns</string>
-          \t<string>zips</string>
-          \t<string>lacoonsecurity</string>
-          \t<string>wandera</string>
-          \t<string>lookoutwork-ase</string>
-          \t<string>skycure</string>
-          \t<string>betteractiveshield</string>
-          \t<string>smsec</string>
-          \t<string>mvisionmobile</string>
-          \t<string>scmx</string>
-          \t<string>intunemam-mtd</string>
-          \t<string>msauthv3</string>
-          \t<string>http-intunemam</string>
-          \t<string>companyportal</string>
-          \t<string>msauthv2</string>
-          </array>
-          """),
+        URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"]), arrayMarkers: 1),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks 'http-intunemam', which the Intune SDK queries to hand http links to a \
+          managed browser
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"])
+            + ["http-intunemam", "companyportal", "msauthv2"])),
       RuleExample(
-        """
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        ↓↓<array>
-        \t<string>http-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        </array>
-        """),
+        URLSchemeExample.queriesSchemes(
+          ["http-intunemam", "https-intunemam"] + IntuneSchemeLists.mobileThreatDefenseSchemes, arrayMarkers: 2),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks 'microsoft-edge-http' (or the guide's \
+          'microsoft-edge-http-intunemam'), which the Intune SDK queries to open http links in Microsoft Edge when \
+          the policy requires it
+          """,
+          """
+          'LSApplicationQueriesSchemes' lacks 'microsoft-edge-https' (or the guide's \
+          'microsoft-edge-https-intunemam'), which the Intune SDK queries to open https links in Microsoft Edge \
+          when the policy requires it
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          ["http-intunemam", "https-intunemam"] + IntuneSchemeLists.mobileThreatDefenseSchemes + [
+            "microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3",
+          ])),
     ],
     nonTriggeringExamples: [
-      RuleExample("""
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-        \t<string>mailto</string>
-        \t<string>mailto-intunemam</string>
-        \t<string>HTTP-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>companyportal</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        \t<string>msauthv2</string>
-        \t<string>msauthv3</string>
-        </array>
-        """),
+      RuleExample(URLSchemeExample.queriesSchemes(
+        ["mailto", "mailto-intunemam", "HTTP-intunemam"] + URLSchemeExample.required(without: ["http-intunemam"]))),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict/>
@@ -201,7 +136,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       guard document.root[key] == nil else { return }
       let required = IntuneSchemeLists.requiredQueriesSchemes
       let fix = findings.fix(
-        "add '\(key)' with the \(required.count) entries the Intune SDK needs", in: document,
+        "add '\(key)' with the \(required.count) entries the Intune SDK needs", .safe, in: document,
         [.insertEntry(
           into: [], key: key, value: .array(required.map(PropertyListValue.string)),
           after: keySortingBefore(key, in: document.root))])
@@ -221,7 +156,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
     let title = missing.count == 1
       ? "add '\(first)' to '\(key)'" : "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'"
     let fix = findings.fix(
-      title, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
+      title, .safe, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
     for scheme in reported {
       let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
       let lacking = InfoPlistSchemes.guideTwinForms.contains(scheme)

@@ -5,7 +5,7 @@ import URLSchemes
 struct UnownableURLSchemeRule: LintRule {
   static let description = RuleDescription(
     identifier: "unownable-url-scheme",
-    code: "US011",
+    family: .urlSchemes, number: 11,
     summary: "CFBundleURLTypes registers a scheme no app can own, or its -intunemam twin",
     whatItDoes: """
       Finds `CFBundleURLTypes[].CFBundleURLSchemes[]` entries that are the web's or the system's schemes \
@@ -24,7 +24,7 @@ struct UnownableURLSchemeRule: LintRule {
       Remove the entry; sign-in returns through `msauth.<bundle id>`, which `missing-msal-redirect-scheme` \
       (US007) asks for. No automatic fix: removing a registration is the developer's decision.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -47,6 +47,19 @@ struct UnownableURLSchemeRule: LintRule {
         <key>IntuneMAMSettings</key>
         <dict/>
         """,
+        messages: [
+          """
+          URL scheme 'urn' belongs to the web or to iOS; no app can own it, and iOS never opens the app with it
+          """,
+          """
+          URL scheme 'urn-intunemam' is the managed twin of a scheme no app can own; managed browsers receive \
+          Intune's wrapped web links on it
+          """,
+          """
+          URL scheme 'HTTPS' (from '$(AUTH_SCHEME)') belongs to the web or to iOS; no app can own it, and iOS \
+          never opens the app with it
+          """,
+        ],
         configuration: """
           build_settings:
             AUTH_SCHEME: HTTPS
