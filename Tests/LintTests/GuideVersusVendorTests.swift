@@ -75,7 +75,9 @@ import URLSchemes
     // The configurator's extra entries are one warning naming both sources.
     let warning = try #require(diagnostics.first { $0.code == "US010" })
     #expect(warning.severity == .warning)
-    let configuratorOnly = ["microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3"]
+    let configuratorOnly = [
+      "microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3",
+    ]
     for scheme in configuratorOnly {
       #expect(warning.message.contains("'\(scheme)'"), "\(warning.message)")
     }

@@ -57,7 +57,8 @@ public struct RuleExample: Sendable {
     guard let corrected else { return nil }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,
-      containingApp: containingApp, configuration: configuration, file: file, sourceFile: sourceFile, sourceLine: sourceLine)
+      containingApp: containingApp, configuration: configuration, file: file, sourceFile: sourceFile,
+      sourceLine: sourceLine)
   }
 
   /// A whole plist document around a dictionary body.
