@@ -111,7 +111,8 @@ let package = Package(
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(name: "BoundedYAMLTests", dependencies: ["BoundedYAML", "TestSupport"]),
     .testTarget(
-      name: "XcodeModelTests", dependencies: ["XcodeModel", "BoundedYAML", "PropertyList", "SharelintBase"],
+      name: "XcodeModelTests",
+      dependencies: ["XcodeModel", "BoundedYAML", "PropertyList", "SharelintBase", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ProjectDiscoveryTests", dependencies: ["ProjectDiscovery", "XcodeModel", "PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
@@ -120,7 +121,7 @@ let package = Package(
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes", "TestSupport"]),
     .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase", "TestSupport"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
-    .testTarget(name: "CLITests", dependencies: ["sharelint", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["sharelint", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "ArchitectureTests"),
   ]
 )

@@ -1,5 +1,7 @@
 import Foundation
+import SharelintBase
 import ZIPFoundation
+import XcodeModel
 
 /// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
 /// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Each entry's size and
@@ -44,9 +46,10 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
       return
     }
-    let identity = DiscoveryPaths.identity(of: path)
+    let identity = FileIdentity.of(path)
     var count = 0
-    var found: [DiscoveryCandidates.Candidate] = []
+    var found: [(candidate: DiscoveryCandidates.Candidate, entryPath: String)] = []
+    var frameworks: [String: Set<String>] = [:]   // by bundle folder: `Payload/X.app`, `Payload/X.app/PlugIns/Y.appex`
     for entry in archive {
       count += 1
       guard count <= maximumEntryCount else {
@@ -54,12 +57,15 @@ public struct ApplicationArchiveReader: Sendable {
           DiscoveryProblem(path: displayPath, message: "archive has more than \(maximumEntryCount) entries"))
         return
       }
+      if let (bundle, name) = Self.bundledFramework(entry.path), frameworks[bundle, default: []].count < 10_000 {
+        frameworks[bundle, default: []].insert(name)
+      }
       guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
-      let entryDisplay = DiscoveryPaths.displayPath(displayPath, entry.path)
+      let entryDisplay = SourceFolderWalker.displayPath(displayPath, entry.path)
       switch read(entry, of: archive) {
       case .success(let bytes):
         let plist = DiscoveredPlist(displayPath: entryDisplay, filePath: nil, location: .archiveEntry, bytes: bytes)
-        found.append(DiscoveryCandidates.Candidate(plist: plist, identity: identity + "!/" + entry.path))
+        found.append((DiscoveryCandidates.Candidate(plist: plist, identity: identity + "!/" + entry.path), entry.path))
       case .failure(let problem):
         candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message))
       }
@@ -68,7 +74,28 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(
         DiscoveryProblem(path: displayPath, message: "archive holds no Payload/*.app/Info.plist"))
     }
-    for candidate in found { candidates.addInfoPlist(candidate) }
+    for (planned, entryPath) in found {
+      var candidate = planned
+      let bundle = entryPath.split(separator: "/").dropLast().joined(separator: "/")
+      candidate.bundledFrameworks = (frameworks[bundle] ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      candidates.addInfoPlist(candidate)
+    }
+  }
+
+  /// For an entry inside a bundle's `Frameworks` folder (`Payload/X.app/Frameworks/Y.framework/Y`,
+  /// `Payload/X.app/PlugIns/E.appex/Frameworks/libZ.dylib`), the bundle's folder and the framework's name.
+  static func bundledFramework(_ entryPath: String) -> (bundle: String, name: String)? {
+    let components = entryPath.split(separator: "/", omittingEmptySubsequences: false)
+    guard components.count >= 4, components[0] == "Payload", components[1].hasSuffix(".app") else { return nil }
+    if components[2] == "Frameworks", !components[3].isEmpty {
+      return (components[0..<2].joined(separator: "/"), String(components[3]))
+    }
+    if components.count >= 6, components[2] == "PlugIns", components[3].hasSuffix(".appex"),
+      components[4] == "Frameworks", !components[5].isEmpty
+    {
+      return (components[0..<4].joined(separator: "/"), String(components[5]))
+    }
+    return nil
   }
 
   /// The failure to read one entry.

@@ -1,3 +1,5 @@
+import SharelintBase
+
 /// Something to lint: an app or an app extension (its Info.plist, its entitlements when found, the
 /// app that contains it), or an entitlements file on its own.
 public struct DiscoveredTarget: Sendable {
@@ -39,6 +41,9 @@ public struct DiscoveredTarget: Sendable {
   public internal(set) var containingAppPath: String?
   /// How `containingAppPath` was found.
   public internal(set) var containingAppEvidence: ContainingAppEvidence?
+  /// For a built bundle (an `.app` or `.appex` folder, or one inside an `.ipa`), the names in its `Frameworks`
+  /// folder (`IntuneMAMSwift.framework`, `libswiftCore.dylib`), sorted; `nil` for source files.
+  public internal(set) var bundledFrameworks: [String]?
 
   /// A target of `kind` made of `infoPlist` and `entitlements`.
   public init(
@@ -53,6 +58,12 @@ public struct DiscoveredTarget: Sendable {
     self.bundleIdentifier = bundleIdentifier
     self.containingAppPath = containingAppPath
     self.containingAppEvidence = containingAppEvidence
+  }
+
+  /// The display path of the bundle folder the Info.plist is in (`X.ipa/Payload/X.app`), for a built bundle.
+  public var bundleDisplayPath: String? {
+    guard bundledFrameworks != nil, let path = infoPlist?.displayPath else { return nil }
+    return PathText.removingLastComponent(of: path)
   }
 
   /// The path targets are sorted and named by: the Info.plist's, or the entitlements file's.

@@ -19,7 +19,9 @@ struct TargetPairing {
         paired = entitlements.entitlements(for: filePath)
       }
       if let paired { pairedEntitlements.insert(paired.identity) }
-      targets.append(Self.target(infoPlist: candidate.plist, entitlements: paired?.plist))
+      var target = Self.target(infoPlist: candidate.plist, entitlements: paired?.plist)
+      target.bundledFrameworks = candidate.bundledFrameworks
+      targets.append(target)
     }
     for candidate in candidates.entitlements
     where !candidate.isPairingOnly && !pairedEntitlements.contains(candidate.identity) {
@@ -51,7 +53,7 @@ struct TargetPairing {
     init(_ candidates: [DiscoveryCandidates.Candidate]) {
       for candidate in candidates {
         if let filePath = candidate.plist.filePath {
-          byFolder[DiscoveryPaths.identity(of: TargetPairing.folder(of: filePath)), default: []].append(candidate)
+          byFolder[FileIdentity.of(TargetPairing.folder(of: filePath)), default: []].append(candidate)
         }
         if !candidate.isPairingOnly {
           byName[PathText.lastComponent(of: candidate.plist.displayPath), default: []].append(candidate)
@@ -63,7 +65,7 @@ struct TargetPairing {
     /// plist (`X.entitlements` for `X-Info.plist`) or the folder, else the only one there; failing
     /// that, the only one anywhere named after the folder.
     func entitlements(for plistPath: String) -> DiscoveryCandidates.Candidate? {
-      let folderIdentity = DiscoveryPaths.identity(of: TargetPairing.folder(of: plistPath))
+      let folderIdentity = FileIdentity.of(TargetPairing.folder(of: plistPath))
       let fileName = PathText.lastComponent(of: plistPath)
       var preferredNames = [PathText.lastComponent(of: folderIdentity) + ".entitlements"]
       if fileName.hasSuffix("-Info.plist") {

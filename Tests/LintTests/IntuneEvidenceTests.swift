@@ -21,7 +21,29 @@ import Testing
     #expect(findings.first?.notes == [])
   }
 
-  @Test func aTwinSchemeCountsAndTheFindingSaysSo() throws {
+  @Test func aTwinURLSchemeCountsAndTheFindingSaysSo() throws {
+    let target = try TargetFixture.target("""
+      <key>CFBundleURLTypes</key>
+      <array>
+      \t<dict>
+      \t\t<key>CFBundleURLSchemes</key>
+      \t\t<array>
+      \t\t\t<string>contoso</string>
+      \t\t\t<string>contoso-intunemam</string>
+      \t\t</array>
+      \t</dict>
+      </array>
+      """ + Self.queries)
+    #expect(target.intuneEvidence == .managedTwinScheme("contoso-intunemam", file: "Info.plist"))
+    let findings = TargetFixture.lint(target, TargetFixture.rules("US001"))
+    #expect(findings.map { String($0.message.prefix(6)) } == ["'waze'"])
+    #expect(findings.first?.notes == [
+      "the Intune rules apply because Info.plist registers the Intune twin URL scheme 'contoso-intunemam'",
+    ])
+  }
+
+  /// Any app may launch managed apps through their twins: queried twins are no sign of the SDK.
+  @Test func queriedTwinSchemesDoNotCount() throws {
     let target = try TargetFixture.target("""
       <key>LSApplicationQueriesSchemes</key>
       <array>
@@ -30,12 +52,7 @@ import Testing
       \t<string>tel-intunemam</string>
       </array>
       """)
-    #expect(target.intuneEvidence == .managedTwinScheme("tel-intunemam", file: "Info.plist"))
-    let findings = TargetFixture.lint(target, TargetFixture.rules("US001"))
-    #expect(findings.map { String($0.message.prefix(6)) } == ["'waze'"])
-    #expect(findings.first?.notes == [
-      "the Intune rules apply because Info.plist lists the Intune twin scheme 'tel-intunemam'",
-    ])
+    #expect(target.intuneEvidence == nil)
   }
 
   @Test func intuneTypesInDocumentTypesOrTheRuleCount() throws {
@@ -75,14 +92,24 @@ import Testing
                                                     file: "App.entitlements"))
   }
 
-  @Test func anExtensionOfAnIntuneAppCounts() throws {
+  /// An extension that links nothing and has no Intune settings is not managed by the SDK its app links.
+  @Test func anExtensionDoesNotCountByItsContainingApp() throws {
     var target = try TargetFixture.target("<key>NSExtension</key>\n<dict/>")
-    #expect(target.intuneEvidence == nil)
     target.containingAppInfoPlist = try TargetFixture.document(
       "<key>IntuneMAMSettings</key>\n<dict/>", name: "App/Info.plist")
-    #expect(target.intuneEvidence == .containingApp(.settingsDictionary(file: "App/Info.plist")))
-    #expect(target.intuneEvidence?.note == "the Intune rules apply because the containing app counts as an Intune "
-      + "app: App/Info.plist has IntuneMAMSettings")
+    #expect(target.intuneEvidence == nil)
+  }
+
+  @Test func aBundleCarryingTheSDKCounts() throws {
+    var settings = LintSettings()
+    settings.buildFacts = TargetBuildFacts(
+      bundle: "App.ipa/Payload/App.app", frameworks: ["Alamofire.framework", "IntuneMAMSwift.framework"])
+    let target = try TargetFixture.target(Self.queries, settings: settings)
+    #expect(
+      target.intuneEvidence
+        == .bundledFramework(bundle: "App.ipa/Payload/App.app", framework: "IntuneMAMSwift.framework"))
+    #expect(target.intuneEvidence?.note
+      == "the Intune rules apply because App.ipa/Payload/App.app carries Frameworks/IntuneMAMSwift.framework")
   }
 
   @Test func theConfigurationForcesTheAnswer() throws {
@@ -124,20 +151,49 @@ import Testing
             "\(note)")
   }
 
-  @Test func aProjectLinkingTheFrameworkCounts() throws {
+  /// A project's files are no evidence for loose files beside it; a commented-out pod is none either.
+  @Test func theFolderFallbackReadsManifestsNotProjects() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let project = folder.appendingPathComponent("App.xcodeproj")
     try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
     try "/* IntuneMAMSwift.xcframework in Frameworks */".write(
       to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
-    let evidence = IntuneDependencyLookup().dependency(near: folder.appendingPathComponent("App/Info.plist").path)
-    guard case .dependency(let file, let name)? = evidence else {
-      Issue.record("no dependency found: \(String(describing: evidence))")
+    try "target 'App' do\n  # pod 'IntuneMAMSwift'\nend\n".write(
+      to: folder.appendingPathComponent("Podfile"), atomically: true, encoding: .utf8)
+    let plist = folder.appendingPathComponent("App/Info.plist").path
+    #expect(IntuneDependencyLookup().dependency(near: plist) == nil)
+    try "github \"microsoftconnect/ms-intune-app-sdk-ios\" \"19.6.0\"\n".write(
+      to: folder.appendingPathComponent("Cartfile.resolved"), atomically: true, encoding: .utf8)
+    guard case .dependency(let file, let name)? = IntuneDependencyLookup().dependency(near: plist) else {
+      Issue.record("no dependency found")
       return
     }
-    #expect(file.hasSuffix("App.xcodeproj/project.pbxproj"))
-    #expect(name == "IntuneMAMSwift.xcframework")
+    #expect(file.hasSuffix("/Cartfile.resolved"))
+    #expect(name == "microsoftconnect/ms-intune-app-sdk-ios")
+  }
+
+  /// Xamarin and .NET MAUI apps have no Xcode project: their `.csproj` references the SDK's NuGet package.
+  @Test func aDotNetProjectReferencingTheSDKCounts() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <ItemGroup>
+          <PackageReference Include="Xamarin.Essentials" Version="1.7.0" />
+          <PackageReference Include="Microsoft.Intune.MAM.Xamarin.iOS" Version="19.2.0" />
+        </ItemGroup>
+      </Project>
+      """.write(to: folder.appendingPathComponent("App.iOS.csproj"), atomically: true, encoding: .utf8)
+    let evidence = IntuneDependencyLookup().dependency(near: folder.appendingPathComponent("Info.plist").path)
+    guard case .dependency(let file, let name)? = evidence else {
+      Issue.record("no dependency found")
+      return
+    }
+    #expect(file.hasSuffix("/App.iOS.csproj"))
+    #expect(name == "Microsoft.Intune.MAM.Xamarin.iOS")
   }
 }
 

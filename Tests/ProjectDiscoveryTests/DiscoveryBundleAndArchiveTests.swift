@@ -77,6 +77,30 @@ struct DiscoveryBundleAndArchiveTests {
     #expect(result.targets[1].containingAppEvidence == .bundleLayout)
     let viaFolder = try TargetDiscovery().discover([root])
     #expect(viaFolder.targets.map(\.displayPath) == result.targets.map(\.displayPath))
+    // What each bundle's Frameworks folder holds, for the build facts.
+    #expect(result.targets.map(\.bundledFrameworks) == [["Kit.framework"], []])
+    #expect(result.targets.first?.bundleDisplayPath == root + "/Build/Example.app")
+  }
+
+  @Test func anArchiveListsTheFrameworksOfTheAppAndOfEachExtension() throws {
+    let root = try folder([:])
+    try makeZip(at: root + "/App.ipa", [
+      ("Payload/App.app/Info.plist", Array(Self.appPlist.utf8)),
+      ("Payload/App.app/Frameworks/IntuneMAMSwift.framework/IntuneMAMSwift", [0]),
+      ("Payload/App.app/Frameworks/IntuneMAMSwift.framework/Info.plist", Array(Self.appPlist.utf8)),
+      ("Payload/App.app/Frameworks/libswiftCore.dylib", [0]),
+      ("Payload/App.app/PlugIns/Share.appex/Info.plist", Array(Self.extensionPlist.utf8)),
+      ("Payload/App.app/PlugIns/Share.appex/Frameworks/IntuneMAMSwiftStub.framework/IntuneMAMSwiftStub", [0]),
+      ("Payload/Frameworks/Loose.framework/Loose", [0]),
+    ])
+    let result = try TargetDiscovery().discover([root + "/App.ipa"])
+    #expect(result.targets.map(\.bundledFrameworks) == [
+      ["IntuneMAMSwift.framework", "libswiftCore.dylib"], ["IntuneMAMSwiftStub.framework"],
+    ])
+    #expect(result.targets.map(\.bundleDisplayPath) == [
+      root + "/App.ipa/Payload/App.app", root + "/App.ipa/Payload/App.app/PlugIns/Share.appex",
+    ])
+    #expect(ApplicationArchiveReader.bundledFramework("Payload/App.app/Frameworks") == nil)
   }
 
   @Test func folderWalkSkipsDependencyHiddenAndFrameworkFolders() throws {

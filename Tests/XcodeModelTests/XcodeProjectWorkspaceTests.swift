@@ -95,10 +95,15 @@ struct XcodeProjectWorkspaceTests {
     let targets = try #require(object["targets"] as? [[String: Any]])
     #expect(targets.count == 4)
     let share = targets[1]
-    #expect(Set(share.keys) == ["name", "project", "productType", "containingApp", "configurations"])
+    #expect(Set(share.keys) == [
+      "name", "project", "productType", "containingApp", "configurations", "containingApps", "embedsTargets",
+      "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases", "resources",
+    ])
     #expect(share["containingApp"] as? String == "Contoso")
     let debug = try #require((share["configurations"] as? [[String: Any]])?.first)
-    #expect(Set(debug.keys) == ["name", "bundleIdentifier", "infoPlist", "entitlements", "notes"])
+    #expect(Set(debug.keys) == [
+      "name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements", "linkerFlags", "notes",
+    ])
     #expect(debug["bundleIdentifier"] as? String == "com.contoso.notes.Share-Extension")
     #expect(targets[0]["containingApp"] is NSNull)
   }

@@ -4,6 +4,7 @@ import SharelintBase
 import Synchronization
 import UniformTypes
 import URLSchemes
+import XcodeModel
 
 /// Whether the Intune rules apply to a target: forced on or off by `.sharelint.yml` (`intune: true|false`),
 /// or decided from what the target shows (`intune: auto`, the default).
@@ -16,21 +17,41 @@ public enum IntuneMode: String, Sendable, CaseIterable {
   case auto
 }
 
-/// Why a target counts as using the Intune App SDK: the first sign found, in the order of the cases.
+/// Why a target counts as using the Intune App SDK: the first sign found.
+///
+/// A target of an Xcode project counts by what **that target** builds, in the job's configuration: its own
+/// (preprocessed) Info.plist, what it links (frameworks phase, Swift package products, its Podfile block's pods,
+/// `OTHER_LDFLAGS`), its own entitlements. Never by a sibling's files or a folder above it.
+///
+/// An extension counts only by its own signs, never by its containing app's: the guides link the SDK into every
+/// extension that uses it ("stage 3" build step 1: the app embeds it, each extension links it without embedding)
+/// and give each such extension its own `IntuneMAMSettings` with `ContainingAppBundleId` (the SDK developer
+/// guide's settings table). An extension of an Intune app that links nothing and has no Intune settings is not
+/// managed by the SDK (an AutoFill or widget extension): the Intune rules about its Info.plist would be noise.
+///
+/// An app that only lists `-intunemam` schemes in `LSApplicationQueriesSchemes` is not an Intune app either: any
+/// app may launch managed apps that way. A twin among its own `CFBundleURLSchemes` counts (only the SDK answers
+/// them).
+///
+/// Loose files (no project) count by their own Info.plist and entitlements, a built bundle by the SDK framework
+/// it carries, and, as a fallback, by a Podfile, Podfile.lock, Package.resolved, Package.swift or Cartfile naming
+/// the SDK beside or above them.
 public enum IntuneEvidence: Sendable, Hashable {
   /// `.sharelint.yml` (or the command) says so: `intune: true`, or `configure`.
   case forced
   /// The Info.plist has `IntuneMAMSettings`.
   case settingsDictionary(file: String)
-  /// A URL scheme or queried scheme is an `-intunemam` twin, which only the SDK uses.
+  /// A URL scheme of the app is an `-intunemam` twin, which only the SDK uses.
   case managedTwinScheme(String, file: String)
   /// A `com.microsoft.intune.mam.` type in the activation rule or the document types.
   case intuneType(String, file: String)
   /// The entitlements grant the SDK's keychain group.
   case keychainGroup(String, file: String)
-  /// The extension's containing app counts as an Intune app.
-  indirect case containingApp(IntuneEvidence)
-  /// A Podfile, Podfile.lock, Package.resolved or Xcode project beside or above the target links the SDK.
+  /// The Xcode project's target links the SDK: the project's display path, the target's name, how it links it.
+  case linked(project: String, target: String, library: XcodeLinkedLibrary)
+  /// A built bundle carries the SDK's framework: the bundle's display path, the framework's name.
+  case bundledFramework(bundle: String, framework: String)
+  /// A Podfile, Podfile.lock, Package.resolved, Package.swift or Cartfile beside or above loose files names the SDK.
   case dependency(file: String, name: String)
 
   /// The note a finding of an Intune rule carries, saying why the target counts as an Intune app; nil when
@@ -42,15 +63,16 @@ public enum IntuneEvidence: Sendable, Hashable {
     }
   }
 
-  /// Why, as a clause: "'waze-intunemam' is a URL scheme of App/Info.plist".
+  /// Why, as a clause: "App.xcodeproj target 'App' links IntuneMAMSwift.xcframework".
   public var reason: String {
     switch self {
     case .forced: return "the configuration says the app uses Intune (intune: true, or configure)"
     case .settingsDictionary(let file): return "\(file) has IntuneMAMSettings"
-    case .managedTwinScheme(let scheme, let file): return "\(file) lists the Intune twin scheme '\(scheme)'"
+    case .managedTwinScheme(let scheme, let file): return "\(file) registers the Intune twin URL scheme '\(scheme)'"
     case .intuneType(let type, let file): return "\(file) names the Intune type '\(type)'"
     case .keychainGroup(let group, let file): return "\(file) grants the Intune keychain group '\(group)'"
-    case .containingApp(let evidence): return "the containing app counts as an Intune app: " + evidence.reason
+    case .linked(let project, let target, let library): return "\(project) target '\(target)' \(library.description)"
+    case .bundledFramework(let bundle, let framework): return "\(bundle) carries Frameworks/\(framework)"
     case .dependency(let file, let name): return "\(file) links the Intune App SDK ('\(name)')"
     }
   }
@@ -62,24 +84,57 @@ public enum IntuneEvidence: Sendable, Hashable {
     case .off: return nil
     case .auto: break
     }
+    let facts = target.settings.buildFacts
+    let file = target.infoPlist.source.name
+    if target.infoPlist.root["IntuneMAMSettings"] != nil { return .settingsDictionary(file: file) }
+    if let facts, let evidence = find(inBuild: facts) { return evidence }
     if let evidence = find(inInfoPlist: target.infoPlist) { return evidence }
     if let entitlements = target.entitlements, let evidence = find(inEntitlements: entitlements) { return evidence }
-    if target.kind == .appExtension, let app = target.containingAppInfoPlist,
-      let evidence = find(inInfoPlist: app)
-    {
-      return .containingApp(evidence)
-    }
-    return target.settings.intuneDependencies?.dependency(near: target.infoPlist.source.name)
+    if facts?.isProjectTarget == true { return nil }
+    return target.settings.intuneDependencies?.dependency(near: file)
   }
 
-  /// A sign in an Info.plist: `IntuneMAMSettings`, a twin scheme, an Intune type.
+  /// A sign in what the build links or carries.
+  static func find(inBuild facts: TargetBuildFacts) -> IntuneEvidence? {
+    switch facts.origin {
+    case .project(let project, let target, _):
+      guard let library = facts.linked.first(where: isIntuneSDK) else { return nil }
+      return .linked(project: project, target: target, library: library)
+    case .bundle(let bundle):
+      let framework = facts.bundledFrameworks.first { isIntuneSDK(stem: XcodeLinkedFileKind.stem(of: $0)) }
+      guard let framework else { return nil }
+      return .bundledFramework(bundle: bundle, framework: framework)
+    }
+  }
+
+  /// Whether `library` is the Intune App SDK: `IntuneMAMSwift`, `IntuneMAMStatic`, `IntuneMAMSwiftStub`,
+  /// `IntuneMAM` (`libIntuneMAM.a`, the 2016 framework), the File Provider library `libIntuneMAMSwiftFileProvider`,
+  /// a pod of those names, a product of the SDK's Swift package (`ms-intune-app-sdk-ios`).
+  public static func isIntuneSDK(_ library: XcodeLinkedLibrary) -> Bool {
+    if case .packageProduct(let product) = library.source,
+      product.product.package?.identity == "ms-intune-app-sdk-ios"
+    {
+      return true
+    }
+    return isIntuneSDK(stem: library.stem)
+  }
+
+  /// Whether a library's stem (`IntuneMAMSwift`, `IntuneMAM`) names a part of the SDK that is linked: any
+  /// `IntuneMAM…` but the configurator tool and the resources bundle.
+  static func isIntuneSDK(stem: String) -> Bool {
+    let lowered = stem.lowercased()
+    return lowered.hasPrefix("intunemam") && !lowered.hasPrefix("intunemamconfigurator")
+      && !lowered.hasPrefix("intunemamresources") && !lowered.hasPrefix("intunemamframeworkpatcher")
+  }
+
+  /// A sign in an Info.plist: `IntuneMAMSettings`, a twin URL scheme of its own, an Intune type.
   static func find(inInfoPlist document: PropertyListDocument) -> IntuneEvidence? {
     let root = document.root
     let file = document.source.name
     if root["IntuneMAMSettings"] != nil { return .settingsDictionary(file: file) }
+    // Queried twins are not a sign: any app may launch managed apps through them.
     let urlSchemes = (root["CFBundleURLTypes"]?.elements ?? []).flatMap { $0["CFBundleURLSchemes"]?.elements ?? [] }
-    let querySchemes = root["LSApplicationQueriesSchemes"]?.elements ?? []
-    for node in urlSchemes + querySchemes {
+    for node in urlSchemes {
       if let scheme = node.string, IntuneSchemeLists.isManagedTwin(scheme) {
         return .managedTwinScheme(scheme, file: file)
       }
@@ -118,33 +173,28 @@ public enum IntuneEvidence: Sendable, Hashable {
   }
 }
 
-/// Finds the files beside or above a target that link the Intune App SDK: a `Podfile` or `Podfile.lock`
-/// naming an Intune pod, a `Package.resolved` naming the SDK's package, or an Xcode project that links the
-/// SDK's framework. Looks from the target's folder up to the folder that holds `.git` (or the root), and
-/// remembers each folder's answer, so a run over many targets reads each file once. Safe to share between
-/// threads.
+/// Finds the files beside or above loose files (no project) that link the Intune App SDK: a `Podfile` or
+/// `Podfile.lock` naming an Intune pod, a `Package.resolved` or `Package.swift` naming the SDK's package, a
+/// `Cartfile` naming it, a `.csproj` referencing a `Microsoft.Intune…` NuGet package (Xamarin, .NET MAUI).
+/// A project's files are left out: its targets are linted through the project model, and
+/// a target it has that links the SDK says nothing about files no target of it builds. Looks from the files'
+/// folder up to the folder that holds `.git` (or the root), and remembers each folder's answer, so a run over many
+/// targets reads each file once. Safe to share between threads.
 public final class IntuneDependencyLookup: Sendable {
-  /// What names the SDK in each kind of file (compared case-insensitively).
-  static let markers: [(file: String, names: [String])] = [
-    ("Podfile", ["intunemam"]),
-    ("Podfile.lock", ["intunemam"]),
-    ("Package.resolved", ["ms-intune-app-sdk-ios", "intunemam"]),
-    ("Package.swift", ["ms-intune-app-sdk-ios"]),
-    ("Cartfile", ["ms-intune-app-sdk-ios"]),
+  /// The files looked at in each folder, in this order.
+  static let fileNames = [
+    "Podfile", "Podfile.lock", "Package.resolved", "Package.swift", "Cartfile", "Cartfile.resolved",
   ]
-  /// What names the SDK inside a `project.pbxproj`.
-  static let projectMarkers = ["IntuneMAMSwift.framework", "IntuneMAMSwift.xcframework", "IntuneMAM.framework",
-                               "ms-intune-app-sdk-ios"]
 
   private let answers = Mutex<[String: IntuneEvidence?]>([:])
+  private let workingFolder = FileManager.default.currentDirectoryPath
 
   /// A lookup with nothing remembered yet.
   public init() {}
 
   /// The evidence found for the file at `path` (an Info.plist), looking in its folder and above.
   public func dependency(near path: String) -> IntuneEvidence? {
-    let current = FileManager.default.currentDirectoryPath
-    let absolute = path.hasPrefix("/") ? path : current + "/" + path
+    let absolute = path.hasPrefix("/") ? path : workingFolder + "/" + path
     guard case .dependency(let file, let name)? = answer(forFolder: PathText.removingLastComponent(of: absolute)) else {
       return nil
     }
@@ -169,29 +219,64 @@ public final class IntuneDependencyLookup: Sendable {
       return nil
     }
     let present = Set(names)
-    for (file, markerNames) in markers where present.contains(file) {
-      if let name = firstMarker(markerNames, inFileAt: folder + "/" + file) {
-        return .dependency(file: folder + "/" + file, name: name)
-      }
+    for file in fileNames where present.contains(file) {
+      let path = folder + "/" + file
+      if let name = intuneName(inFileAt: path, named: file) { return .dependency(file: path, name: name) }
     }
-    for name in names.sorted() where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-      let container = folder + "/" + name
-      let candidates = [
-        container + "/project.pbxproj", container + "/xcshareddata/swiftpm/Package.resolved",
-        container + "/project.xcworkspace/xcshareddata/swiftpm/Package.resolved",
-      ]
-      for file in candidates {
-        let markerNames = file.hasSuffix(".pbxproj") ? projectMarkers : ["ms-intune-app-sdk-ios"]
-        if let marker = firstMarker(markerNames, inFileAt: file) { return .dependency(file: file, name: marker) }
-      }
+    // Xamarin and .NET MAUI apps take the SDK from NuGet (`Microsoft.Intune.MAM.Xamarin.iOS`,
+    // `Microsoft.Intune.Maui.Essentials.iOS`) and have no Xcode project.
+    for file in names.sorted() where file.hasSuffix(".csproj") {
+      let path = folder + "/" + file
+      if let package = intuneNuGetPackage(inProjectAt: path) { return .dependency(file: path, name: package) }
     }
     return nil
   }
 
-  /// The first of `names` the file contains, ignoring case; nil for files over 64 MB or unreadable.
+  /// The first `Microsoft.Intune…` package a `.csproj` references (`<PackageReference Include="…">`).
+  static func intuneNuGetPackage(inProjectAt path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      (attributes[.size] as? Int ?? 0) <= 4 << 20,
+      let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    var rest = text[...]
+    while let include = rest.range(of: "Include=\"", options: .caseInsensitive) {
+      let value = rest[include.upperBound...].prefix { $0 != "\"" }
+      if value.lowercased().hasPrefix("microsoft.intune.") { return String(value) }
+      rest = rest[include.upperBound...]
+    }
+    return nil
+  }
+
+  /// The name under which the file at `path` brings in the SDK: a pod of the Podfile (commented-out lines do not
+  /// count) or of Podfile.lock, a pinned package, a Cartfile entry, the package URL in a Package.swift.
+  static func intuneName(inFileAt path: String, named file: String) -> String? {
+    switch file {
+    case "Podfile":
+      let podfile = Podfile(path: path)
+      let pods = podfile?.targets.flatMap(\.pods) ?? []
+      return pods.first { IntuneEvidence.isIntuneSDK(stem: $0.rootName) }?.name
+    case "Podfile.lock":
+      return PodfileLock(path: path)?.versions.keys.sorted().first { IntuneEvidence.isIntuneSDK(stem: $0) }
+    case "Package.resolved":
+      let pins = PackageResolved(path: path)?.pins ?? []
+      return pins.first { $0.identity == "ms-intune-app-sdk-ios" || $0.identity.contains("intunemam") }?.identity
+    case "Cartfile", "Cartfile.resolved":
+      let entries = Cartfile(path: path)?.entries ?? []
+      let entry = entries.first { entry in
+        let name = entry.name.lowercased()
+        return name == "ms-intune-app-sdk-ios" || name.hasPrefix("intunemam")
+      }
+      return entry?.source
+    default:
+      return firstMarker(["ms-intune-app-sdk-ios"], inFileAt: path)
+    }
+  }
+
+  /// The first of `names` the file contains, ignoring case; nil for files over 4 MB or unreadable.
   static func firstMarker(_ names: [String], inFileAt path: String) -> String? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      (attributes[.size] as? Int ?? 0) <= 64 << 20,
+      (attributes[.size] as? Int ?? 0) <= 4 << 20,
       let data = FileManager.default.contents(atPath: path)
     else { return nil }
     let text = String(decoding: data, as: UTF8.self).lowercased()

@@ -96,8 +96,12 @@ final class ComputedOnce<Value: Sendable>: Sendable {
 public struct LintSettings: Sendable {
   /// Whether the Intune rules apply: forced on or off, or decided from the target (`IntuneEvidence`).
   public var intuneMode: IntuneMode
-  /// Where `intune: auto` looks for a Podfile, Package.resolved or project linking the SDK; nil: nowhere.
+  /// Where `intune: auto` looks, for a target made of loose files, for a Podfile, Package.resolved or Cartfile
+  /// naming the SDK; nil: nowhere.
   public var intuneDependencies: IntuneDependencyLookup?
+  /// What the build says about the target: its project's build facts in this configuration, or the frameworks
+  /// its bundle carries; nil for loose files.
+  public var buildFacts: TargetBuildFacts?
   /// The iOS SDK the app links against (27 and later honour only 25 query schemes).
   public var sdkVersion: Int?
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's

@@ -42,6 +42,7 @@ struct LintJob: Sendable {
         settings.buildSettingNotes = build.notes
         settings.buildSettingProvenance = build.provenance
         settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
+        settings.buildFacts = build.buildFacts
         if let mode = options.intuneMode { settings.intuneMode = mode }
         if let version = options.sdkVersion { settings.sdkVersion = version }
         settings.activationRuleShape = options.activationRuleShape

@@ -76,9 +76,12 @@ struct LintPlan {
             + "name a file to lint it")
       }
       for target in discovery.targets {
-        let build = PlannedBuild(
+        var build = PlannedBuild(
           target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
           settings: commandLineSettings)
+        if let bundle = target.bundleDisplayPath, let frameworks = target.bundledFrameworks {
+          build.buildFacts = TargetBuildFacts(bundle: bundle, frameworks: frameworks)
+        }
         plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
       }
       plan.problems = discovery.problems.map(\.description)
@@ -101,12 +104,12 @@ struct LintPlan {
   ) -> [String] {
     guard !projectFolders.isEmpty else { return [] }
     let folders = projectFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-    let named = Set(options.paths.map { DiscoveryPaths.identity(of: $0) })
+    let named = Set(options.paths.map { FileIdentity.of($0) })
     var unbuilt: [String] = []
     discovery.targets.removeAll { target in
       let plists = [target.infoPlist, target.entitlements].compactMap { $0 }
       guard let plist = plists.first, plist.location == .sourceFile, let path = plist.filePath else { return false }
-      let identity = DiscoveryPaths.identity(of: path)
+      let identity = FileIdentity.of(path)
       guard !named.contains(identity), folders.contains(where: { identity.hasPrefix($0) }) else { return false }
       unbuilt.append(plist.displayPath)
       return true
@@ -162,6 +165,9 @@ struct PlannedBuild {
   /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
   /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
   var generatedFiles: [String: String] = [:]
+  /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
+  /// bundle carries; nil for loose files.
+  var buildFacts: TargetBuildFacts?
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }

@@ -89,6 +89,7 @@ extension XcodeProject {
     self.targets = targets
     sourceRoot = PathText.removingLastComponent(of: specPath)
     groupTree = GroupTree(objects: objects, mainGroupID: nil, sourceRoot: sourceRoot)
-    containingAppIDs = Self.containment(targets: targets, objects: objects)
+    (targetIndexByID, targetIDByProduct, allContainingAppIDs) = Self.indexes(targets: targets, objects: objects)
+    containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
   }
 }

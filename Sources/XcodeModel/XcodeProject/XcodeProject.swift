@@ -22,8 +22,15 @@ public struct XcodeProject: Sendable {
   /// The folder relative paths are taken from (`SRCROOT`): the folder holding the `.xcodeproj`, then
   /// `projectDirPath`. Empty for the working folder.
   public let sourceRoot: String
-  /// For each embedded target's identifier, the identifier of the app target that embeds it.
+  /// For each embedded target's identifier, the identifier of the first app target that embeds it.
   public let containingAppIDs: [String: String]
+  /// For each embedded target's identifier, the identifiers of every app target that embeds it, in the
+  /// project's target order (an extension two app flavours embed has two).
+  public let allContainingAppIDs: [String: [String]]
+  /// Each target's position in `targets`, by identifier.
+  let targetIndexByID: [String: Int]
+  /// For each product file reference, the identifier of the target that builds it.
+  let targetIDByProduct: [String: String]
   let groupTree: GroupTree
 
   /// Reads the project at `path` (the `.xcodeproj` folder).
@@ -108,7 +115,8 @@ public struct XcodeProject: Sendable {
           line: source.lineIndex(of: object.range.start) + 1))
     }
     self.targets = targets
-    containingAppIDs = Self.containment(targets: targets, objects: objects)
+    (targetIndexByID, targetIDByProduct, allContainingAppIDs) = Self.indexes(targets: targets, objects: objects)
+    containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
   }
 
   /// The target named `name`.
@@ -116,10 +124,21 @@ public struct XcodeProject: Sendable {
     targets.first { $0.name == name }
   }
 
-  /// The app target that embeds `target`, when one does.
+  /// The app target that embeds `target`, when one does (the first in the project's order when several do).
   public func containingApp(of target: PBXNativeTarget) -> PBXNativeTarget? {
     guard let id = containingAppIDs[target.id] else { return nil }
-    return targets.first { $0.id == id }
+    return self.target(withID: id)
+  }
+
+  /// The target whose identifier is `id`.
+  public func target(withID id: String) -> PBXNativeTarget? {
+    targetIndexByID[id].map { targets[$0] }
+  }
+
+  /// Every app target that embeds `target`, in the project's order.
+  public func containingApps(of target: PBXNativeTarget) -> [PBXNativeTarget] {
+    guard let ids = allContainingAppIDs[target.id] else { return [] }
+    return ids.compactMap(self.target(withID:))
   }
 
   /// The path of the file or group `id` resolved through the group tree, or `nil` when it is not a
@@ -128,16 +147,28 @@ public struct XcodeProject: Sendable {
     groupTree.path(of: id)
   }
 
-  /// Which app embeds which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
+  /// Targets by identifier and by product, and every app embedding each target: what lookups by target need,
+  /// worked out once per project.
+  static func indexes(targets: [PBXNativeTarget], objects: [String: XcodeObject])
+    -> (byID: [String: Int], byProduct: [String: String], containingApps: [String: [String]])
+  {
+    let byID = Dictionary(targets.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    let byProduct = Dictionary(targets.compactMap { target in target.productReferenceID.map { ($0, target.id) } }) {
+      first, _ in first
+    }
+    return (byID, byProduct, containment(targets: targets, objects: objects))
+  }
+
+  /// Which apps embed which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
   /// (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App
   /// Clips) or `$(EXTENSIONS_FOLDER_PATH)`, whose build files are another target's product; then,
-  /// for extensions no phase embeds, the first app that depends on them.
-  static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: String] {
+  /// for extensions no phase embeds, every app that depends on them.
+  static func containment(targets: [PBXNativeTarget], objects: [String: XcodeObject]) -> [String: [String]] {
     var targetByProduct: [String: String] = [:]
     for target in targets {
       if let product = target.productReferenceID { targetByProduct[product] = target.id }
     }
-    var containing: [String: String] = [:]
+    var containing: [String: [String]] = [:]
     for app in targets where app.isApplication {
       for phaseID in app.buildPhaseIDs {
         guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
@@ -146,19 +177,21 @@ public struct XcodeProject: Sendable {
         guard spec == "13" || spec == "16" || destination.contains("EXTENSIONS_FOLDER_PATH") else { continue }
         for fileID in phase.fields.strings("files") {
           guard let reference = objects[fileID]?.fields.string("fileRef"), let embedded = targetByProduct[reference],
-            embedded != app.id, containing[embedded] == nil
+            embedded != app.id, containing[embedded]?.contains(app.id) != true
           else { continue }
-          containing[embedded] = app.id
+          containing[embedded, default: []].append(app.id)
         }
       }
     }
+    let embeddedByPhase = Set(containing.keys)
+    let extensionIDs = Set(targets.lazy.filter(\.isExtension).map(\.id))
     for app in targets where app.isApplication {
       for dependencyID in app.dependencyIDs {
         guard let dependency = objects[dependencyID], let targetID = dependency.fields.string("target"),
-          containing[targetID] == nil, targetID != app.id,
-          targets.contains(where: { $0.id == targetID && $0.isExtension })
+          !embeddedByPhase.contains(targetID), targetID != app.id, extensionIDs.contains(targetID),
+          containing[targetID]?.contains(app.id) != true
         else { continue }
-        containing[targetID] = app.id
+        containing[targetID, default: []].append(app.id)
       }
     }
     return containing

@@ -13,10 +13,15 @@ public struct XcodeTargetsReport: Sendable {
     public var project: String
     /// The product type, e.g. `com.apple.product-type.app-extension`.
     public var productType: String
-    /// The name of the app target that embeds it, when one does.
+    /// The name of the app target that embeds it, when one does (the first, when several do).
     public var containingApp: String?
     /// Its configurations, in the target's order.
     public var configurations: [XcodeTargetConfiguration]
+    /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
+    public var buildFacts: XcodeTargetBuildFacts
+
+    /// The names of every app target that embeds it, in the project's order.
+    public var containingApps: [String] { buildFacts.containingApps }
   }
 
   /// The targets, project by project (in the order projects were found), each project's in its order.
@@ -39,12 +44,12 @@ public struct XcodeTargetsReport: Sendable {
   public init() {}
 
   /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
-  /// a folder searched for them (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden
-  /// folders). A project reached twice (through a workspace and the walk) is read once. A Tuist manifest met in
-  /// the walk is named in a note.
+  /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
+  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note.
   public init(paths: [String]) {
     var seen: Set<String> = []
     var cache = XcconfigCache()
+    var dependencyFiles = XcodeDependencyFileCache()
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -66,32 +71,30 @@ public struct XcodeTargetsReport: Sendable {
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
         let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
         specs[container] = result
-        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(Self.identity(of: file)) }
+        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
-      for container in found.containers where !included.contains(Self.identity(of: container)) {
+      for container in found.containers where !included.contains(FileIdentity.of(container)) {
         if container.hasSuffix(".xcworkspace") {
           let workspace = XcodeWorkspace(path: container)
           notes += workspace.notes
           for project in workspace.projectPaths
           where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
-            read(project, seen: &seen, cache: &cache)
+            read(project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles)
           }
         } else {
-          read(container, seen: &seen, cache: &cache, spec: specs[container])
+          read(
+            container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
+            spec: specs[container])
         }
       }
     }
   }
 
-  private static func identity(of path: String) -> String {
-    PathText.tidied(PathText.joined(FileManager.default.currentDirectoryPath, path))
-  }
-
   private mutating func read(
-    _ projectPath: String, seen: inout Set<String>, cache: inout XcconfigCache,
-    spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+    _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
+    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil
   ) {
-    guard seen.insert(Self.identity(of: projectPath)).inserted else { return }
+    guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
     if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
       // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
       notes.append(
@@ -123,12 +126,15 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    let files = dependencyFiles.files(for: project, workspace: workspace)
+    for note in files.notes where !notes.contains(note) { notes.append(note) }
     for target in project.targets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)
       targets.append(
         Target(
           name: target.name, project: project.path, productType: target.productType ?? "",
-          containingApp: project.containingApp(of: target)?.name, configurations: configurations))
+          containingApp: project.containingApp(of: target)?.name, configurations: configurations,
+          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles)))
     }
   }
 
@@ -139,39 +145,28 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
-  /// path, and a note for each Tuist manifest of a folder whose project is not committed. An `.xcodeproj` without
-  /// a `project.pbxproj` beside a spec or manifest (the schemes of a generated project) is left out.
+  /// path, and a note for each Tuist manifest of a folder whose project is not committed, found on
+  /// `SourceFolderWalker`'s walk (the one `lint` takes: it skips the same folders, and the `.xcodeproj` without a
+  /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
       return ([trimmed], [])
     }
-    let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
     var found: [String] = []
     var notes: [XcodeProjectNote] = []
-    var pending = [trimmed]
-    let manager = FileManager.default
-    while let folder = pending.popLast() {
-      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-      let generated = GeneratedProjectFolder(folder: folder, names: names)
-      found += generated.xcodeGenSpecs
-      notes += generated.tuistManifests.map(\.note)
-      var subfolders: [String] = []
-      for name in names.sorted() {
-        guard !name.hasPrefix("."), !skipped.contains(name), !generated.uncommittedProjectNames.contains(name)
-        else { continue }
-        let child = PathText.joined(folder, name)
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
-          (try? manager.destinationOfSymbolicLink(atPath: child)) == nil
-        else { continue }
-        if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-          found.append(child)
-        } else {
-          subfolders.append(child)
-        }
+    var walker = SourceFolderWalker()
+    walker.walk(
+      folder: trimmed, displayPath: trimmed,
+      generatedProject: { generated, _ in
+        found += generated.xcodeGenSpecs.map(PathText.tidied)
+        notes += generated.tuistManifests.map(\.note)
       }
-      pending += subfolders.reversed()
+    ) { entry, _ in
+      guard entry.isDirectory else { return .leave }
+      guard entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") else { return .enter }
+      found.append(PathText.tidied(entry.path))
+      return .leave
     }
     return (found.sorted(), notes)
   }
@@ -202,27 +197,32 @@ public struct XcodeTargetsReport: Sendable {
     return notes
   }
 
-  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp",
-  /// "configurations": [{"name", "bundleIdentifier", "infoPlist", "entitlements", "notes"}]}],
-  /// "notes": […]}`,
+  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingApps",
+  /// "embedsTargets", "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases",
+  /// "resources", "configurations": [{"name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements",
+  /// "linkerFlags", "notes"}]}], "notes": […]}` (docs/json-output.md documents each field),
   /// keys sorted, absent values `null`, values as Xcode evaluates them (undefined settings empty).
   public func json() -> String {
     func value(_ setting: XcodeResolvedSetting?) -> JSONValue { setting.map { .string($0.xcodeValue) } ?? .null }
     let targets: [JSONValue] = targets.map { target in
-      .object([
+      var fields: [String: JSONValue] = [
         "name": .string(target.name), "project": .string(target.project),
         "productType": .string(target.productType),
         "containingApp": target.containingApp.map { .string($0) } ?? .null,
         "configurations": .array(
           target.configurations.map { configuration in
-            .object([
+            var fields: [String: JSONValue] = [
               "name": .string(configuration.name), "bundleIdentifier": value(configuration.bundleIdentifier),
               "infoPlist": value(configuration.infoPlistPath),
               "entitlements": value(configuration.entitlementsPath),
               "notes": .array(notes(of: configuration).map { .string($0) }),
-            ])
+            ]
+            fields.merge(Self.json(of: configuration)) { first, _ in first }
+            return .object(fields)
           }),
-      ])
+      ]
+      fields.merge(Self.json(of: target.buildFacts)) { first, _ in first }
+      return .object(fields)
     }
     return JSONValue.object(["targets": .array(targets), "notes": .array(notes.map { .string($0.description) })])
       .serialized(pretty: true) + "\n"
@@ -241,8 +241,9 @@ public struct XcodeTargetsReport: Sendable {
     }
     for target in targets {
       output += "\(target.project): \(target.name) (\(target.productType))"
-      if let app = target.containingApp { output += ", embedded in \(app)" }
+      if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
       output += "\n"
+      for factLine in Self.textLines(of: target.buildFacts) { output += factLine + "\n" }
       for configuration in target.configurations {
         output += "  \(configuration.name)\n"
         line("bundle identifier", configuration.bundleIdentifier)
@@ -250,6 +251,8 @@ public struct XcodeTargetsReport: Sendable {
           "Info.plist", configuration.infoPlistPath,
           absent: configuration.generatesInfoPlist ? "generated (GENERATE_INFOPLIST_FILE = YES)" : "none")
         line("entitlements", configuration.entitlementsPath)
+        let flags = XcodeTargetBuildFacts.linkerFlags(in: configuration)
+        if !flags.isEmpty { output += "    linker flags: " + flags.map(\.written).joined(separator: ", ") + "\n" }
         for note in notes(of: configuration) { output += "    note: \(note)\n" }
       }
     }

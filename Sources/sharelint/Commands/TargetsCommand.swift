@@ -6,13 +6,17 @@ import XcodeModel
 struct TargetsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "targets",
-    abstract: "List the app and extension targets of Xcode projects, with bundle identifiers and Info.plists.",
+    abstract: "List the app and extension targets of Xcode projects: bundle identifiers, Info.plists, build facts.",
     discussion: """
       Finds *.xcworkspace and *.xcodeproj under the given paths (default: the current folder; Pods, \
       node_modules, .build, DerivedData, Carthage and hidden folders are skipped) and prints each app \
-      and extension target with its project, product type and containing app, and per configuration \
-      its bundle identifier, Info.plist and entitlements as an iOS device build sees them (sdk \
-      iphoneos, arch arm64), with where each value was set. Other product types are left out.
+      and extension target with its project, product type and every app that embeds it, what it \
+      builds with (linked frameworks and libraries with their versions, Swift package products, the \
+      pods of its Podfile block, Carthage dependencies, embedded frameworks and whether they are \
+      signed, Run Script phases, resources), and per configuration its bundle identifier, Info.plist \
+      (a file, generated, or none), entitlements and OTHER_LDFLAGS libraries as an iOS device build \
+      sees them (sdk iphoneos, arch arm64), with where each value was set. Other product types are \
+      left out.
 
       Formats: text, json (sorted keys; see docs/json-output.md).
 

@@ -1,0 +1,47 @@
+import XcodeModel
+
+/// What the build says about a target beyond its plists, for the rules: for an Xcode project target, the project
+/// model's facts (what it links, embeds, runs; every containing app) and what it links in the job's configuration;
+/// for a built bundle (`.app`, `.ipa`), the frameworks it carries.
+public struct TargetBuildFacts: Sendable {
+  /// Where the facts come from.
+  public enum Origin: Hashable, Sendable {
+    /// A target of an Xcode project in one configuration: the project's display path, the target's name, the
+    /// configuration's name.
+    case project(project: String, target: String, configuration: String)
+    /// A built bundle: the display path of the `.app` or `.appex` folder (inside an archive, `X.ipa/Payload/…`).
+    case bundle(String)
+  }
+
+  /// Where the facts come from.
+  public var origin: Origin
+  /// For a project target, the project model's facts.
+  public var project: XcodeTargetBuildFacts?
+  /// For a project target, everything it links in the job's configuration
+  /// (`XcodeTargetBuildFacts.linkedLibraries(in:)`).
+  public var linked: [XcodeLinkedLibrary]
+  /// For a bundle, the bundles in its `Frameworks` folder (`IntuneMAMSwift.framework`).
+  public var bundledFrameworks: [String]
+
+  /// The facts of a project target in one configuration.
+  public init(project: String, configuration: XcodeTargetConfiguration, facts: XcodeTargetBuildFacts) {
+    origin = .project(project: project, target: facts.targetName, configuration: configuration.name)
+    self.project = facts
+    linked = facts.linkedLibraries(in: configuration)
+    bundledFrameworks = []
+  }
+
+  /// The facts of the built bundle at `bundle` carrying `frameworks`.
+  public init(bundle: String, frameworks: [String]) {
+    origin = .bundle(bundle)
+    project = nil
+    linked = []
+    bundledFrameworks = frameworks
+  }
+
+  /// Whether the facts come from an Xcode project: then they are the whole truth about what the target links.
+  public var isProjectTarget: Bool {
+    if case .project = origin { return true }
+    return false
+  }
+}

@@ -1,0 +1,75 @@
+import SharelintBase
+
+extension XcodeProject {
+  /// The build facts of `target`: its phases read, package products matched with `files.packageResolved`, its
+  /// Podfile block's pods with `files.podfileLock`'s versions, the project's Carthage dependencies, and the
+  /// version of each framework the repository holds (read once through `cache`).
+  public func buildFacts(
+    of target: PBXNativeTarget, files: XcodeDependencyFiles, cache: inout XcodeDependencyFileCache
+  ) -> XcodeTargetBuildFacts {
+    var facts = XcodeTargetBuildFacts(targetName: target.name, project: path)
+    let phases = buildPhases(of: target)
+    facts.phases = phases
+    for phase in phases {
+      switch phase.kind {
+      case .frameworks:
+        for file in phase.files where file.packageProduct == nil {
+          var version: String?
+          if let reference = file.fileReference, let resolved = reference.resolvedPath,
+            [.framework, .xcframework].contains(reference.kind)
+          {
+            version = cache.bundleVersion(at: resolved)
+          }
+          facts.linkedFiles.append(XcodeTargetBuildFacts.LinkedFile(file: file, bundleVersion: version))
+        }
+      case .resources:
+        facts.resources += phase.files
+      case .copyFiles(let destination):
+        for file in phase.files {
+          facts.embedded.append(
+            XcodeTargetBuildFacts.EmbeddedFile(
+              file: file, destination: destination, phaseName: phase.displayName,
+              onlyWhenInstalling: phase.runsOnlyForInstall))
+        }
+      case .shellScript:
+        facts.scriptPhases.append(phase)
+      case .sources, .headers, .other:
+        break
+      }
+    }
+    facts.packageProducts = packageProducts(of: target).map { product in
+      var version: String?
+      if let package = product.package, let resolved = files.packageResolved {
+        let pin = resolved.pins.first { $0.identity == package.identity }
+        version = pin?.resolvedDescription
+      }
+      return XcodeTargetBuildFacts.PackageProduct(product: product, resolvedVersion: version)
+    }
+    if let podfile = files.podfile {
+      let written = podfile.project(ofTarget: target.name)
+      let isThisProject =
+        written.map { XcodeDependencyFileCache.projectName($0) == name } ?? files.podfileIsBesideProject
+      if isThisProject {
+        facts.pods = podfile.pods(ofTarget: target.name).map { pod in
+          XcodeTargetBuildFacts.Pod(
+            pod: pod, podfile: PathText.relativeToWorkingFolder(podfile.path),
+            lockedVersion: files.podfileLock?.version(of: pod.name))
+        }
+      }
+    }
+    if let resolved = files.cartfileResolved {
+      facts.carthage = resolved.entries.map {
+        .init(entry: $0, file: PathText.relativeToWorkingFolder(resolved.path), isResolved: true)
+      }
+    } else if let cartfile = files.cartfile {
+      facts.carthage = cartfile.entries.map {
+        .init(entry: $0, file: PathText.relativeToWorkingFolder(cartfile.path), isResolved: false)
+      }
+    }
+    facts.dependencies = dependencies(of: target).map(\.name)
+    facts.containingApps = containingApps(of: target).map(\.name)
+    facts.embeddedTargets = embeddedTargets(of: target).map(\.name)
+    facts.notes = files.notes
+    return facts
+  }
+}

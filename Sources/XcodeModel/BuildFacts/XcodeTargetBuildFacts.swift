@@ -1,0 +1,196 @@
+import SharelintBase
+
+/// What one target of an Xcode project builds with, beyond its settings: what it links (its frameworks phase,
+/// Swift package products, CocoaPods pods, Carthage), what it embeds and signs, its Run Script phases, its
+/// Copy Bundle Resources files, the targets it depends on, every app that embeds it, and the versions the
+/// dependency managers resolved. Per configuration, `linkedLibraries(in:)` adds `OTHER_LDFLAGS` and leaves out
+/// pods limited to other configurations.
+///
+/// Built by `XcodeProject.buildFacts(of:files:cache:)`; other project readers (XcodeGen) can fill one too.
+public struct XcodeTargetBuildFacts: Sendable {
+  /// A Swift package product the target links, with its package and the resolved version.
+  public struct PackageProduct: Hashable, Sendable {
+    /// The product.
+    public var product: XcodeSwiftPackageProduct
+    /// The version `Package.resolved` pins the package to (`19.6.0`, `main@1a2b3c4`), when known.
+    public var resolvedVersion: String?
+  }
+
+  /// A pod the target links, from its block in the Podfile.
+  public struct Pod: Hashable, Sendable {
+    /// The `pod` line.
+    public var pod: Podfile.Pod
+    /// The Podfile it is written in.
+    public var podfile: String
+    /// The version `Podfile.lock` lists, when known.
+    public var lockedVersion: String?
+  }
+
+  /// A file of a frameworks phase, with the version its bundle gives.
+  public struct LinkedFile: Hashable, Sendable {
+    /// The build file: its name, reference and `Weak` attribute.
+    public var file: XcodeBuildFile
+    /// `CFBundleShortVersionString` of the framework (an xcframework's iOS slice), when the repository holds it.
+    public var bundleVersion: String?
+  }
+
+  /// A file a copy-files phase copies into the bundle.
+  public struct EmbeddedFile: Hashable, Sendable {
+    /// The build file: its name, reference and `CodeSignOnCopy`/`RemoveHeadersOnCopy` attributes.
+    public var file: XcodeBuildFile
+    /// Where it goes.
+    public var destination: XcodeCopyDestination
+    /// The phase's name as Xcode shows it ("Embed Frameworks").
+    public var phaseName: String
+    /// Whether the phase copies only when installing (archives).
+    public var onlyWhenInstalling: Bool
+
+    /// Whether Xcode signs the copy ("Embed & Sign").
+    public var isSigned: Bool { file.signsOnCopy }
+  }
+
+  /// A Carthage dependency of the project, with the version `Cartfile.resolved` gives.
+  public struct CarthageDependency: Hashable, Sendable {
+    /// The `Cartfile.resolved` entry, else the `Cartfile` one.
+    public var entry: Cartfile.Entry
+    /// The file it is written in.
+    public var file: String
+    /// Whether `entry.version` is the resolved version (from `Cartfile.resolved`) rather than a requirement.
+    public var isResolved: Bool
+  }
+
+  /// The target's name.
+  public var targetName: String
+  /// The `.xcodeproj` it belongs to.
+  public var project: String
+  /// Every build phase, in order.
+  public var phases: [XcodeBuildPhase] = []
+  /// The files of the frameworks phases ("Link Binary With Libraries") that name a file (package products are
+  /// in `packageProducts`), each with the version its bundle's `Info.plist` gives when the repository holds it.
+  public var linkedFiles: [LinkedFile] = []
+  /// The Swift package products the target depends on.
+  public var packageProducts: [PackageProduct] = []
+  /// The pods of the target's block in the Podfile (inherited ones included), when a Podfile applies.
+  public var pods: [Pod] = []
+  /// The project's Carthage dependencies (Carthage has no targets: they are the project's, for every target).
+  public var carthage: [CarthageDependency] = []
+  /// What the copy-files phases copy into the bundle (frameworks, extensions, anything).
+  public var embedded: [EmbeddedFile] = []
+  /// The Run Script phases.
+  public var scriptPhases: [XcodeBuildPhase] = []
+  /// The files of the Copy Bundle Resources phases.
+  public var resources: [XcodeBuildFile] = []
+  /// The names of the targets it depends on.
+  public var dependencies: [String] = []
+  /// The names of every app that embeds it, in the project's order.
+  public var containingApps: [String] = []
+  /// The names of the targets it embeds (for an app: its extensions, watch app, App Clip).
+  public var embeddedTargets: [String] = []
+  /// What could not be read in the files the facts come from (a Podfile block never closed…).
+  public var notes: [XcodeProjectNote] = []
+
+  /// Empty facts for `targetName` of `project`.
+  public init(targetName: String, project: String) {
+    self.targetName = targetName
+    self.project = project
+  }
+
+  /// The files embedded into the bundle's `Frameworks` folder (`dstSubfolderSpec = 10`).
+  public var embeddedFrameworks: [EmbeddedFile] { embedded.filter { $0.destination.isFrameworks } }
+
+  /// The script phase named `name` (as Xcode shows it), when there is one.
+  public func scriptPhase(named name: String) -> XcodeBuildPhase? {
+    scriptPhases.first { $0.displayName == name }
+  }
+
+  /// The libraries and frameworks `OTHER_LDFLAGS` links in `configuration` (its expanded value; references that
+  /// cannot be expanded are left out).
+  public static func linkerFlags(in configuration: XcodeTargetConfiguration) -> [XcodeLinkerFlag] {
+    guard configuration.settings.value(of: "OTHER_LDFLAGS") != nil else { return [] }
+    let resolution = configuration.settings.resolve("$(OTHER_LDFLAGS)")
+    if let text = resolution.resolvedText {
+      // `$(SRCROOT)/lib/libX.a` is absolute; shown, like every other path, relative to the working folder.
+      return XcodeLinkerFlag.flags(in: text).map { flag in
+        guard flag.kind == .forceLoad, flag.argument.hasPrefix("/") else { return flag }
+        let relative = PathText.relativeToWorkingFolder(PathText.tidied(flag.argument))
+        return XcodeLinkerFlag(kind: .forceLoad, argument: relative, isWeak: false, written: "-force_load \(relative)")
+      }
+    }
+    // Some reference could not be expanded (a Pods xcconfig the repository lacks): the words of each assignment
+    // that hold no reference still count.
+    let words = configuration.settings.definitions(of: "OTHER_LDFLAGS").map(\.value).joined(separator: " ")
+    return XcodeLinkerFlag.flags(in: words).filter { !$0.written.contains("$(") && !$0.written.contains("${") }
+  }
+
+  /// Everything the target links in `configuration`, one list: frameworks-phase files, package products, pods
+  /// (those limited to other configurations left out) and `OTHER_LDFLAGS`, in that order.
+  public func linkedLibraries(in configuration: XcodeTargetConfiguration) -> [XcodeLinkedLibrary] {
+    var libraries: [XcodeLinkedLibrary] = []
+    for linked in linkedFiles {
+      libraries.append(
+        XcodeLinkedLibrary(
+          name: linked.file.name, stem: XcodeLinkedFileKind.stem(of: linked.file.name), version: linked.bundleVersion,
+          source: .frameworksPhase(linked.file)))
+    }
+    for product in packageProducts {
+      libraries.append(
+        XcodeLinkedLibrary(
+          name: product.product.productName, stem: product.product.productName, version: product.resolvedVersion,
+          source: .packageProduct(product)))
+    }
+    for pod in pods where pod.pod.isLinked(in: configuration.name) {
+      libraries.append(
+        XcodeLinkedLibrary(name: pod.pod.name, stem: pod.pod.rootName, version: pod.lockedVersion, source: .pod(pod)))
+    }
+    for flag in Self.linkerFlags(in: configuration) {
+      libraries.append(
+        XcodeLinkedLibrary(name: flag.fileName, stem: flag.stem, version: nil, source: .linkerFlag(flag)))
+    }
+    return libraries
+  }
+}
+
+/// Something a target links, whichever way: a frameworks-phase file, a Swift package product, a pod, a linker
+/// flag.
+public struct XcodeLinkedLibrary: Hashable, Sendable {
+  /// How the target links it.
+  public enum Source: Hashable, Sendable {
+    /// A file of a "Link Binary With Libraries" phase.
+    case frameworksPhase(XcodeBuildFile)
+    /// A Swift package product.
+    case packageProduct(XcodeTargetBuildFacts.PackageProduct)
+    /// A pod of the target's Podfile block.
+    case pod(XcodeTargetBuildFacts.Pod)
+    /// An `OTHER_LDFLAGS` flag.
+    case linkerFlag(XcodeLinkerFlag)
+  }
+
+  /// What it is called where it is written: `IntuneMAMSwift.xcframework`, the product or pod name,
+  /// `libIntuneMAM.a` for `-force_load …/libIntuneMAM.a`.
+  public var name: String
+  /// The name without `lib` and extension (the pod's name without its subspec): what two ways of linking the
+  /// same library share (`IntuneMAMSwift`, `IntuneMAM`).
+  public var stem: String
+  /// The version, when known (bundle `Info.plist`, `Package.resolved`, `Podfile.lock`).
+  public var version: String?
+  /// How it is linked.
+  public var source: Source
+
+  /// A clause for notes: `links IntuneMAMSwift.xcframework`, `links the Swift package product 'IntuneMAMSwift'
+  /// (ms-intune-app-sdk-ios 19.6.0)`, `links the pod 'IntuneMAMSwift' 19.6.0 (ios/Podfile:12)`,
+  /// `links libIntuneMAM.a through OTHER_LDFLAGS '-force_load …'`.
+  public var description: String {
+    switch source {
+    case .frameworksPhase:
+      return "links \(name)" + (version.map { " \($0)" } ?? "")
+    case .packageProduct(let product):
+      let package = product.product.package?.identity
+      let detail = [package, version].compactMap { $0 }.joined(separator: " ")
+      return "links the Swift package product '\(name)'" + (detail.isEmpty ? "" : " (\(detail))")
+    case .pod(let pod):
+      return "links the pod '\(name)'" + (version.map { " \($0)" } ?? "") + " (\(pod.podfile):\(pod.pod.line))"
+    case .linkerFlag(let flag):
+      return "links \(name) through OTHER_LDFLAGS '\(flag.written)'"
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import PropertyList
+import SharelintBase
+
+/// The version of a framework or xcframework kept in the repository, from its own `Info.plist`s: an
+/// `.xcframework`'s `AvailableLibraries` names each slice; the iOS device slice's framework (else the first
+/// framework slice) carries `CFBundleShortVersionString`. A static-library xcframework has no version.
+public enum FrameworkBundleVersion {
+  /// The largest `Info.plist` read (1 MiB).
+  static let maximumSize = 1 << 20
+
+  /// The version of the `.framework` or `.xcframework` folder at `path`; `nil` when it is not there, has none
+  /// or cannot be read.
+  public static func version(ofBundleAt path: String) -> String? {
+    let lowered = path.lowercased()
+    if lowered.hasSuffix(".framework") { return shortVersion(inPlistAt: PathText.joined(path, "Info.plist")) }
+    guard lowered.hasSuffix(".xcframework"),
+      let document = document(at: PathText.joined(path, "Info.plist")),
+      let libraries = document.root["AvailableLibraries"]?.elements
+    else { return nil }
+    var slices: [(path: String, isDevice: Bool)] = []
+    for library in libraries {
+      guard let identifier = library["LibraryIdentifier"]?.string, let libraryPath = library["LibraryPath"]?.string,
+        libraryPath.lowercased().hasSuffix(".framework"), !identifier.contains("/"), !identifier.contains("..")
+      else { continue }
+      let isDevice = library["SupportedPlatform"]?.string == "ios" && library["SupportedPlatformVariant"] == nil
+      slices.append((PathText.joined(PathText.joined(path, identifier), libraryPath), isDevice))
+    }
+    for slice in slices.sorted(by: { $0.isDevice && !$1.isDevice }) {
+      if let version = shortVersion(inPlistAt: PathText.joined(slice.path, "Info.plist")) { return version }
+    }
+    return nil
+  }
+
+  private static func shortVersion(inPlistAt path: String) -> String? {
+    guard let root = document(at: path)?.root else { return nil }
+    return root["CFBundleShortVersionString"]?.string ?? root["CFBundleVersion"]?.string
+  }
+
+  private static func document(at path: String) -> PropertyListDocument? {
+    guard let bytes = DependencyFiles.read(path, limit: maximumSize) else { return nil }
+    return try? PropertyListDocument(bytes: bytes, name: path)
+  }
+}

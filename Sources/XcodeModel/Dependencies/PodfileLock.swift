@@ -1,0 +1,69 @@
+import Foundation
+import SharelintBase
+
+/// The versions CocoaPods installed, from a `Podfile.lock`: its `PODS:` section (`  - Name (1.2.3)` and
+/// `  - "Name/Sub (1.2.3)":`) and its `COCOAPODS:` version. Read line by line, without a YAML parser.
+public struct PodfileLock: Hashable, Sendable {
+  /// The file's path, as given.
+  public private(set) var path: String
+  /// The installed version of each pod and subspec, by name as written (`MSAL`, `MSAL/app-lib`).
+  public private(set) var versions: [String: String] = [:]
+  /// The line each pod is listed at in `PODS:`.
+  public private(set) var lines: [String: Int] = [:]
+  /// `COCOAPODS:`, when written.
+  public private(set) var cocoaPodsVersion: String?
+  /// What could not be read.
+  public private(set) var notes: [XcodeProjectNote] = []
+
+  /// Reads the file at `path`; `nil` when there is none.
+  public init?(path: String) {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let bytes = DependencyFiles.read(path, limit: Podfile.maximumSize * 4) else {
+      self.init(unreadable: path, limit: Podfile.maximumSize * 4)
+      return
+    }
+    self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A file that could not be read (or is too large): a note and nothing else.
+  private init(unreadable path: String, limit: Int) {
+    self.path = path
+    notes.append(DependencyFiles.unreadableNote(path, limit: limit))
+  }
+
+  /// Reads a `Podfile.lock`'s `text`; `path` names it in notes.
+  public init(path: String, text: String) {
+    self.path = path
+    var inPods = false
+    var lineNumber = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let trimmedEnd = line.hasSuffix("\r") ? line.dropLast() : line
+      if !trimmedEnd.hasPrefix(" "), !trimmedEnd.isEmpty {
+        inPods = trimmedEnd == "PODS:"
+        if trimmedEnd.hasPrefix("COCOAPODS:") {
+          cocoaPodsVersion = trimmedEnd.dropFirst("COCOAPODS:".count).trimmingSpaces
+        }
+        continue
+      }
+      // Top-level entries of PODS are indented by two: `  - Name (1.2.3)` or `  - Name (1.2.3):`.
+      guard inPods, trimmedEnd.hasPrefix("  - ") else { continue }
+      var entry = trimmedEnd.dropFirst(4).trimmingSpaces[...]
+      if entry.hasSuffix(":") { entry = entry.dropLast() }
+      if entry.hasPrefix("\""), entry.hasSuffix("\""), entry.count >= 2 { entry = entry.dropFirst().dropLast() }
+      guard let open = entry.lastIndex(of: "("), entry.hasSuffix(")") else { continue }
+      let name = entry[..<open].trimmingSpaces
+      let version = entry[entry.index(after: open)..<entry.index(before: entry.endIndex)].trimmingSpaces
+      guard !name.isEmpty, !version.isEmpty else { continue }
+      versions[name] = version
+      lines[name] = lineNumber
+    }
+  }
+
+  /// The installed version of `pod` (its root pod's when the subspec itself is not listed).
+  public func version(of pod: String) -> String? {
+    if let version = versions[pod] { return version }
+    let root = pod.split(separator: "/", maxSplits: 1).first.map(String.init) ?? pod
+    return versions[root]
+  }
+}

@@ -1,0 +1,135 @@
+import SharelintBase
+
+extension XcodeProject {
+  /// The build phases of `target`, in order, each with its files resolved: file references through the
+  /// group tree (and to the target whose product they are), package products to their package.
+  /// A phase identifier naming no object is skipped; a build file naming none is kept as `.dangling`.
+  public func buildPhases(of target: PBXNativeTarget) -> [XcodeBuildPhase] {
+    let productTargets = targetIDByProduct
+    return target.buildPhaseIDs.compactMap { id in
+      guard let object = objects[id] else { return nil }
+      return buildPhase(object, productTargets: productTargets)
+    }
+  }
+
+  /// The Swift package products `target` depends on (`packageProductDependencies`), with their packages.
+  /// Products a frameworks phase links but the list leaves out are added after them.
+  public func packageProducts(of target: PBXNativeTarget) -> [XcodeSwiftPackageProduct] {
+    guard let object = objects[target.id] else { return [] }
+    var products: [XcodeSwiftPackageProduct] = []
+    var seen: Set<String> = []
+    for id in object.fields.strings("packageProductDependencies") where seen.insert(id).inserted {
+      if let product = packageProduct(id) { products.append(product) }
+    }
+    for phaseID in target.buildPhaseIDs {
+      guard let phase = objects[phaseID], phase.isa == "PBXFrameworksBuildPhase" else { continue }
+      for fileID in phase.fields.strings("files") {
+        guard let productID = objects[fileID]?.fields.string("productRef"), seen.insert(productID).inserted,
+          let product = packageProduct(productID)
+        else { continue }
+        products.append(product)
+      }
+    }
+    return products
+  }
+
+  /// The Swift packages the project refers to (`packageReferences` of the root object), in written order.
+  public var packageReferences: [XcodeSwiftPackageReference] {
+    guard let root = objects[project.id] else { return [] }
+    return root.fields.strings("packageReferences").compactMap(packageReference)
+  }
+
+  /// The targets `target` depends on (`PBXTargetDependency` → `target`), in order; dependencies on targets of
+  /// other projects (`targetProxy` only) are left out.
+  public func dependencies(of target: PBXNativeTarget) -> [PBXNativeTarget] {
+    target.dependencyIDs.compactMap { id in
+      guard let targetID = objects[id]?.fields.string("target") else { return nil }
+      return self.target(withID: targetID)
+    }
+  }
+
+  /// The targets `app` embeds: the inverse of `containingApps(of:)`, in the project's order.
+  public func embeddedTargets(of app: PBXNativeTarget) -> [PBXNativeTarget] {
+    guard app.isApplication else { return [] }
+    return targets.filter { allContainingAppIDs[$0.id]?.contains(app.id) == true }
+  }
+
+  // MARK: - Reading objects
+
+  private func line(of object: XcodeObject) -> Int { source.lineIndex(of: object.range.start) + 1 }
+
+  private func buildPhase(_ object: XcodeObject, productTargets: [String: String]) -> XcodeBuildPhase {
+    let fields = object.fields
+    let kind: XcodeBuildPhase.Kind
+    switch object.isa {
+    case "PBXFrameworksBuildPhase": kind = .frameworks
+    case "PBXResourcesBuildPhase": kind = .resources
+    case "PBXSourcesBuildPhase": kind = .sources
+    case "PBXHeadersBuildPhase": kind = .headers
+    case "PBXCopyFilesBuildPhase":
+      kind = .copyFiles(
+        XcodeCopyDestination(
+          subfolderSpec: fields.string("dstSubfolderSpec").flatMap { Int($0) }, path: fields.string("dstPath") ?? ""))
+    case "PBXShellScriptBuildPhase":
+      kind = .shellScript(
+        XcodeShellScript(
+          shellPath: fields.string("shellPath") ?? "/bin/sh", script: fields.string("shellScript") ?? "",
+          inputPaths: fields.strings("inputPaths"), outputPaths: fields.strings("outputPaths"),
+          inputFileListPaths: fields.strings("inputFileListPaths"),
+          outputFileListPaths: fields.strings("outputFileListPaths"),
+          alwaysOutOfDate: fields.string("alwaysOutOfDate") == "1"))
+    default: kind = .other
+    }
+    let phaseLine = line(of: object)
+    let files = fields.strings("files").map { id in buildFile(id, productTargets: productTargets, phaseLine: phaseLine)
+    }
+    return XcodeBuildPhase(
+      id: object.id, isa: object.isa, kind: kind, name: fields.string("name"), files: files,
+      runsOnlyForInstall: fields.string("runOnlyForDeploymentPostprocessing") == "1", line: phaseLine)
+  }
+
+  private func buildFile(_ id: String, productTargets: [String: String], phaseLine: Int) -> XcodeBuildFile {
+    guard let object = objects[id] else {
+      return XcodeBuildFile(id: id, item: .dangling(id), attributes: [], line: phaseLine)
+    }
+    let attributes = object.fields["settings"]?.dictionary?.strings("ATTRIBUTES") ?? []
+    let item: XcodeBuildFile.Item
+    if let referenceID = object.fields.string("fileRef") {
+      item = fileReference(referenceID, productTargets: productTargets).map { .file($0) } ?? .dangling(referenceID)
+    } else if let productID = object.fields.string("productRef") {
+      item = packageProduct(productID).map { .packageProduct($0) } ?? .dangling(productID)
+    } else {
+      item = .dangling(nil)
+    }
+    return XcodeBuildFile(id: id, item: item, attributes: attributes, line: line(of: object))
+  }
+
+  private func fileReference(_ id: String, productTargets: [String: String]) -> XcodeFileReference? {
+    guard let object = objects[id] else { return nil }
+    let fields = object.fields
+    return XcodeFileReference(
+      id: id, isa: object.isa, name: fields.string("name"), path: fields.string("path"),
+      sourceTree: fields.string("sourceTree") ?? "<group>",
+      fileType: fields.string("explicitFileType") ?? fields.string("lastKnownFileType") ?? fields.string("fileType"),
+      resolvedPath: path(ofFileReference: id).map(PathText.relativeToWorkingFolder),
+      productOfTargetID: productTargets[id])
+  }
+
+  private func packageProduct(_ id: String) -> XcodeSwiftPackageProduct? {
+    guard let object = objects[id], let name = object.fields.string("productName") else { return nil }
+    return XcodeSwiftPackageProduct(
+      id: id, productName: name, package: object.fields.string("package").flatMap(packageReference))
+  }
+
+  private func packageReference(_ id: String) -> XcodeSwiftPackageReference? {
+    guard let object = objects[id] else { return nil }
+    let fields = object.fields
+    var requirement: [String: String] = [:]
+    for entry in fields["requirement"]?.dictionary?.entries ?? [] {
+      if let value = entry.value.string { requirement[entry.key] = value }
+    }
+    return XcodeSwiftPackageReference(
+      id: id, repositoryURL: fields.string("repositoryURL"),
+      localPath: fields.string("relativePath") ?? fields.string("path"), requirement: requirement)
+  }
+}
