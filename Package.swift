@@ -103,7 +103,7 @@ let package = Package(
     // Tests: one target per library, plus the system-library smoke test, the CLI tests and the import arrows;
     // TestSupport holds what several test targets share (never linked into a product).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "SharelintBaseTests", dependencies: ["SharelintBase"]),
+    .testTarget(name: "SharelintBaseTests", dependencies: ["SharelintBase", "TestSupport"]),
     .testTarget(name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "SharelintBase"]),
     .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
     .testTarget(

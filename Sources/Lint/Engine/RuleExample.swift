@@ -18,6 +18,8 @@ public struct RuleExample: Sendable {
   public let infoPlist: String
   /// The entitlements' dictionary body, when the example has an entitlements file.
   public let entitlements: String?
+  /// For an extension, its containing app's Info.plist body, when the rule compares the two.
+  public let containingApp: String?
   /// The messages of the findings, in the order of their positions (file order, then code).
   public let messages: [String]
   /// The fixed text of `file`'s dictionary body, when a finding has a fix.
@@ -31,12 +33,13 @@ public struct RuleExample: Sendable {
 
   /// An example whose markers are in the Info.plist.
   public init(
-    _ infoPlist: String, entitlements: String? = nil, messages: [String] = [], corrected: String? = nil,
-    configuration: String? = nil, file: File = .infoPlist, sourceFile: StaticString = #filePath,
-    sourceLine: UInt = #line
+    _ infoPlist: String, entitlements: String? = nil, containingApp: String? = nil, messages: [String] = [],
+    corrected: String? = nil, configuration: String? = nil, file: File = .infoPlist,
+    sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
+    self.containingApp = containingApp
     self.messages = messages
     self.corrected = corrected
     self.configuration = configuration
@@ -54,7 +57,8 @@ public struct RuleExample: Sendable {
     guard let corrected else { return nil }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,
-      configuration: configuration, file: file, sourceFile: sourceFile, sourceLine: sourceLine)
+      containingApp: containingApp, configuration: configuration, file: file, sourceFile: sourceFile,
+      sourceLine: sourceLine)
   }
 
   /// A whole plist document around a dictionary body.
