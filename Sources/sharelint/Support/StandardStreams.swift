@@ -54,22 +54,23 @@ enum StandardStreams {
     isatty(1) == 1 && getenv("NO_COLOR") == nil
   }
 
-  /// All of standard input.
-  static func readStandardInput() throws -> [UInt8] {
-    try readAll(descriptor: 0, name: "standard input")
+  /// All of standard input, or an `InputError` when it holds more than `limit` bytes.
+  static func readStandardInput(limit: Int = .max) throws -> [UInt8] {
+    try readAll(descriptor: 0, name: "standard input", limit: limit)
   }
 
-  /// All of the file at `path`, or an `InputError` naming it.
-  static func readFile(_ path: String) throws -> [UInt8] {
+  /// All of the file at `path`, or an `InputError` naming it (also when it holds more than `limit` bytes: a
+  /// path may name `/dev/zero`).
+  static func readFile(_ path: String, limit: Int = .max) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw InputError("cannot read '\(path)': \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
-    return try readAll(descriptor: descriptor, name: "'\(path)'")
+    return try readAll(descriptor: descriptor, name: "'\(path)'", limit: limit)
   }
 
-  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+  private static func readAll(descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -80,6 +81,7 @@ enum StandardStreams {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit { throw InputError("\(name) holds more than \(limit) bytes; it is not read") }
     }
   }
 }
