@@ -56,6 +56,6 @@ import TestSupport
     }
     let zero = try Sharelint.run(["url", "check", "--policy", "/dev/zero", "tel:112"])
     #expect(zero.status == 2)
-    #expect(zero.standardError == "sharelint: '/dev/zero' holds more than 4194304 bytes; it is not read\n")
+    #expect(zero.standardError == "sharelint: '/dev/zero' holds more than 4 MiB; it is not read\n")
   }
 }
