@@ -19,6 +19,8 @@ public struct XcodeTargetsReport: Sendable {
     public var configurations: [XcodeTargetConfiguration]
     /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
     public var buildFacts: XcodeTargetBuildFacts
+    /// The text of its project's files (shared by the project's targets), for placing findings and fixes.
+    public var sources: XcodeProjectSources?
 
     /// The names of every app target that embeds it, in the project's order.
     public var containingApps: [String] { buildFacts.containingApps }
@@ -47,9 +49,9 @@ public struct XcodeTargetsReport: Sendable {
   /// a folder searched for them (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden
   /// folders). A project reached twice (through a workspace and the walk) is read once. A Tuist manifest met in
   /// the walk is named in a note.
-  public init(paths: [String]) {
+  public init(paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay()) {
     var seen: Set<String> = []
-    var cache = XcconfigCache()
+    var cache = XcconfigCache(overlay: overlay)
     var dependencyFiles = XcodeDependencyFileCache()
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -80,12 +82,14 @@ public struct XcodeTargetsReport: Sendable {
           notes += workspace.notes
           for project in workspace.projectPaths
           where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
-            read(project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles)
+            read(
+              project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
+              overlay: overlay)
           }
         } else {
           read(
             container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
-            spec: specs[container])
+            spec: specs[container], overlay: overlay)
         }
       }
     }
@@ -97,7 +101,8 @@ public struct XcodeTargetsReport: Sendable {
 
   private mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
-    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil,
+    overlay: XcodeFileOverlay
   ) {
     guard seen.insert(Self.identity(of: projectPath)).inserted else { return }
     if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
@@ -116,6 +121,8 @@ public struct XcodeTargetsReport: Sendable {
         project = generated.project
         notes += generated.notes
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
+      } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
+        project = try XcodeProject(path: projectPath, pbxprojBytes: bytes)
       } else {
         project = try XcodeProject(path: projectPath)
       }
@@ -131,6 +138,7 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    let sources = XcodeProjectSources(model: project, overlay: overlay)
     let files = dependencyFiles.files(for: project, workspace: workspace)
     for note in files.notes where !notes.contains(note) { notes.append(note) }
     for target in project.targets where target.isApplication || target.isExtension {
@@ -139,7 +147,7 @@ public struct XcodeTargetsReport: Sendable {
         Target(
           name: target.name, project: project.path, productType: target.productType ?? "",
           containingApp: project.containingApp(of: target)?.name, configurations: configurations,
-          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles)))
+          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources))
     }
   }
 
