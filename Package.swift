@@ -102,7 +102,8 @@ let package = Package(
       name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
-      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase"], exclude: ["Fixtures"]),
+      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ProjectDiscoveryTests", dependencies: ["ProjectDiscovery", "XcodeModel", "PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
       name: "ActivationRulesTests",
@@ -110,7 +111,7 @@ let package = Package(
     .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),
     .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
-    .testTarget(name: "CLITests", dependencies: ["sharelint"]),
+    .testTarget(name: "CLITests", dependencies: ["sharelint"], exclude: ["Golden"]),
     .testTarget(name: "ArchitectureTests"),
   ]
 )

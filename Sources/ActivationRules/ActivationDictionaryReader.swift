@@ -137,7 +137,7 @@ extension ActivationDictionary {
     let wanted = Array(text.lowercased().utf8)
     var best: (distance: Int, key: ActivationKey)?
     for (key, spelling) in lowercasedKeys where abs(spelling.count - wanted.count) <= 2 {
-      let distance = editDistance(wanted, spelling, limit: 2)
+      let distance = EditDistance.optimalStringAlignment(wanted, spelling, limit: 2)
       if distance <= 2, distance < (best?.distance ?? Int.max) { best = (distance, key) }
     }
     return best?.key
@@ -145,29 +145,4 @@ extension ActivationDictionary {
 
   /// Every key with its lowercased UTF-8, in `allCases` order.
   private static let lowercasedKeys = ActivationKey.allCases.map { ($0, Array($0.rawValue.lowercased().utf8)) }
-
-  /// The Levenshtein distance with adjacent transpositions; anything above `limit` is `limit + 1`.
-  static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8], limit: Int) -> Int {
-    if abs(lhs.count - rhs.count) > limit { return limit + 1 }
-    if lhs.isEmpty || rhs.isEmpty { return min(max(lhs.count, rhs.count), limit + 1) }
-    var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
-    var previous = Array(0...rhs.count)
-    var current = [Int](repeating: 0, count: rhs.count + 1)
-    for i in 1...lhs.count {
-      current[0] = i
-      var rowMinimum = i
-      for j in 1...rhs.count {
-        let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
-          value = min(value, beforePrevious[j - 2] + 1)
-        }
-        current[j] = value
-        rowMinimum = min(rowMinimum, value)
-      }
-      if rowMinimum > limit { return limit + 1 }
-      (beforePrevious, previous, current) = (previous, current, beforePrevious)
-    }
-    return min(previous[rhs.count], limit + 1)
-  }
 }

@@ -37,7 +37,7 @@ struct ConfiguratorAugmentationRewriter {
 
   mutating func scan(_ expression: ExpressionNode) -> Contents {
     var contents = Contents()
-    if let text = expression.stringConstant, isTypeConstant(text) { contents.typeConstant = true }
+    if let text = expression.stringConstant, Self.isTypeConstant(text) { contents.typeConstant = true }
     for child in expression.childExpressions { contents.add(scan(child)) }
     for child in expression.childPredicates {
       let inner = scan(child)
@@ -49,15 +49,17 @@ struct ConfiguratorAugmentationRewriter {
     return contents
   }
 
-  func isTypeConstant(_ text: String) -> Bool { !text.isEmpty && !IntuneMAMTypes.isIntuneMAMType(text) }
+  static func isTypeConstant(_ text: String) -> Bool { !text.isEmpty && !IntuneMAMTypes.isIntuneMAMType(text) }
 
   /// `inner` becomes `((inner) || (copy))`, every string constant of the copy prefixed.
   mutating func wrap(_ inner: PredicateNode) {
     var constantEdits: [TextEdit] = []
-    inner.forEachNode(predicate: { _ in }, expression: { node in
-      guard let text = node.stringConstant, isTypeConstant(text) else { return }
+    var walk = PredicateTreeWalk()
+    walk.visitExpression = { node, _ in
+      guard let text = node.stringConstant, Self.isTypeConstant(text) else { return }
       constantEdits.append(TextEdit.insert(IntuneMAMTypes.prefix, at: node.range.start + 1 - inner.range.start))
-    })
+    }
+    walk.walk(inner)
     let original = Array(bytes[inner.range.start..<inner.range.end])
     let copy = String(decoding: original.applying(constantEdits).result, as: UTF8.self)
     edits.append(.insert("((", at: inner.range.start))

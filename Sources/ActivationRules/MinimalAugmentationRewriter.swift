@@ -34,23 +34,22 @@ struct MinimalAugmentationRewriter {
     var names: Set<String> = []
     var tests: [TestKey: [ByteRange]] = [:]
     var sides: [ArraySlice<UInt8>: String] = [:]
-    predicate.forEachNode(
-      predicate: { node in
-        guard case .comparison(let comparison) = node.kind, let test = Self.typeTest(comparison) else {
-          return
-        }
-        let side = test.otherSide
-        let sourceText = Self.slice(of: side.range, in: bytes)
-        let printed = sides[sourceText] ?? PredicatePrinter().print(side.withoutRanges())
-        if !sourceText.isEmpty { sides[sourceText] = printed }
-        tests[test.key(test.type, otherSide: printed), default: []].append(comparison.coreRange)
-      },
-      expression: { expression in
-        switch expression.kind {
-        case .variable(let name), .subquery(_, let name, _, _): names.insert(name.lowercased())
-        default: break
-        }
-      })
+    var walk = PredicateTreeWalk()
+    walk.visitPredicate = { node, _ in
+      guard case .comparison(let comparison) = node.kind, let test = Self.typeTest(comparison) else { return }
+      let side = test.otherSide
+      let sourceText = Self.slice(of: side.range, in: bytes)
+      let printed = sides[sourceText] ?? PredicatePrinter().print(side.withoutRanges())
+      if !sourceText.isEmpty { sides[sourceText] = printed }
+      tests[test.key(test.type, otherSide: printed), default: []].append(comparison.coreRange)
+    }
+    walk.visitExpression = { expression, _ in
+      switch expression.kind {
+      case .variable(let name), .subquery(_, let name, _, _): names.insert(name.lowercased())
+      default: break
+      }
+    }
+    walk.walk(predicate)
     testRanges = tests
     printedSides = sides
     var candidate = "type"

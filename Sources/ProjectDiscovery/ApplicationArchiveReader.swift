@@ -1,5 +1,7 @@
 import Foundation
+import SharelintBase
 import ZIPFoundation
+import XcodeModel
 
 /// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
 /// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Each entry's size and
@@ -44,7 +46,7 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
       return
     }
-    let identity = DiscoveryPaths.identity(of: path)
+    let identity = FileIdentity.of(path)
     var count = 0
     var found: [(candidate: DiscoveryCandidates.Candidate, entryPath: String)] = []
     var frameworks: [String: Set<String>] = [:]   // by bundle folder: `Payload/X.app`, `Payload/X.app/PlugIns/Y.appex`
@@ -59,7 +61,7 @@ public struct ApplicationArchiveReader: Sendable {
         frameworks[bundle, default: []].insert(name)
       }
       guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
-      let entryDisplay = DiscoveryPaths.displayPath(displayPath, entry.path)
+      let entryDisplay = SourceFolderWalker.displayPath(displayPath, entry.path)
       switch read(entry, of: archive) {
       case .success(let bytes):
         let plist = DiscoveredPlist(displayPath: entryDisplay, filePath: nil, location: .archiveEntry, bytes: bytes)

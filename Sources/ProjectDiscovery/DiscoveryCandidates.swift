@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import SharelintBase
 
 /// The files discovery collects before it classifies and pairs them.
 package struct DiscoveryCandidates {
@@ -50,7 +51,7 @@ package struct DiscoveryCandidates {
   {
     Candidate(
       plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
-      identity: identity ?? DiscoveryPaths.identity(of: filePath))
+      identity: identity ?? FileIdentity.of(filePath))
   }
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
@@ -125,22 +126,6 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
 
 /// Path helpers shared by discovery.
 package enum DiscoveryPaths {
-  /// The absolute, symlink-free path of `path`: `realpath(3)`, cheaper than Foundation's URL
-  /// resolution in discovery's serial walk, or Foundation's answer for a path that does not exist.
-  package static func identity(of path: String) -> String {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-
-  /// `child` under the display path `parent`; a parent of `.` adds nothing in front.
-  static func displayPath(_ parent: String, _ child: String) -> String {
-    if parent.isEmpty || parent == "." { return child }
-    return parent.hasSuffix("/") ? parent + child : parent + "/" + child
-  }
-
   /// `path` without trailing slashes (`/` stays `/`).
   static func trimmingTrailingSlashes(_ path: String) -> String {
     var trimmed = Substring(path)
@@ -162,19 +147,6 @@ package enum DiscoveryPaths {
   /// Whether a file name is an entitlements file.
   static func isEntitlementsName(_ name: String) -> Bool {
     name.hasSuffix(".entitlements") && name.count > ".entitlements".count
-  }
-
-  /// Whether `path` names an existing folder (following symbolic links).
-  static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-  }
-
-  /// Whether `path` names a regular file (following symbolic links): not a FIFO, socket or device,
-  /// whose read could wait forever or never end.
-  static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 
   /// The problem reported for a file found in a folder that is not a regular file; it is skipped.

@@ -49,7 +49,7 @@ public struct TargetDiscovery: Sendable {
     for path in paths {
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
       let name = PathText.lastComponent(of: displayPath)
-      if DiscoveryPaths.isDirectory(path) {
+      if SourceFolderWalker.isDirectory(path) {
         if DiscoveryPaths.isProjectContainerName(name) {
           candidates.projectContainers.append(displayPath)
         } else if name.hasSuffix(".app") {
@@ -81,7 +81,7 @@ public struct TargetDiscovery: Sendable {
   }
 
   /// The second half of `discover`: reads the candidates, except the files in `claimed` (symlink-free paths,
-  /// `DiscoveryPaths.identity`, of the files an Xcode project builds), and pairs them into targets.
+  /// `FileIdentity`, of the files an Xcode project builds), and pairs them into targets.
   package func pair(_ collected: DiscoveryCandidates, leavingOut claimed: Set<String> = []) -> DiscoveryResult {
     var candidates = collected
     if !claimed.isEmpty {
@@ -106,9 +106,9 @@ public struct TargetDiscovery: Sendable {
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name
       // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
-      guard DiscoveryPaths.isRegularFile(siblingPath) else { continue }
+      guard SourceFolderWalker.isRegularFile(siblingPath) else { continue }
       var candidate = candidates.candidate(
-        filePath: siblingPath, displayPath: DiscoveryPaths.displayPath(displayFolder, name), location: .sourceFile)
+        filePath: siblingPath, displayPath: SourceFolderWalker.displayPath(displayFolder, name), location: .sourceFile)
       candidate.isPairingOnly = true
       candidates.addEntitlements(candidate)
     }

@@ -53,7 +53,7 @@ struct TargetPairing {
     init(_ candidates: [DiscoveryCandidates.Candidate]) {
       for candidate in candidates {
         if let filePath = candidate.plist.filePath {
-          byFolder[DiscoveryPaths.identity(of: TargetPairing.folder(of: filePath)), default: []].append(candidate)
+          byFolder[FileIdentity.of(TargetPairing.folder(of: filePath)), default: []].append(candidate)
         }
         if !candidate.isPairingOnly {
           byName[PathText.lastComponent(of: candidate.plist.displayPath), default: []].append(candidate)
@@ -65,7 +65,7 @@ struct TargetPairing {
     /// plist (`X.entitlements` for `X-Info.plist`) or the folder, else the only one there; failing
     /// that, the only one anywhere named after the folder.
     func entitlements(for plistPath: String) -> DiscoveryCandidates.Candidate? {
-      let folderIdentity = DiscoveryPaths.identity(of: TargetPairing.folder(of: plistPath))
+      let folderIdentity = FileIdentity.of(TargetPairing.folder(of: plistPath))
       let fileName = PathText.lastComponent(of: plistPath)
       var preferredNames = [PathText.lastComponent(of: folderIdentity) + ".entitlements"]
       if fileName.hasSuffix("-Info.plist") {

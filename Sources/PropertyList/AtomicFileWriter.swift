@@ -56,12 +56,8 @@ public enum AtomicFileWriter {
     }
   }
 
-  /// `path` with symbolic links resolved, so writing replaces the link's target, not the link.
-  private static func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
+  /// `path` with symbolic links resolved (`FileIdentity`), so writing replaces the link's target, not the link.
+  private static func resolvedPath(_ path: String) -> String { FileIdentity.of(path) }
 
   private static func checkUnchanged(_ target: String, displayPath: String, exists: Bool, expected: [UInt8]) throws {
     guard exists, access(target, F_OK) == 0 else {

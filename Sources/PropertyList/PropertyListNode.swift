@@ -257,17 +257,15 @@ public struct PropertyListNode: Hashable, Sendable {
     }
   }
 
-  /// The element name of this kind of value (`string`, `dict`, …).
-  public var typeName: String {
+  /// What kind of value this is (`PropertyListValue.type`; a container's without converting its children).
+  public var type: PropertyListType {
     switch content {
-    case .string: return "string"
-    case .integer: return "integer"
-    case .real: return "real"
-    case .boolean: return "boolean"
-    case .date: return "date"
-    case .data: return "data"
-    case .array: return "array"
-    case .dictionary: return "dict"
+    case .array: .array
+    case .dictionary: .dictionary
+    default: value.type
     }
   }
+
+  /// The element name of this kind of value (`type.elementName`): `string`, `dict`, …
+  public var typeName: String { type.elementName }
 }

@@ -34,20 +34,22 @@ public indirect enum PropertyListValue: Hashable, Sendable {
     }
   }
 
-  /// The element name of this kind of value: `string`, `integer`, `real`, `true`/`false` (`boolean`
-  /// here), `date`, `data`, `array`, `dict`.
-  public var typeName: String {
+  /// What kind of value this is.
+  public var type: PropertyListType {
     switch self {
-    case .string: return "string"
-    case .integer: return "integer"
-    case .real: return "real"
-    case .boolean: return "boolean"
-    case .date: return "date"
-    case .data: return "data"
-    case .array: return "array"
-    case .dictionary: return "dict"
+    case .string: .string
+    case .integer: .integer
+    case .real: .real
+    case .boolean: .boolean
+    case .date: .date
+    case .data: .data
+    case .array: .array
+    case .dictionary: .dictionary
     }
   }
+
+  /// The element name of this kind of value (`type.elementName`): `string`, `dict`, …
+  public var typeName: String { type.elementName }
 
   /// The same value with every dictionary's entries sorted by key and duplicate keys resolved the
   /// way Apple's reader does (the last one wins): the shape a binary plist reads back as.
@@ -123,6 +125,24 @@ extension PropertyListValue {
       return .array(elements)
     default:
       throw PropertyListError(.invalidEdit, "'\(first)' does not lead into a \(typeName)")
+    }
+  }
+}
+
+/// The kinds of property list values, with the names sharelint gives them: the one table of them.
+public enum PropertyListType: String, CaseIterable, Sendable {
+  case string, integer, real, boolean, date, data, array, dictionary
+
+  /// The XML element name: `string`, `integer`, `real`, `boolean` (written `<true/>` or `<false/>`), `date`,
+  /// `data`, `array`, `dict`.
+  public var elementName: String { self == .dictionary ? "dict" : rawValue }
+
+  /// The name with its article, for messages: "a string", "an integer", "data", "a dictionary".
+  public var nameWithArticle: String {
+    switch self {
+    case .integer, .array: "an \(rawValue)"
+    case .data: "data"
+    default: "a \(rawValue)"
     }
   }
 }

@@ -1,21 +1,56 @@
-/// The Levenshtein distance, for the spelling suggestions every layer makes ("did you mean …?").
+/// Edit distances for the spelling suggestions every layer makes ("did you mean …?"): one computation, the
+/// Levenshtein distance, optionally counting a swap of two adjacent elements as one edit (the optimal string
+/// alignment distance), optionally bounded so a search stops early on a candidate that cannot win.
 public enum EditDistance {
   /// The number of insertions, deletions and substitutions that turn `source` into `target`.
+  @inlinable
   public static func levenshtein<Source: Collection, Target: Collection>(_ source: Source, _ target: Target) -> Int
   where Source.Element == Target.Element, Source.Element: Equatable {
-    let a = Array(source)
-    let b = Array(target)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var row = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      row[0] = i
-      for j in 1...b.count {
-        row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    distance(Array(source), Array(target), transpositions: false, limit: nil)
+  }
+
+  /// The Levenshtein distance between `source` and `target` when it is at most `limit`, else `limit + 1`.
+  @inlinable
+  public static func levenshtein<Element: Equatable>(_ source: [Element], _ target: [Element], limit: Int) -> Int {
+    distance(source, target, transpositions: false, limit: limit)
+  }
+
+  /// The optimal string alignment distance (Levenshtein plus swaps of adjacent elements, each one edit) between
+  /// `source` and `target` when it is at most `limit`, else `limit + 1`.
+  @inlinable
+  public static func optimalStringAlignment<Element: Equatable>(
+    _ source: [Element], _ target: [Element], limit: Int
+  ) -> Int {
+    distance(source, target, transpositions: true, limit: limit)
+  }
+
+  /// The distance, computed row by row; with a `limit`, any answer above it is `limit + 1`, found as soon as a
+  /// row's smallest cell exceeds it (every later row's cells are at least that).
+  @usableFromInline
+  static func distance<Element: Equatable>(
+    _ source: [Element], _ target: [Element], transpositions: Bool, limit: Int?
+  ) -> Int {
+    func bounded(_ value: Int) -> Int { limit.map { Swift.min(value, $0 + 1) } ?? value }
+    if let limit, abs(source.count - target.count) > limit { return limit + 1 }
+    guard !source.isEmpty, !target.isEmpty else { return bounded(Swift.max(source.count, target.count)) }
+    var beforePrevious = [Int](repeating: 0, count: target.count + 1)
+    var previous = Array(0...target.count)
+    var current = [Int](repeating: 0, count: target.count + 1)
+    for i in 1...source.count {
+      current[0] = i
+      var rowMinimum = i
+      for j in 1...target.count {
+        let cost = source[i - 1] == target[j - 1] ? 0 : 1
+        var value = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if transpositions, i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
+          value = Swift.min(value, beforePrevious[j - 2] + 1)
+        }
+        current[j] = value
+        rowMinimum = Swift.min(rowMinimum, value)
       }
-      swap(&previous, &row)
+      if let limit, rowMinimum > limit { return limit + 1 }
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    return previous[b.count]
+    return bounded(previous[target.count])
   }
 }

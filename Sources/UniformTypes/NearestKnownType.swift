@@ -38,33 +38,3 @@ extension UniformTypeRegistry {
     return best?.spelling
   }
 }
-
-/// Edit distances between byte strings.
-enum EditDistance {
-  /// The optimal string alignment distance (Levenshtein plus adjacent transpositions) between
-  /// `lhs` and `rhs`; any answer above `limit` is reported as `limit + 1`.
-  static func optimalStringAlignment(_ lhs: [UInt8], _ rhs: [UInt8], limit: Int) -> Int {
-    if lhs == rhs { return 0 }
-    if lhs.isEmpty || rhs.isEmpty { return min(max(lhs.count, rhs.count), limit + 1) }
-    let width = rhs.count + 1
-    var previousPrevious = [Int](repeating: 0, count: width)
-    var previous = Array(0...rhs.count)
-    var current = [Int](repeating: 0, count: width)
-    for i in 1...lhs.count {
-      current[0] = i
-      var rowMinimum = i
-      for j in 1...rhs.count {
-        let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
-          value = min(value, previousPrevious[j - 2] + 1)
-        }
-        current[j] = value
-        rowMinimum = min(rowMinimum, value)
-      }
-      if rowMinimum > limit { return limit + 1 }
-      (previousPrevious, previous, current) = (previous, current, previousPrevious)
-    }
-    return min(previous[rhs.count], limit + 1)
-  }
-}

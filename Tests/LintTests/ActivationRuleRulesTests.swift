@@ -13,7 +13,7 @@ import Testing
     .deletingLastPathComponent()
 
   /// The rules of the AR family.
-  static let activationRuleTypes = TargetFixture.rules("AR")
+  static let activationRuleTypes = TargetFixture.rules(.activationRules)
 
   /// `paths` (relative to the root) linted as the command line does, file names made relative again.
   static func lintSamples(_ paths: [String]) async throws -> [LintDiagnostic] {
@@ -54,7 +54,7 @@ import Testing
     let table = try String(contentsOf: tablePath, encoding: .utf8)
     let rows = table.split(separator: "\n").dropFirst()
       .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-      .filter { $0.count == 3 && $0[1].hasPrefix("AR") }
+      .filter { $0.count == 3 && TargetFixture.family(of: $0[1]) == .activationRules }
       .map { (file: $0[0], code: $0[1], keyPath: $0[2]) }
     #expect(rows.count == 14, "the TSV plants fourteen AR mistakes")
     let diagnostics = try await Self.lintSamples([
@@ -69,7 +69,7 @@ import Testing
 
   @Test func contosoCleanHasNoActivationRuleFindings() async throws {
     let diagnostics = try await Self.lintSamples(["Samples/ContosoClean"])
-    let activation = diagnostics.filter { $0.code.hasPrefix("AR") }
+    let activation = diagnostics.filter { TargetFixture.family(of: $0.code) == .activationRules }
     #expect(activation.isEmpty, "\(activation.map { "\($0.code) \($0.message)" })")
     #expect(!diagnostics.contains { $0.file.hasSuffix("ContosoShare/Info.plist") && $0.severity == .error })
   }

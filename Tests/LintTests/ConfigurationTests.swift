@@ -21,6 +21,17 @@ import Testing
     #expect(configuration.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.notes")
   }
 
+  @Test func aFamilyStandsForEachOfItsRules() throws {
+    let entitlements = Set(RuleRegistry.rules(of: [.entitlements]).map { $0.description.identifier })
+    #expect(try Configuration.parse("disabled_rules: [EN]\n").disabledRules == entitlements)
+    #expect(try Configuration.parse("disabled_rules: [entitlements, US001]\n").disabledRules
+      == entitlements.union(["missing-intunemam-query-scheme"]))
+    let severities = try Configuration.parse("severity:\n  activation-rules: info\n").severityOverrides
+    #expect(Set(severities.keys) == Set(RuleRegistry.rules(of: [.activationRules]).map { $0.description.identifier }))
+    #expect(severities.values.allSatisfy { $0 == .info })
+    #expect(throws: ConfigurationError.self) { try Configuration.parse("disabled_rules: [ZZ]\n") }
+  }
+
   @Test func intuneTakesTrueFalseOrAuto() throws {
     #expect(try Configuration.parse("intune: false").intuneMode == .off)
     #expect(try Configuration.parse("intune: auto").intuneMode == .auto)

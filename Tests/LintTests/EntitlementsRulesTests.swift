@@ -24,13 +24,13 @@ import XcodeModel
   /// The keychain groups of the entitlements once every EN fix is applied.
   static func fixedGroups(of target: LintTarget) throws -> PropertyListValue? {
     let entitlements = try #require(target.entitlements)
-    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("EN"))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules(.entitlements))
     let fixed = try TargetFixture.fixedValue(of: entitlements, with: diagnostics)
     return fixed.value(at: [.key("keychain-access-groups")])
   }
 
   @Test func binaryEntitlementsGiveTheSameFindingsWithoutRanges() throws {
-    let rules = TargetFixture.rules("EN")
+    let rules = TargetFixture.rules(.entitlements)
     let xml = TargetFixture.lint(try TargetFixture.target(Self.app, entitlements: Self.brokenEntitlements), rules)
     let binary = TargetFixture.lint(
       try TargetFixture.target(Self.app, entitlements: Self.brokenEntitlements, binary: true), rules)
@@ -67,7 +67,7 @@ import XcodeModel
         <key>com.apple.security.application-groups</key>
         <array/>
         """)
-    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("EN"))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules(.entitlements))
     #expect(diagnostics.map(\.code) == ["EN001", "EN002"])
     #expect(diagnostics.allSatisfy { $0.keyPath == "keychain-access-groups" && $0.file == "App.entitlements" })
 
@@ -109,6 +109,6 @@ import XcodeModel
   }
 
   @Test func entitlementsRulesNeedAnEntitlementsFile() throws {
-    #expect(TargetFixture.lint(try TargetFixture.target(Self.app), TargetFixture.rules("EN")).isEmpty)
+    #expect(TargetFixture.lint(try TargetFixture.target(Self.app), TargetFixture.rules(.entitlements)).isEmpty)
   }
 }

@@ -7,9 +7,19 @@ import Testing
 
 /// Builds targets from dictionary bodies, as XML or re-serialized as binary plists.
 enum TargetFixture {
-  /// The registered rules whose code starts with one of `families` (`IM`, `EN`).
-  static func rules(_ families: String...) -> [any LintRule.Type] {
-    RuleRegistry.rules.filter { rule in families.contains { rule.description.code.hasPrefix($0) } }
+  /// The registered rules of `families`.
+  static func rules(_ families: RuleFamily...) -> [any LintRule.Type] {
+    RuleRegistry.rules(of: Set(families))
+  }
+
+  /// The registered rules with these codes.
+  static func rules(_ codes: String...) -> [any LintRule.Type] {
+    RuleRegistry.rules.filter { codes.contains($0.description.code) }
+  }
+
+  /// The family of the rule named `code` (or identifier), nil for no rule.
+  static func family(of code: some StringProtocol) -> RuleFamily? {
+    RuleRegistry.rule(named: String(code))?.description.family
   }
 
   /// A document named `name` holding `body` (a dictionary body), as XML or as a binary plist.
@@ -115,7 +125,7 @@ enum TargetFixture {
     """
 
   @Test func binaryPlistsGiveTheSameFindingsWithoutRanges() throws {
-    let rules = TargetFixture.rules("IM")
+    let rules = TargetFixture.rules(.intuneSettings)
     let xml = TargetFixture.lint(
       try TargetFixture.target(Self.brokenApp, entitlements: Self.brokenAppEntitlements), rules)
     let binary = TargetFixture.lint(
@@ -132,7 +142,7 @@ enum TargetFixture {
   }
 
   @Test func fixesOnBinaryPlistsMatchTheXMLFixes() throws {
-    let rules = TargetFixture.rules("IM")
+    let rules = TargetFixture.rules(.intuneSettings)
     let xml = try TargetFixture.fixedToCompletion(
       try TargetFixture.target(Self.brokenApp, entitlements: Self.brokenAppEntitlements), rules)
     let binary = try TargetFixture.fixedToCompletion(
@@ -204,7 +214,7 @@ enum TargetFixture {
       <dict/>
       """, name: "Share/Info.plist")
     let target = LintTarget(infoPlist: extensionPlist, containingAppInfoPlist: containingApp)
-    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM"))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules(.intuneSettings))
     let finding = try #require(diagnostics.first { $0.code == "IM008" })
     #expect(finding.keyPath == "IntuneMAMSettings.ContainingAppBundleId")
     #expect(finding.notes == ["the containing app's bundle identifier is 'com.contoso.notes'"])
@@ -223,7 +233,7 @@ enum TargetFixture {
         \t<string>com.contoso.notes</string>
         </array>
         """)
-    #expect(TargetFixture.lint(target, TargetFixture.rules("IM", "EN")).isEmpty)
+    #expect(TargetFixture.lint(target, TargetFixture.rules(.intuneSettings, .entitlements)).isEmpty)
   }
 }
 
@@ -254,7 +264,7 @@ enum TargetFixture {
     }
     let expected = rows.filter { row in
       row.count == 3 && row[0].hasPrefix("Samples/FabrikamBroken/")
-        && (row[1].hasPrefix("IM") || row[1].hasPrefix("EN"))
+        && [.intuneSettings, .entitlements].contains(TargetFixture.family(of: row[1]))
     }.map { "\($0[0]) \($0[1]) \($0[2])" }
     #expect(expected.count == 16, "the TSV plants 16 IM/EN mistakes in FabrikamBroken")
 
@@ -262,7 +272,7 @@ enum TargetFixture {
     var found: [String] = []
     for folder in [app, "Samples/FabrikamBroken/FabrikamAction"] {
       let target = try Self.sampleTarget(folder, containingApp: folder == app ? nil : app)
-      found += TargetFixture.lint(target, TargetFixture.rules("IM", "EN")).map {
+      found += TargetFixture.lint(target, TargetFixture.rules(.intuneSettings, .entitlements)).map {
         "\($0.file) \($0.code) \($0.keyPath)"
       }
     }
@@ -280,7 +290,7 @@ enum TargetFixture {
   func cleanSamplesHaveNoIntuneFindings(folder: String, containingApp: String?) throws {
     let target = try Self.sampleTarget(folder, containingApp: containingApp)
     #expect(target.isIntuneManaged)
-    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM", "EN"))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules(.intuneSettings, .entitlements))
     #expect(diagnostics.isEmpty, "\(diagnostics.map { "\($0.code) \($0.keyPath): \($0.message)" })")
   }
 }

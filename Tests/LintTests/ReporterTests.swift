@@ -39,12 +39,29 @@ import Testing
     }
     #expect(diagnostic["line"] as? Int == 7)
     #expect(diagnostic["keyPath"] as? String == "CFBundleIdentifier")
-    let keys = json.split(separator: "\n").compactMap { line -> String? in
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\"") else { return nil }
-      return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+    let unsorted = try JSONKeyOrder.objectsOutOfOrder(in: json)
+    #expect(unsorted.isEmpty, "keys out of order: \(unsorted)")
+  }
+
+  /// Every object of the JSON, SARIF and rule catalogue output, nested ones included, has its keys in sorted
+  /// (bytewise) order, as the text is written: the parse keeps the order Foundation's reader would lose.
+  @Test func everyObjectOfTheJSONOutputsHasSortedKeys() throws {
+    let report = try Self.sampleReport()
+    for (name, text) in [
+      ("json", JSONReporter.render(report)), ("sarif", SARIFReporter.render(report)),
+      ("rules", RuleDocumentation.json()),
+    ] {
+      let unsorted = try JSONKeyOrder.objectsOutOfOrder(in: text)
+      #expect(unsorted.isEmpty, "\(name): keys out of order: \(unsorted)")
+      let objects = try JSONKeyOrder.objectCount(in: text)
+      #expect(objects >= 3, "\(name): only \(objects) objects read")
     }
-    #expect(keys.contains("code"))
+  }
+
+  @Test func theKeyOrderCheckFindsANestedObjectOutOfOrder() throws {
+    #expect(try JSONKeyOrder.objectsOutOfOrder(in: #"{"a": 1, "b": {"d": [{"x": "}", "y": 2}], "e\"": 3}}"#).isEmpty)
+    #expect(try JSONKeyOrder.objectsOutOfOrder(in: #"{"a": 1, "b": [{"y": 1, "x": 2}]}"#) == ["b[0]: 'y' before 'x'"])
+    #expect(try JSONKeyOrder.objectsOutOfOrder(in: #"{"b": 1, "a": 2}"#) == ["$: 'b' before 'a'"])
   }
 
   @Test func sarifLogHasItsRequiredShape() throws {
@@ -139,5 +156,99 @@ enum SARIFSchemaCheck {
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, output)
+  }
+}
+
+/// Reads JSON text keeping each object's keys in the order written, to check that they are sorted.
+enum JSONKeyOrder {
+  struct Malformed: Error {}
+
+  /// Each object whose keys are not in increasing bytewise order, named by its path (`$`, `b[0]`).
+  static func objectsOutOfOrder(in text: String) throws -> [String] {
+    var reader = Reader(bytes: Array(text.utf8))
+    try reader.value(path: "$")
+    return reader.outOfOrder
+  }
+
+  /// How many objects the text holds.
+  static func objectCount(in text: String) throws -> Int {
+    var reader = Reader(bytes: Array(text.utf8))
+    try reader.value(path: "$")
+    return reader.objects
+  }
+
+  private struct Reader {
+    let bytes: [UInt8]
+    var index = 0
+    var outOfOrder: [String] = []
+    var objects = 0
+
+    mutating func skipSpace() {
+      while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func value(path: String) throws {
+      skipSpace()
+      guard index < bytes.count else { throw Malformed() }
+      switch bytes[index] {
+      case UInt8(ascii: "{"):
+        index += 1
+        objects += 1
+        var keys: [[UInt8]] = []
+        skipSpace()
+        if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+        while true {
+          skipSpace()
+          let key = try string()
+          if let last = keys.last, !last.lexicographicallyPrecedes(key) {
+            let name = path == "$" ? "$" : path
+            let (before, after) = (String(decoding: last, as: UTF8.self), String(decoding: key, as: UTF8.self))
+            outOfOrder.append("\(name): '\(before)' before '\(after)'")
+          }
+          keys.append(key)
+          skipSpace()
+          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw Malformed() }
+          index += 1
+          let keyText = String(decoding: key, as: UTF8.self)
+          try value(path: path == "$" ? keyText : path + "." + keyText)
+          skipSpace()
+          guard index < bytes.count else { throw Malformed() }
+          index += 1
+          if bytes[index - 1] == UInt8(ascii: "}") { return }
+          guard bytes[index - 1] == UInt8(ascii: ",") else { throw Malformed() }
+        }
+      case UInt8(ascii: "["):
+        index += 1
+        skipSpace()
+        if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+        var element = 0
+        while true {
+          try value(path: "\(path)[\(element)]")
+          element += 1
+          skipSpace()
+          guard index < bytes.count else { throw Malformed() }
+          index += 1
+          if bytes[index - 1] == UInt8(ascii: "]") { return }
+          guard bytes[index - 1] == UInt8(ascii: ",") else { throw Malformed() }
+        }
+      case UInt8(ascii: "\""):
+        _ = try string()
+      default:
+        while index < bytes.count, !",]}".utf8.contains(bytes[index]), bytes[index] > 0x20 { index += 1 }
+      }
+    }
+
+    /// A string's raw bytes between its quotes (escapes kept as written, which sort as JSONValue sorts ASCII).
+    mutating func string() throws -> [UInt8] {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed() }
+      index += 1
+      let start = index
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard index < bytes.count else { throw Malformed() }
+      index += 1
+      return Array(bytes[start..<(index - 1)])
+    }
   }
 }

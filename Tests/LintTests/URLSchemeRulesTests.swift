@@ -9,16 +9,18 @@ import XcodeModel
 /// meet in one array, the limit-aware placement of added entries, and the cases examples cannot mark.
 @Suite struct URLSchemeRulesTests {
   /// Every US rule.
-  static let rules = TargetFixture.rules("US")
+  static let rules = TargetFixture.rules(.urlSchemes)
 
   /// `Samples/expected-findings.tsv` rows (`file code key-path`) of US rules in files under `prefix`.
   static func expectedUSRows(under prefix: String) throws -> [String] {
     let tsv = try String(
       contentsOf: IntuneSamplesTests.root.appendingPathComponent("Samples/expected-findings.tsv"), encoding: .utf8)
     return tsv.split(separator: "\n").dropFirst()
-      .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-      .filter { $0.count == 3 && $0[0].hasPrefix(prefix) && $0[1].hasPrefix("US") }
-      .map { "\($0[0]) \($0[1]) \($0[2])" }
+      .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+      .filter { (row: [String]) in
+        row.count == 3 && row[0].hasPrefix(prefix) && TargetFixture.family(of: row[1]) == .urlSchemes
+      }
+      .map { (row: [String]) in "\(row[0]) \(row[1]) \(row[2])" }
   }
 
   /// `diagnostics` as TSV-like rows.
@@ -93,7 +95,7 @@ import XcodeModel
   @Test func packagedAppRedirectSchemeIsFound() async throws {
     let archive = IntuneSamplesTests.root.appendingPathComponent("Samples/Packaged/Woodgrove.ipa").path
     let report = try await LintSession.run(LintSession.Options(paths: [archive]))
-    let usFindings = report.diagnostics.filter { $0.code.hasPrefix("US") }
+    let usFindings = report.diagnostics.filter { TargetFixture.family(of: $0.code) == .urlSchemes }
     #expect(usFindings.map(\.code) == ["US007"])
     #expect(usFindings.first?.keyPath == "CFBundleURLTypes")
     #expect(usFindings.first?.file.hasSuffix("Woodgrove.ipa/Payload/Woodgrove.app/Info.plist") == true)

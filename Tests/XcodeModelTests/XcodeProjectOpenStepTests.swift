@@ -1,6 +1,7 @@
 import Foundation
 import SharelintBase
 import Testing
+import TestSupport
 import XcodeModel
 
 @testable import PropertyList
@@ -131,12 +132,15 @@ struct XcodeProjectOpenStepTests {
         #expect(error.offset <= length)
       }
     }
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(seed: 0x0_9E57E9)
     for _ in 0..<200 {
-      let garbage = (0..<Int.random(in: 0..<300, using: &generator)).map { _ in UInt8.random(in: 0...255) }
+      let count = Int.random(in: 0..<300, using: &generator)
+      let garbage = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
       do { _ = try OpenStepPlistParser.parse(garbage) } catch { #expect(error.offset <= garbage.count) }
       var mutated = text
-      for _ in 0..<4 { mutated[Int.random(in: 0..<mutated.count)] = UInt8.random(in: 0...255) }
+      for _ in 0..<4 {
+        mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+      }
       do { _ = try OpenStepPlistParser.parse(mutated) } catch { #expect(error.offset <= mutated.count) }
     }
   }

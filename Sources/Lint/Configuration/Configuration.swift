@@ -6,7 +6,7 @@ import Yams
 /// `.sharelint.yml`: which rules run, at what severity, on which files, and how targets count.
 ///
 /// ```yaml
-/// disabled_rules: [IM004, intunemam-scheme-in-extension]   # codes or identifiers
+/// disabled_rules: [IM004, intunemam-scheme-in-extension]   # codes or identifiers, or a family (XC, xcode-project)
 /// severity:                                                # per rule: error, warning or info
 ///   US003: warning
 /// excluded: ["Pods/**", "**/Tests/**"]                      # globs, relative to this file
@@ -102,16 +102,16 @@ public struct Configuration: Sendable {
       switch key {
       case "disabled_rules":
         for name in try stringList(value, key: key, fail: fail) {
-          configuration.disabledRules.insert(try ruleIdentifier(name, fail: fail))
+          configuration.disabledRules.formUnion(try ruleIdentifiers(name, fail: fail))
         }
       case "severity":
         guard let severities = value.mapping else { throw fail("'severity' must map rule names to error, warning or info") }
         for (ruleNode, severityNode) in severities {
-          let identifier = try ruleIdentifier(ruleNode.string ?? "", fail: fail)
+          let identifiers = try ruleIdentifiers(ruleNode.string ?? "", fail: fail)
           guard let severity = severityNode.string.flatMap(Severity.init(rawValue:)) else {
             throw fail("severity of '\(ruleNode.string ?? "")' must be error, warning or info")
           }
-          configuration.severityOverrides[identifier] = severity
+          for identifier in identifiers { configuration.severityOverrides[identifier] = severity }
         }
       case "excluded":
         configuration.excluded = try stringList(value, key: key, fail: fail)
@@ -156,13 +156,16 @@ public struct Configuration: Sendable {
     return strings
   }
 
-  private static func ruleIdentifier(_ name: String, fail: (String) -> ConfigurationError) throws(ConfigurationError)
-    -> String
+  /// The identifiers `name` stands for: a rule's code or identifier, or a family's prefix or name (every rule of
+  /// the family).
+  private static func ruleIdentifiers(_ name: String, fail: (String) -> ConfigurationError) throws(ConfigurationError)
+    -> [String]
   {
-    guard let rule = RuleRegistry.rule(named: name) else {
-      throw fail("unknown rule '\(name)'; `sharelint rules` lists them")
+    if let rule = RuleRegistry.rule(named: name) { return [rule.description.identifier] }
+    if let family = RuleFamily.allCases.first(where: { $0.codePrefix == name.uppercased() || $0.rawValue == name }) {
+      return RuleRegistry.rules(of: [family]).map { $0.description.identifier }
     }
-    return rule.description.identifier
+    throw fail("unknown rule '\(name)'; `sharelint rules` lists them")
   }
 }
 

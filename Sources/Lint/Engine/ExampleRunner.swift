@@ -67,3 +67,76 @@ public struct ExampleRun: Sendable {
     return ExampleRun(expectedOffsets: marked.offsets, diagnostics: diagnostics, fixedText: fixedText, document: document)
   }
 }
+
+/// What a rule's examples must show, checked by running them: the tests of every rule, and what keeps
+/// `sharelint explain` true. Each check returns one line per problem, empty when the example holds.
+public enum ExampleCheck {
+  /// The problems of `example`, a triggering example of `rule`: its findings are where its `↓` markers are,
+  /// say its `messages` and are well formed; each fix carries the rule's code and one of the applicabilities its
+  /// description declares; fixed, its marked file reads `corrected` (required when a finding has a fix), which
+  /// then triggers nothing.
+  public static func problems(ofTriggering example: RuleExample, of rule: any LintRule.Type) -> [String] {
+    let description = rule.description
+    let run = ExampleRun.run(rule, on: example)
+    var problems: [String] = []
+    if run.expectedOffsets.isEmpty { problems.append("a triggering example needs a ↓ marker") }
+    let found = run.diagnostics.map { $0.range?.start ?? -1 }.sorted()
+    if found != run.expectedOffsets.sorted() {
+      problems.append(
+        "findings at \(found), markers at \(run.expectedOffsets.sorted()): \(run.diagnostics.map(\.message))")
+    }
+    let messages = run.diagnostics.map(\.message)
+    if messages != example.messages {
+      problems.append("messages differ; found:\n" + messages.map { "  \($0)" }.joined(separator: "\n")
+        + "\nexpected:\n" + example.messages.map { "  \($0)" }.joined(separator: "\n"))
+    }
+    for diagnostic in run.diagnostics {
+      if diagnostic.code != description.code { problems.append("a finding of \(diagnostic.code) in its example") }
+      if startsCapitalized(diagnostic.message) { problems.append("messages start lowercase: \(diagnostic.message)") }
+      if diagnostic.message.hasSuffix(".") {
+        problems.append("messages have no trailing period: \(diagnostic.message)")
+      }
+      guard let fix = diagnostic.fix else { continue }
+      if fix.code != description.code { problems.append("the fix '\(fix.title)' carries code \(fix.code)") }
+      if !description.fixApplicabilities.contains(fix.applicability) {
+        problems.append("the fix '\(fix.title)' is \(fix.applicability.rawValue); the rule declares "
+          + "\(description.fixApplicabilitiesText ?? "no fix")")
+      }
+    }
+    let fixesMarkedFile = run.diagnostics.contains { $0.fix?.file == example.file.rawValue }
+    guard let corrected = example.corrected else {
+      if fixesMarkedFile { problems.append("a finding has a fix: the example needs its corrected text") }
+      return problems
+    }
+    if !fixesMarkedFile { problems.append("a corrected text, but no finding fixes \(example.file.rawValue)") }
+    let expected = RuleExample.document(for: corrected)
+    if run.fixedText != expected {
+      problems.append("the fixed text differs from the corrected text; fixed:\n\(run.fixedText ?? "nil")")
+    }
+    if let fixedExample = example.correctedExample() {
+      let again = ExampleRun.run(rule, on: fixedExample).diagnostics
+      if !again.isEmpty { problems.append("the corrected text still triggers: \(again.map(\.message))") }
+    }
+    return problems
+  }
+
+  /// The problems of `example`, a non-triggering example of `rule`: any finding, and any marker, message or
+  /// correction (which only triggering examples have).
+  public static func problems(ofNonTriggering example: RuleExample, of rule: any LintRule.Type) -> [String] {
+    let run = ExampleRun.run(rule, on: example)
+    var problems: [String] = []
+    if !run.diagnostics.isEmpty { problems.append("findings: \(run.diagnostics.map(\.message))") }
+    if !run.expectedOffsets.isEmpty || !example.messages.isEmpty || example.corrected != nil {
+      problems.append("a non-triggering example has no ↓ marker, messages or corrected text")
+    }
+    return problems
+  }
+
+  /// Whether `message` starts with a capitalized English word ("Key is missing"); a plist key
+  /// ("IntuneMAMSettings has…") or a quoted value is fine.
+  static func startsCapitalized(_ message: String) -> Bool {
+    let firstWord = message.prefix { $0.isLetter }
+    guard let first = firstWord.first, first.isUppercase, firstWord.count > 1 else { return false }
+    return firstWord.dropFirst().allSatisfy(\.isLowercase)
+  }
+}

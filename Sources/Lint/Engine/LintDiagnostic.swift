@@ -141,8 +141,10 @@ public struct LintDiagnostic: Sendable {
   }
 }
 
-/// A fix: a title, its applicability, and the changes it makes to one file.
+/// A fix: the code of the rule that offers it, a title, its applicability, and the changes it makes to one file.
 public struct LintFix: Sendable {
+  /// The code of the rule that offers it (`US001`).
+  public var code: String
   /// What it does, imperative: "add 'contoso-intunemam' after 'contoso'".
   public var title: String
   /// How far it can be trusted.
@@ -155,8 +157,11 @@ public struct LintFix: Sendable {
   /// the changes lowered on the preprocessed text and mapped back to the source. When set, `changes` is empty.
   public var sourceEdits: [TextEdit]?
 
-  /// A fix of `file`.
-  public init(title: String, applicability: FixIt.Applicability, file: String, changes: [PlistChange]) {
+  /// A fix of `file`, offered by the rule with code `code`.
+  public init(
+    code: String, title: String, applicability: FixIt.Applicability, file: String, changes: [PlistChange]
+  ) {
+    self.code = code
     self.title = title
     self.applicability = applicability
     self.file = file

@@ -19,17 +19,17 @@ struct ReportingRule: Sendable {
   let identifier: String
   /// The rule's code (`AR004`).
   let code: String
+  /// The rule's family.
+  let family: RuleFamily
   /// The severity its findings get.
   let severity: Severity
-  /// How far its fixes can be trusted; nil when it offers none.
-  let fixApplicability: FixIt.Applicability?
 
   /// The rule `description` describes, its findings at `severity`.
   init(_ description: RuleDescription, severity: Severity) {
     identifier = description.identifier
     code = description.code
+    family = description.family
     self.severity = severity
-    fixApplicability = description.fixApplicability
   }
 }
 
@@ -96,9 +96,12 @@ public struct Findings: Sendable {
     for index in start..<diagnostics.count { diagnostics[index].notes.append(note) }
   }
 
-  /// A fix of `document` with this rule's applicability.
-  public func fix(_ title: String, in document: PropertyListDocument, _ changes: [PlistChange]) -> LintFix {
-    LintFix(title: title, applicability: rule.fixApplicability ?? .displayOnly, file: document.source.name,
-            changes: changes)
+  /// A fix of `document` by this rule: `applicability` says how far this fix can be trusted (one of the
+  /// rule description's `fixApplicabilities`).
+  public func fix(
+    _ title: String, _ applicability: FixIt.Applicability, in document: PropertyListDocument,
+    _ changes: [PlistChange]
+  ) -> LintFix {
+    LintFix(code: rule.code, title: title, applicability: applicability, file: document.source.name, changes: changes)
   }
 }

@@ -32,14 +32,14 @@ public struct Linter: Sendable {
     }
   }
 
-  /// Every finding about `target`, sorted by file and position; with `codePrefix`, only the rules whose code
-  /// starts with it (`EN` for an entitlements file that no Info.plist goes with).
-  public func lint(_ target: LintTarget, codePrefix: String? = nil) -> [LintDiagnostic] {
+  /// Every finding about `target`, sorted by file and position; with `families`, only the rules of those
+  /// families (`[.entitlements]` for an entitlements file that no Info.plist goes with).
+  public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {
     guard let first = scheduled.first else { return [] }
     let evidence = target.intuneEvidence
     var findings = Findings(rule: first.reporting)
     for entry in scheduled where (evidence != nil || !entry.requiresIntune)
-      && codePrefix.map({ entry.reporting.code.hasPrefix($0) }) ?? true
+      && families.map({ $0.contains(entry.reporting.family) }) ?? true
     {
       findings.rule = entry.reporting
       let before = findings.diagnostics.count

@@ -8,29 +8,33 @@ public struct RuleDescription: Sendable {
   /// (`SomeRule.description`), and a copy is then one reference instead of one per field.
   private final class Fields: Sendable {
     let identifier: String
+    let family: RuleFamily
+    let number: Int
     let code: String
     let summary: String
     let whatItDoes: String
     let whyItMatters: String
     let useInstead: String
-    let fixApplicability: FixIt.Applicability?
+    let fixApplicabilities: [FixIt.Applicability]
     let defaultSeverity: Severity
     let requiresIntune: Bool
     let triggeringExamples: [RuleExample]
     let nonTriggeringExamples: [RuleExample]
 
     init(
-      identifier: String, code: String, summary: String, whatItDoes: String, whyItMatters: String,
-      useInstead: String, fixApplicability: FixIt.Applicability?, defaultSeverity: Severity,
+      identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String,
+      whyItMatters: String, useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
       requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
     ) {
       self.identifier = identifier
-      self.code = code
+      self.family = family
+      self.number = number
+      code = family.code(number)
       self.summary = summary
       self.whatItDoes = whatItDoes
       self.whyItMatters = whyItMatters
       self.useInstead = useInstead
-      self.fixApplicability = fixApplicability
+      self.fixApplicabilities = fixApplicabilities
       self.defaultSeverity = defaultSeverity
       self.requiresIntune = requiresIntune
       self.triggeringExamples = triggeringExamples
@@ -42,7 +46,11 @@ public struct RuleDescription: Sendable {
 
   /// The stable kebab-case identifier, named after the bad pattern (`missing-mam-types`).
   public var identifier: String { fields.identifier }
-  /// The short code, `AR004`: a two-letter family and a number.
+  /// The family, whose two letters start the code.
+  public var family: RuleFamily { fields.family }
+  /// The number within the family: 4 in `AR004`.
+  public var number: Int { fields.number }
+  /// The short code, `AR004`: the family's two letters and the number in three digits.
   public var code: String { fields.code }
   /// One line, lowercase, no trailing period.
   public var summary: String { fields.summary }
@@ -52,38 +60,57 @@ public struct RuleDescription: Sendable {
   public var whyItMatters: String { fields.whyItMatters }
   /// What to write instead.
   public var useInstead: String { fields.useInstead }
-  /// How far its fix can be trusted; nil when the rule offers no fix.
-  public var fixApplicability: FixIt.Applicability? { fields.fixApplicability }
+  /// How far its fixes can be trusted, safest first: each fix states its own applicability, one of these (the
+  /// examples' tests check it); empty when the rule offers no fix.
+  public var fixApplicabilities: [FixIt.Applicability] { fields.fixApplicabilities }
   /// The severity when the configuration does not override it.
   public var defaultSeverity: Severity { fields.defaultSeverity }
   /// Whether the rule applies only to Intune-managed targets.
   public var requiresIntune: Bool { fields.requiresIntune }
-  /// Examples that must trigger the rule (with `↓` where each finding starts), with their
-  /// corrected form when the rule has a fix.
+  /// Examples that must trigger the rule (with `↓` where each finding starts), with the messages of their
+  /// findings and, when a finding has a fix, the text after the fixes.
   public var triggeringExamples: [RuleExample] { fields.triggeringExamples }
   /// Examples that must not trigger it.
   public var nonTriggeringExamples: [RuleExample] { fields.nonTriggeringExamples }
 
   /// A rule description; every field is required so none is forgotten.
   public init(
-    identifier: String, code: String, summary: String, whatItDoes: String, whyItMatters: String,
-    useInstead: String, fixApplicability: FixIt.Applicability?, defaultSeverity: Severity,
+    identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String, whyItMatters: String,
+    useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
     requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
   ) {
     fields = Fields(
-      identifier: identifier, code: code, summary: summary, whatItDoes: whatItDoes, whyItMatters: whyItMatters,
-      useInstead: useInstead, fixApplicability: fixApplicability, defaultSeverity: defaultSeverity,
+      identifier: identifier, family: family, number: number, summary: summary, whatItDoes: whatItDoes,
+      whyItMatters: whyItMatters, useInstead: useInstead, fixApplicabilities: fixApplicabilities,
+      defaultSeverity: defaultSeverity,
       requiresIntune: requiresIntune, triggeringExamples: triggeringExamples,
       nonTriggeringExamples: nonTriggeringExamples)
   }
 
   /// The fix line of the rationale.
   public var fixSafetyText: String {
-    switch fixApplicability {
-    case .safe: return "Safe: `sharelint fix` applies it."
-    case .unsafe: return "Unsafe: applied only with `sharelint fix --unsafe`; review the result."
-    case .displayOnly: return "Shown only; never applied automatically."
-    case nil: return "No automatic fix."
+    switch fixApplicabilities.count {
+    case 0: return "No automatic fix."
+    case 1:
+      switch fixApplicabilities[0] {
+      case .safe: return "Safe: `sharelint fix` applies it."
+      case .unsafe: return "Unsafe: applied only with `sharelint fix --unsafe`; review the result."
+      case .displayOnly: return "Shown only; never applied automatically."
+      }
+    default:
+      let kinds = fixApplicabilities.map { applicability in
+        switch applicability {
+        case .safe: "safe ones `sharelint fix` applies"
+        case .unsafe: "unsafe ones only `sharelint fix --unsafe` (review the result)"
+        case .displayOnly: "display-only ones are shown, never applied"
+        }
+      }
+      return "Each fix says how far it can be trusted: " + kinds.joined(separator: "; ") + "."
     }
+  }
+
+  /// The applicabilities of its fixes as one word, `safe` or `safe/unsafe`; nil without a fix.
+  public var fixApplicabilitiesText: String? {
+    fixApplicabilities.isEmpty ? nil : fixApplicabilities.map(\.rawValue).joined(separator: "/")
   }
 }

@@ -8,7 +8,7 @@ public enum RuleDocumentation {
   public static func markdownTable(_ rules: [RuleDescription] = RuleRegistry.rules.map { $0.description }) -> String {
     var lines = ["| Code | Identifier | Severity | Fix | Intune only | Summary |", "|---|---|---|---|---|---|"]
     for rule in rules {
-      let fix = rule.fixApplicability?.rawValue ?? "—"
+      let fix = rule.fixApplicabilitiesText ?? "—"
       lines.append(
         "| \(rule.code) | `\(rule.identifier)` | \(rule.defaultSeverity.rawValue) | \(fix) | \(rule.requiresIntune ? "yes" : "no") | \(rule.summary) |")
     }
@@ -20,17 +20,18 @@ public enum RuleDocumentation {
     let width = rules.map(\.identifier.count).max() ?? 0
     return rules.map { rule in
       let padded = rule.identifier + String(repeating: " ", count: max(0, width - rule.identifier.count))
-      let fix = rule.fixApplicability.map { " [fix: \($0.rawValue)]" } ?? ""
+      let fix = rule.fixApplicabilitiesText.map { " [fix: \($0)]" } ?? ""
       return "\(rule.code)  \(padded)  \(rule.defaultSeverity.rawValue.padding(7))  \(rule.summary)\(fix)"
     }.joined(separator: "\n") + "\n"
   }
 
   /// The catalogue as JSON (sorted keys), for scripts.
   public static func json(_ rules: [RuleDescription] = RuleRegistry.rules.map { $0.description }) -> String {
-    JSONValue.array(rules.map { rule in
-      .object([
+    JSONValue.array(rules.map { rule -> JSONValue in
+      let fix: JSONValue = rule.fixApplicabilitiesText.map { .string($0) } ?? .null
+      return .object([
         "code": .string(rule.code), "identifier": .string(rule.identifier), "summary": .string(rule.summary),
-        "severity": .string(rule.defaultSeverity.rawValue), "fix": rule.fixApplicability.map { .string($0.rawValue) } ?? .null,
+        "family": .string(rule.family.rawValue), "severity": .string(rule.defaultSeverity.rawValue), "fix": fix,
         "intuneOnly": .bool(rule.requiresIntune), "whatItDoes": .string(rule.whatItDoes),
         "whyItMatters": .string(rule.whyItMatters), "useInstead": .string(rule.useInstead),
       ])
@@ -46,7 +47,10 @@ public enum RuleDocumentation {
     text += "What it does\n  \(rule.whatItDoes)\n\n"
     text += "Why it matters\n  \(rule.whyItMatters)\n\n"
     if let example = rule.triggeringExamples.first {
-      text += "Example (\(example.file.rawValue))\n" + indented(example.infoPlistOrEntitlements.replacingMarkers()) + "\n"
+      text += "Example (\(example.file.rawValue))\n" + indented(example.markedText.replacingMarkers()) + "\n"
+      if !example.messages.isEmpty {
+        text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
+      }
       if let corrected = example.corrected {
         text += "Fixed\n" + indented(corrected) + "\n"
       }
@@ -59,11 +63,6 @@ public enum RuleDocumentation {
   private static func indented(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
   }
-}
-
-extension RuleExample {
-  /// The text of the file the example is about.
-  var infoPlistOrEntitlements: String { file == .infoPlist ? infoPlist : (entitlements ?? infoPlist) }
 }
 
 extension String {

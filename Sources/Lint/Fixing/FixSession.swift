@@ -104,11 +104,8 @@ public enum FixSession {
       let plans = plan(report, includingUnsafe: includingUnsafe, unsafeRules: unsafeRules)
       guard !plans.isEmpty else { break }
       passes += 1
-      let codeByTitle = Dictionary(
-        report.diagnostics.compactMap { diagnostic in diagnostic.fix.map { ($0.title, diagnostic.code) } },
-        uniquingKeysWith: { first, _ in first })
       for plan in plans {
-        appliedFixes += plan.fixed.applied.map { (code: codeByTitle[$0] ?? "", title: $0) }
+        appliedFixes += plan.fixed.applied.map { (code: $0.code, title: $0.title) }
         // A file's first plan holds its text as read from disk: no earlier pass changed it.
         originals[plan.path] = originals[plan.path] ?? plan.fixed.original
         if let reason = plan.notWritable { notWritable[plan.path] = reason }

@@ -13,8 +13,8 @@ public enum Fixer {
     public var original: SourceText
     /// Its new bytes.
     public var bytes: [UInt8]
-    /// The titles of the fixes applied.
-    public var applied: [String]
+    /// The fixes applied (each names its rule: `LintFix.code`).
+    public var applied: [LintFix]
     /// The titles of the fixes left out because they overlapped another or could not be made.
     public var skipped: [String]
 
@@ -34,7 +34,7 @@ public enum Fixer {
   /// Applies `fixes` whose edits are already on the file's bytes (`LintFix.sourceEdits`) to `source`, as
   /// `apply(_:to:)` does for an XML document: in offset order, skipping a fix that overlaps one taken.
   public static func apply(_ fixes: [LintFix], toText source: SourceText) -> FixedFile {
-    var applied: [String] = []
+    var applied: [LintFix] = []
     var skipped: [String] = []
     var edits: [TextEdit] = []
     var taken: [ByteRange] = []
@@ -47,7 +47,7 @@ public enum Fixer {
       }
       taken += fixEdits.map(\.range)
       edits += fixEdits
-      applied.append(fix.title)
+      applied.append(fix)
     }
     let (bytes, notApplied) = source.bytes.applying(edits)
     if !notApplied.isEmpty { skipped.append("\(notApplied.count) overlapping edits") }
@@ -56,7 +56,7 @@ public enum Fixer {
 
   /// Applies `fixes` (all to `document`) and returns the file's new contents.
   public static func apply(_ fixes: [LintFix], to document: PropertyListDocument) -> FixedFile {
-    var applied: [String] = []
+    var applied: [LintFix] = []
     var skipped: [String] = []
     switch document.format {
     case .xml:
@@ -74,7 +74,7 @@ public enum Fixer {
         }
         taken += fixEdits.map(\.range)
         edits += fixEdits
-        applied.append(fix.title)
+        applied.append(fix)
       }
       let (bytes, notApplied) = document.source.bytes.applying(edits)
       if !notApplied.isEmpty { skipped.append("\(notApplied.count) overlapping edits") }
@@ -97,14 +97,15 @@ public enum Fixer {
           var changed = value
           for change in fix.changes { changed = try change.applied(to: changed) }
           value = changed
-          applied.append(fix.title)
+          applied.append(fix)
           editedStrings += stringPaths
         } catch {
           skipped.append(fix.title)
         }
       }
       guard !applied.isEmpty, let bytes = try? document.serialized(value) else {
-        return FixedFile(original: document.source, bytes: document.source.bytes, applied: [], skipped: skipped + applied)
+        let titles = skipped + applied.map(\.title)
+        return FixedFile(original: document.source, bytes: document.source.bytes, applied: [], skipped: titles)
       }
       return FixedFile(original: document.source, bytes: bytes, applied: applied, skipped: skipped)
     }

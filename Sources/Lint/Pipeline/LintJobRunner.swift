@@ -150,7 +150,8 @@ extension LintJob {
       let empty = try? PropertyListDocument(bytes: Array("<plist><dict/></plist>".utf8), name: "")
       if let empty {
         let lintTarget = LintTarget(infoPlist: empty, entitlements: entitlements, settings: settings)
-        result.diagnostics += linter.lint(lintTarget, codePrefix: "EN").filter { $0.file == entitlements.source.name }
+        result.diagnostics += linter.lint(lintTarget, families: [.entitlements])
+          .filter { $0.file == entitlements.source.name }
         result.linted = true
       }
       return result

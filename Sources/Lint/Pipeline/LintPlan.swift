@@ -104,12 +104,12 @@ struct LintPlan {
   ) -> [String] {
     guard !projectFolders.isEmpty else { return [] }
     let folders = projectFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-    let named = Set(options.paths.map { DiscoveryPaths.identity(of: $0) })
+    let named = Set(options.paths.map { FileIdentity.of($0) })
     var unbuilt: [String] = []
     discovery.targets.removeAll { target in
       let plists = [target.infoPlist, target.entitlements].compactMap { $0 }
       guard let plist = plists.first, plist.location == .sourceFile, let path = plist.filePath else { return false }
-      let identity = DiscoveryPaths.identity(of: path)
+      let identity = FileIdentity.of(path)
       guard !named.contains(identity), folders.contains(where: { identity.hasPrefix($0) }) else { return false }
       unbuilt.append(plist.displayPath)
       return true

@@ -18,7 +18,7 @@ struct ProjectPlan {
 
   /// The selected targets, project by project, target by target, each with its selected configurations.
   var targets: [PlannedTarget] = []
-  /// The symlink-free absolute paths (`DiscoveryPaths.identity`) of the plists the projects claim.
+  /// The symlink-free absolute paths (`FileIdentity`) of the plists the projects claim.
   var claimedFiles: Set<String> = []
   /// Projects that could not be read (a malformed project.pbxproj).
   var problems: [String] = []
@@ -43,12 +43,12 @@ struct ProjectPlan {
       if seenNotes.insert(text).inserted { notes.append(text) }
     }
     for projectNote in report.notes { note(projectNote.description) }
-    projectFolders = report.projectPaths.map { DiscoveryPaths.identity(of: PathText.removingLastComponent(of: $0)) }
+    projectFolders = report.projectPaths.map { FileIdentity.of(PathText.removingLastComponent(of: $0)) }
     var indexes: [String: XcconfigDefinitionIndex] = [:]
     var plists: [String: DiscoveredPlist] = [:]
     func plist(at path: String?) -> DiscoveredPlist? {
       guard let path, !path.isEmpty else { return nil }
-      let identity = DiscoveryPaths.identity(of: path)
+      let identity = FileIdentity.of(path)
       if let known = plists[identity] { return known }
       let plist: DiscoveredPlist
       if let data = FileManager.default.contents(atPath: path) {
@@ -67,11 +67,11 @@ struct ProjectPlan {
     }
     // Every target's plists are claimed, also those the selection leaves out and those of frameworks and tests,
     // which ship in no app: none of them is a loose file.
-    for path in report.otherTargetFiles { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
+    for path in report.otherTargetFiles { claimedFiles.insert(FileIdentity.of(path)) }
     for target in report.targets {
       for configuration in target.configurations {
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
-          if let path, !path.isEmpty { claimedFiles.insert(DiscoveryPaths.identity(of: path)) }
+          if let path, !path.isEmpty { claimedFiles.insert(FileIdentity.of(path)) }
         }
       }
     }
@@ -142,7 +142,7 @@ struct ProjectPlan {
         var generatedFiles: [String: String] = [:]
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
           guard let path, let generated = report.generatedPlists[path],
-            let plist = plists[DiscoveryPaths.identity(of: path)], plist.filePath == nil
+            let plist = plists[FileIdentity.of(path)], plist.filePath == nil
           else { continue }
           generatedFiles[plist.displayPath] = "XcodeGen from \(generated.definedAt)"
         }

@@ -33,7 +33,8 @@ public enum SARIFReporter {
 
   /// A rule's entry in `tool.driver.rules`.
   private static func ruleObject(_ rule: RuleDescription) -> JSONValue {
-    .object([
+    let tags: [JSONValue] = [.string(rule.family.rawValue)] + (rule.requiresIntune ? [.string("intune")] : [])
+    return .object([
       "id": .string(rule.code),
       "name": .string(rule.identifier),
       "shortDescription": .object(["text": .string(rule.summary)]),
@@ -42,7 +43,7 @@ public enum SARIFReporter {
         "text": .string("\(rule.whatItDoes)\n\nWhy it matters: \(rule.whyItMatters)\n\nUse instead: \(rule.useInstead)"),
       ]),
       "defaultConfiguration": .object(["level": .string(level(rule.defaultSeverity))]),
-      "properties": .object(["tags": .array([.string(rule.requiresIntune ? "intune" : "plist")])]),
+      "properties": .object(["tags": .array(tags)]),
     ])
   }
 

@@ -3,8 +3,8 @@ import SharelintBase
 import Synchronization
 
 /// Which `.xcconfig` files under a folder assign which settings: read once, the first time a setting needs
-/// explaining, by any thread. The walk skips hidden folders and those of dependencies and builds (`Pods`,
-/// `node_modules`, `Carthage`, `.build`, `DerivedData`) and stops after `maximumFiles` files.
+/// explaining, by any thread, on `SourceFolderWalker`'s walk (in path order; it skips hidden folders and those of
+/// dependencies and builds), which stops after `maximumFiles` files.
 public final class XcconfigDefinitionIndex: Sendable {
   /// The most `.xcconfig` files read.
   public static let maximumFiles = 2_000
@@ -26,33 +26,27 @@ public final class XcconfigDefinitionIndex: Sendable {
   }
 
   private static func read(_ root: String) -> [String: [String]] {
-    let skipped: Set<String> = ["Pods", "node_modules", "Carthage", ".build", "DerivedData"]
     var index: [String: [String]] = [:]
-    var pending = [root.isEmpty ? "." : root]
     var count = 0
     let manager = FileManager.default
-    while let folder = pending.popLast(), count < maximumFiles {
-      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-      for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
-        let path = PathText.joined(folder, name)
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-        if isDirectory.boolValue {
-          if (try? manager.destinationOfSymbolicLink(atPath: path)) == nil { pending.append(path) }
-          continue
-        }
-        guard name.hasSuffix(".xcconfig"), count < maximumFiles,
-          let data = manager.contents(atPath: path), data.count <= XcconfigReader.maximumFileSize
-        else { continue }
-        count += 1
-        let shown = PathText.relativeToWorkingFolder(PathText.tidied(path))
-        var assigned: Set<String> = []
-        for statement in XcconfigParser(fileName: path).parse(String(decoding: data, as: UTF8.self)).statements {
-          if case .assignment(let setting, _, _, _) = statement, assigned.insert(setting).inserted {
-            index[setting, default: []].append(shown)
-          }
+    let folder = root.isEmpty ? "." : root
+    var walker = SourceFolderWalker()
+    walker.walk(folder: folder, displayPath: folder) { entry, _ in
+      if entry.isDirectory { return .enter }
+      guard entry.name.hasSuffix(".xcconfig") else { return .leave }
+      guard count < maximumFiles else { return .stop }
+      guard !entry.needsStat || SourceFolderWalker.isRegularFile(entry.path),
+        let data = manager.contents(atPath: entry.path), data.count <= XcconfigReader.maximumFileSize
+      else { return .leave }
+      count += 1
+      let shown = PathText.relativeToWorkingFolder(PathText.tidied(entry.path))
+      var assigned: Set<String> = []
+      for statement in XcconfigParser(fileName: entry.path).parse(String(decoding: data, as: UTF8.self)).statements {
+        if case .assignment(let setting, _, _, _) = statement, assigned.insert(setting).inserted {
+          index[setting, default: []].append(shown)
         }
       }
+      return .leave
     }
     return index
   }

@@ -269,11 +269,10 @@ final class XcconfigReader {
     return .success(String(decoding: data, as: UTF8.self))
   }
 
-  /// A file's identity for cycles and reuse: its absolute, standardized, symlink-free path.
+  /// A file's identity for cycles and reuse (`FileIdentity`), remembered per path as written.
   private func identity(of path: String) -> String {
     if let known = identities[path] { return known }
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    let identity = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+    let identity = FileIdentity.of(path)
     identities[path] = identity
     return identity
   }

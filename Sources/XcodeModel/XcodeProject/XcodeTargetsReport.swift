@@ -46,9 +46,8 @@ public struct XcodeTargetsReport: Sendable {
   public init() {}
 
   /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
-  /// a folder searched for them (skipping `Pods`, `node_modules`, `.build`, `DerivedData`, `Carthage` and hidden
-  /// folders). A project reached twice (through a workspace and the walk) is read once. A Tuist manifest met in
-  /// the walk is named in a note.
+  /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
+  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note.
   public init(paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay()) {
     var seen: Set<String> = []
     var cache = XcconfigCache(overlay: overlay)
@@ -74,9 +73,9 @@ public struct XcodeTargetsReport: Sendable {
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
         let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
         specs[container] = result
-        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(Self.identity(of: file)) }
+        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
-      for container in found.containers where !included.contains(Self.identity(of: container)) {
+      for container in found.containers where !included.contains(FileIdentity.of(container)) {
         if container.hasSuffix(".xcworkspace") {
           let workspace = XcodeWorkspace(path: container)
           notes += workspace.notes
@@ -95,16 +94,12 @@ public struct XcodeTargetsReport: Sendable {
     }
   }
 
-  private static func identity(of path: String) -> String {
-    PathText.tidied(PathText.joined(FileManager.default.currentDirectoryPath, path))
-  }
-
   private mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
     dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil,
     overlay: XcodeFileOverlay
   ) {
-    guard seen.insert(Self.identity(of: projectPath)).inserted else { return }
+    guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
     if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
       // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
       notes.append(
@@ -158,39 +153,28 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
-  /// path, and a note for each Tuist manifest of a folder whose project is not committed. An `.xcodeproj` without
-  /// a `project.pbxproj` beside a spec or manifest (the schemes of a generated project) is left out.
+  /// path, and a note for each Tuist manifest of a folder whose project is not committed, found on
+  /// `SourceFolderWalker`'s walk (the one `lint` takes: it skips the same folders, and the `.xcodeproj` without a
+  /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
       return ([trimmed], [])
     }
-    let skipped: Set<String> = ["Pods", "node_modules", ".build", "DerivedData", "Carthage"]
     var found: [String] = []
     var notes: [XcodeProjectNote] = []
-    var pending = [trimmed]
-    let manager = FileManager.default
-    while let folder = pending.popLast() {
-      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-      let generated = GeneratedProjectFolder(folder: folder, names: names)
-      found += generated.xcodeGenSpecs
-      notes += generated.tuistManifests.map(\.note)
-      var subfolders: [String] = []
-      for name in names.sorted() {
-        guard !name.hasPrefix("."), !skipped.contains(name), !generated.uncommittedProjectNames.contains(name)
-        else { continue }
-        let child = PathText.joined(folder, name)
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue,
-          (try? manager.destinationOfSymbolicLink(atPath: child)) == nil
-        else { continue }
-        if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-          found.append(child)
-        } else {
-          subfolders.append(child)
-        }
+    var walker = SourceFolderWalker()
+    walker.walk(
+      folder: trimmed, displayPath: trimmed,
+      generatedProject: { generated, _ in
+        found += generated.xcodeGenSpecs.map(PathText.tidied)
+        notes += generated.tuistManifests.map(\.note)
       }
-      pending += subfolders.reversed()
+    ) { entry, _ in
+      guard entry.isDirectory else { return .leave }
+      guard entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") else { return .enter }
+      found.append(PathText.tidied(entry.path))
+      return .leave
     }
     return (found.sorted(), notes)
   }

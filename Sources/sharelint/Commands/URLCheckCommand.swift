@@ -190,12 +190,12 @@ enum InfoPlistQueriesSchemes {
     guard let node = document.value(at: [key]) else { return [] }
     guard let elements = node.elements else {
       throw InputError(
-        "\(location(of: node, in: document)) \(key) must be an array of strings, not a \(kind(of: node))")
+        "\(location(of: node, in: document)) \(key) must be an array of strings, not \(node.type.nameWithArticle)")
     }
     return try elements.map { element in
       guard let scheme = element.string else {
         throw InputError(
-          "\(location(of: element, in: document)) \(key) entries must be strings, not a \(kind(of: element))")
+          "\(location(of: element, in: document)) \(key) entries must be strings, not \(element.type.nameWithArticle)")
       }
       return scheme
     }
@@ -206,18 +206,5 @@ enum InfoPlistQueriesSchemes {
     guard let range = node.elementRange else { return "\(document.source.name):" }
     let position = document.position(of: range.start)
     return "\(document.source.name):\(position.line):\(position.column):"
-  }
-
-  private static func kind(of node: PropertyListNode) -> String {
-    switch node.content {
-    case .string: return "string"
-    case .integer: return "integer"
-    case .real: return "real"
-    case .boolean: return "boolean"
-    case .date: return "date"
-    case .data: return "data"
-    case .array: return "array"
-    case .dictionary: return "dictionary"
-    }
   }
 }

@@ -7,7 +7,7 @@ import PropertyList
 struct ActivationKeyTypeRule: LintRule {
   static let description = RuleDescription(
     identifier: "activation-key-type",
-    code: "AR006",
+    family: .activationRules, number: 6,
     summary: "an activation rule or one of its dictionary keys has the wrong type",
     whatItDoes: """
       Checks that `NSExtensionActivationRule` is a string or a dictionary, and that each documented key \
@@ -22,7 +22,7 @@ struct ActivationKeyTypeRule: LintRule {
       also reject the value.
       """,
     useInstead: "`<integer>10</integer>` for counts, `<true/>` for `NSExtensionActivationSupportsText`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -37,12 +37,17 @@ struct ActivationKeyTypeRule: LintRule {
         \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
         \t↓<integer>-1</integer>
         </dict>
-        """),
+        """,
+        messages: [
+          "'NSExtensionActivationSupportsMovieWithMaxCount' must be an integer, found string",
+          "'NSExtensionActivationSupportsText' must be a boolean, found integer",
+          "'NSExtensionActivationSupportsImageWithMaxCount' must not be negative, found -1",
+        ]),
       ActivationRuleExample.make("""
         ↓<array>
         \t<string>public.image</string>
         </array>
-        """),
+        """, messages: ["'NSExtensionActivationRule' must be a string or a dictionary, found array"]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

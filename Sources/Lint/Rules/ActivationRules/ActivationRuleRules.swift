@@ -5,8 +5,9 @@ import PredicateSyntax
 import PropertyList
 import UniformTypes
 
-/// The AR family: an extension's `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`.
-let activationRules: [any LintRule.Type] = [
+/// The AR family (`RuleFamily.activationRules`): an extension's
+/// `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`.
+let activationRuleRules: [any LintRule.Type] = [
   PredicateSyntaxErrorRule.self,
   TypographicQuoteRule.self,
   TruePredicateRule.self,
@@ -77,8 +78,10 @@ struct ActivationRuleSite: Sendable {
   }
 
   /// A fix editing the predicate string in place: `edits` are in the decoded text's UTF-8.
-  func predicateFix(_ title: String, edits: [TextEdit], findings: Findings) -> LintFix {
-    findings.fix(title, in: document, [.editString(at: node.path, edits: edits)])
+  func predicateFix(
+    _ title: String, _ applicability: FixIt.Applicability, edits: [TextEdit], findings: Findings
+  ) -> LintFix {
+    findings.fix(title, applicability, in: document, [.editString(at: node.path, edits: edits)])
   }
 
   /// The type registry for this extension: the system's types plus those declared by its own
@@ -179,14 +182,14 @@ private func leadingWhitespaceCount(_ text: String) -> Int {
 /// Examples of the AR rules: an extension's Info.plist body around one activation rule.
 enum ActivationRuleExample {
   /// An example whose Info.plist holds `rule` (the rule's value element, e.g. `<string>…</string>`;
-  /// continuation lines are indented with the rule). `intune` adds `IntuneMAMSettings`;
-  /// `corrected` is the fixed rule value, wrapped the same way.
+  /// continuation lines are indented with the rule). `messages` are its findings' messages; `intune` adds
+  /// `IntuneMAMSettings`; `corrected` is the fixed rule value, wrapped the same way.
   static func make(
-    _ rule: String, corrected: String? = nil, intune: Bool = false, appending extraKeys: String = "",
-    sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+    _ rule: String, messages: [String] = [], corrected: String? = nil, intune: Bool = false,
+    appending extraKeys: String = "", sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) -> RuleExample {
     RuleExample(
-      body(rule, intune: intune, appending: extraKeys),
+      body(rule, intune: intune, appending: extraKeys), messages: messages,
       corrected: corrected.map { body($0, intune: intune, appending: extraKeys) },
       sourceFile: sourceFile, sourceLine: sourceLine)
   }

@@ -5,7 +5,7 @@ import PredicateSyntax
 struct AggregateNeedsAnyRule: LintRule {
   static let description = RuleDescription(
     identifier: "aggregate-needs-any",
-    code: "AR010",
+    family: .activationRules, number: 10,
     summary: "registeredTypeIdentifiers is compared without ANY, ALL or NONE",
     whatItDoes: """
       Finds `registeredTypeIdentifiers` — an attachment's array of types — on the left of \
@@ -18,7 +18,7 @@ struct AggregateNeedsAnyRule: LintRule {
       the share sheet for the content it was meant to take.
       """,
     useInstead: "`ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.image\"`.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -28,6 +28,12 @@ struct AggregateNeedsAnyRule: LintRule {
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf" \
         || ↓$attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg").@count &gt;= 1).@count == 1</string>
         """,
+        messages: [
+          """
+          '$attachment.registeredTypeIdentifiers' is an array; 'UTI-CONFORMS-TO "public.jpeg"' needs 'ANY' (or 'ALL', \
+          'NONE') before it to test the array's elements
+          """,
+        ],
         corrected: """
           <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
           ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf" \
@@ -37,7 +43,13 @@ struct AggregateNeedsAnyRule: LintRule {
       ActivationRuleExample.make("""
         <string>SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments, $attachment, \
         ↓$attachment.registeredTypeIdentifiers == "com.adobe.pdf").@count == 1).@count == 1</string>
-        """),
+        """,
+        messages: [
+          """
+          '$attachment.registeredTypeIdentifiers' is an array; '==' compares the whole array and is never true; write \
+          'ANY' before it or use 'CONTAINS'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""
@@ -58,7 +70,7 @@ struct AggregateNeedsAnyRule: LintRule {
         guard comparison.left.isRegisteredTypeIdentifiers else { continue }
         let list = site.excerpt(comparison.left.range)
         let fix = site.predicateFix(
-          "insert 'ANY' before '\(list)'", edits: [.insert("ANY ", at: comparison.left.range.start)],
+          "insert 'ANY' before '\(list)'", .safe, edits: [.insert("ANY ", at: comparison.left.range.start)],
           findings: findings)
         findings.report(
           "'\(list)' is an array; '\(operatorName) \(site.excerpt(comparison.right.range))' needs 'ANY' "

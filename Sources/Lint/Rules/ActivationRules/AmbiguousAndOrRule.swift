@@ -6,7 +6,7 @@ import PredicateSyntax
 struct AmbiguousAndOrRule: LintRule {
   static let description = RuleDescription(
     identifier: "ambiguous-and-or",
-    code: "AR007",
+    family: .activationRules, number: 7,
     summary: "an activation rule mixes AND and OR without parentheses",
     whatItDoes: """
       Finds an AND (`&&`) chain written as an operand of an OR (`||`) without parentheses around it. \
@@ -19,7 +19,7 @@ struct AmbiguousAndOrRule: LintRule {
       keep the extension out of the share sheet where it was meant to appear.
       """,
     useInstead: "Parentheses saying what belongs together: `a || (b && c)` or `(a || b) && c`.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -37,6 +37,12 @@ struct AmbiguousAndOrRule: LintRule {
         \t).@count == 1
         ).@count == 1</string>
         """,
+        messages: [
+          """
+          '&&' inside '||' without parentheses; sharelint reads 'ANY $attachment.registeredTypeIdentifiers \
+          UTI-CONFORMS-TO "…' as one operand, but Apple documents no precedence
+          """,
+        ],
         corrected: """
           <string>SUBQUERY (
           \textensionItems,
@@ -53,6 +59,16 @@ struct AmbiguousAndOrRule: LintRule {
       ActivationRuleExample.make(
         "<string>↓extensionItems.@count == 1 AND NOT extensionItems.@count == 0 OR ↓extensionItems.@count &gt; 2 "
           + "AND extensionItems.@count &lt; 5</string>",
+        messages: [
+          """
+          'AND' inside 'OR' without parentheses; sharelint reads 'extensionItems.@count == 1 AND NOT \
+          extensionItems.@count ==…' as one operand, but Apple documents no precedence
+          """,
+          """
+          'AND' inside 'OR' without parentheses; sharelint reads 'extensionItems.@count > 2 AND extensionItems.@count \
+          < 5' as one operand, but Apple documents no precedence
+          """,
+        ],
         corrected: "<string>(extensionItems.@count == 1 AND NOT extensionItems.@count == 0) OR "
           + "(extensionItems.@count &gt; 2 AND extensionItems.@count &lt; 5)</string>"),
     ],
@@ -92,7 +108,7 @@ struct AmbiguousAndOrRule: LintRule {
       let range = found.operand.range
       let excerpt = site.excerpt(range)
       let fix = site.predicateFix(
-        "add parentheses around '\(excerpt)'",
+        "add parentheses around '\(excerpt)'", .safe,
         edits: [.insert("(", at: range.start), .insert(")", at: range.end)], findings: findings)
       findings.report(
         "'\(andSpelling)' inside '\(orSpelling)' without parentheses; sharelint reads '\(excerpt)' as one operand, "

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import SharelintBase
 
 /// What a value in an activation rule is, as far as its key paths tell: the objects iOS evaluates
 /// the rule on (`NSExtensionContext` › `NSExtensionItem` › `NSItemProvider`), collections of them,
@@ -192,7 +193,7 @@ struct ExtensionKeyPathChecker {
       // The distance is at least the difference in length.
       guard abs(lowered.count - wanted.count) <= limit else { continue }
       let bound = min(limit + 1, best?.distance ?? Int.max)
-      let distance = IntuneSettingsCatalog.editDistance(wanted, lowered, below: bound)
+      let distance = EditDistance.levenshtein(wanted, lowered, limit: bound - 1)
       if distance <= limit, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
     }
     return best?.name

@@ -8,7 +8,7 @@ import UniformTypes
 struct MissingMAMTypesRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-mam-types",
-    code: "AR004",
+    family: .activationRules, number: 4,
     summary: "an activation rule does not accept the com.microsoft.intune.mam. types",
     whatItDoes: """
       Checks that every type the activation rule tests (`UTI-CONFORMS-TO`, `UTI-EQUALS`, `IN`, \
@@ -27,7 +27,7 @@ struct MissingMAMTypesRule: LintRule {
       "public.image" OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \
       "com.microsoft.intune.mam.public.image")`.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -44,6 +44,12 @@ struct MissingMAMTypesRule: LintRule {
         \t).@count == 1
         ).@count == 1</string>
         """,
+        messages: [
+          """
+          the rule accepts no 'com.microsoft.intune.mam.' twin of 'public.plain-text', 'com.adobe.pdf'; managed apps' \
+          data will not activate the extension
+          """,
+        ],
         corrected: """
           <string>SUBQUERY (
           \textensionItems,
@@ -68,6 +74,12 @@ struct MissingMAMTypesRule: LintRule {
         \t<integer>1</integer>
         </dict>
         """,
+        messages: [
+          """
+          a dictionary rule cannot accept the 'com.microsoft.intune.mam.' twins of 'public.image'; managed apps' data \
+          will not activate the extension
+          """,
+        ],
         corrected: """
           <string>SUBQUERY (
           \textensionItems,
@@ -162,7 +174,7 @@ struct MissingMAMTypesRule: LintRule {
     // The augmenter copies comparisons as written; with typographic quotes (AR002) wait for their fix.
     let fix = written.outcome.isValid
       ? site.predicateFix(
-        "add the com.microsoft.intune.mam. twin of \(Self.quotedList(missing))", edits: augmentation.edits,
+        "add the com.microsoft.intune.mam. twin of \(Self.quotedList(missing))", .safe, edits: augmentation.edits,
         findings: findings)
       : nil
     findings.report(
@@ -205,7 +217,7 @@ struct MissingMAMTypesRule: LintRule {
     let fix = hasMisspelledKey
       ? nil
       : findings.fix(
-        "convert the dictionary to a predicate accepting \(Self.quotedList(missing)) and their Intune twins",
+        "convert the dictionary to a predicate accepting \(Self.quotedList(missing)) and their Intune twins", .safe,
         in: site.document,
         [.replaceValue(at: site.node.path, with: .string(Self.indented(augmentation.augmentedText, like: site)))])
     findings.report(

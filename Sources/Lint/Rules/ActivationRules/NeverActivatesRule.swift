@@ -6,7 +6,7 @@ import UniformTypes
 struct NeverActivatesRule: LintRule {
   static let description = RuleDescription(
     identifier: "never-activates",
-    code: "AR012",
+    family: .activationRules, number: 12,
     summary: "no share-sheet input activates the rule",
     whatItDoes: """
       Evaluates the rule (a dictionary converted first) on sharelint's catalogue of realistic share-sheet \
@@ -20,7 +20,7 @@ struct NeverActivatesRule: LintRule {
       misspelled keys are the usual causes.
       """,
     useInstead: "A rule that `sharelint rule simulate` shows activating for the content the extension handles.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -31,10 +31,16 @@ struct NeverActivatesRule: LintRule {
         \t$extensionItem.attachments.@count &gt;= 3
         \tAND $extensionItem.attachments.@count &lt;= 1
         ).@count == 1</string>
-        """),
+        """, messages: ["none of the 22 share-sheet inputs activates the rule; the extension never appears"]),
       ActivationRuleExample.make("""
         <string>↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
-        """),
+        """,
+        messages: [
+          """
+          the rule cannot be evaluated on any of the 24 share-sheet inputs: no value is bound to '$attachment'; the \
+          extension never appears
+          """,
+        ]),
       ActivationRuleExample.make("""
         ↓<dict>
         \t<key>NSExtensionActivationDictionaryVersion</key>
@@ -42,7 +48,7 @@ struct NeverActivatesRule: LintRule {
         \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
         \t<integer>0</integer>
         </dict>
-        """),
+        """, messages: ["none of the 22 share-sheet inputs activates the rule; the extension never appears"]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

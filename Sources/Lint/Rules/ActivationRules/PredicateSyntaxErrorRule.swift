@@ -5,7 +5,7 @@ import PredicateSyntax
 struct PredicateSyntaxErrorRule: LintRule {
   static let description = RuleDescription(
     identifier: "predicate-syntax-error",
-    code: "AR001",
+    family: .activationRules, number: 1,
     summary: "an activation rule predicate has a syntax error",
     whatItDoes: """
       Parses the `NSExtensionActivationRule` string as an NSPredicate format string and reports each \
@@ -18,14 +18,14 @@ struct PredicateSyntaxErrorRule: LintRule {
       string before that.
       """,
     useInstead: "A predicate that `sharelint rule parse` accepts, e.g. `... UTI-CONFORMS-TO \"public.image\"`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
       ActivationRuleExample.make("""
         <string>SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count ↓=== 1).@count == 1</string>
-        """),
+        """, messages: ["'===' is not an operator; use '==' [triple-equals]"]),
       ActivationRuleExample.make("""
         <string>SUBQUERY (
         \textensionItems,
@@ -34,10 +34,10 @@ struct PredicateSyntaxErrorRule: LintRule {
         \t\tANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO &quot;public.image&quot;
         \t).@count &gt;= 1 &amp;&amp;
         ↓)</string>
-        """),
+        """, messages: ["expected a predicate, found ')' [expected-predicate]"]),
       ActivationRuleExample.make("""
         <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO “public.image” AND↓ </string>
-        """),
+        """, messages: ["expected a predicate, found end of input [expected-predicate]"]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

@@ -6,7 +6,7 @@ import PropertyList
 struct StrictMatchingVersion1Rule: LintRule {
   static let description = RuleDescription(
     identifier: "strict-matching-version-1",
-    code: "AR013",
+    family: .activationRules, number: 13,
     summary: "a dictionary-form activation rule lacks NSExtensionActivationDictionaryVersion 2",
     whatItDoes: """
       Finds a dictionary-form `NSExtensionActivationRule` whose `NSExtensionActivationDictionaryVersion` \
@@ -21,7 +21,7 @@ struct StrictMatchingVersion1Rule: LintRule {
       `NSExtensionActivationUsesStrictMatching` as well if strict matching is really wanted.
       """,
     useInstead: "`<key>NSExtensionActivationDictionaryVersion</key>` `<integer>2</integer>`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .info,
     requiresIntune: false,
     triggeringExamples: [
@@ -30,7 +30,13 @@ struct StrictMatchingVersion1Rule: LintRule {
         \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
         \t<integer>10</integer>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          no 'NSExtensionActivationDictionaryVersion' 2; iOS matches strictly: the extension appears only when it \
+          handles every type offered
+          """,
+        ]),
       ActivationRuleExample.make("""
         <dict>
         \t<key>NSExtensionActivationDictionaryVersion</key>
@@ -38,7 +44,13 @@ struct StrictMatchingVersion1Rule: LintRule {
         \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
         \t<integer>10</integer>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'NSExtensionActivationDictionaryVersion' is 1; iOS matches strictly: the extension appears only when it \
+          handles every type offered
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

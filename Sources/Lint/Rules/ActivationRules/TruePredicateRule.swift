@@ -5,7 +5,7 @@ import PredicateSyntax
 struct TruePredicateRule: LintRule {
   static let description = RuleDescription(
     identifier: "truepredicate-rule",
-    code: "AR003",
+    family: .activationRules, number: 3,
     summary: "the activation rule is TRUEPREDICATE",
     whatItDoes: """
       Finds an `NSExtensionActivationRule` that is `TRUEPREDICATE`, the placeholder Xcode's share and \
@@ -22,12 +22,14 @@ struct TruePredicateRule: LintRule {
       `SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments, $attachment, \
       ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count > 0).@count > 0`.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
-      ActivationRuleExample.make("<string>↓TRUEPREDICATE</string>"),
-      ActivationRuleExample.make("<string>\n\t↓TRUEPREDICATE\n</string>"),
+      ActivationRuleExample.make("<string>↓TRUEPREDICATE</string>",
+        messages: ["'TRUEPREDICATE' activates the extension for anything; App Store validation rejects it"]),
+      ActivationRuleExample.make("<string>\n\t↓TRUEPREDICATE\n</string>",
+        messages: ["'TRUEPREDICATE' activates the extension for anything; App Store validation rejects it"]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

@@ -6,7 +6,7 @@ import SharelintBase
 struct TypographicQuoteRule: LintRule {
   static let description = RuleDescription(
     identifier: "typographic-quote",
-    code: "AR002",
+    family: .activationRules, number: 2,
     summary: "an activation rule uses typographic quotes as string delimiters",
     whatItDoes: """
       Finds “ ” ‘ ’ where the predicate needs `"` or `'` — the usual result of pasting a rule from a \
@@ -17,7 +17,7 @@ struct TypographicQuoteRule: LintRule {
       extension never appears in the share sheet, and App Store validation rejects the invalid value.
       """,
     useInstead: "Straight quotes: `UTI-CONFORMS-TO \"public.image\"`.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -34,6 +34,12 @@ struct TypographicQuoteRule: LintRule {
         \t).@count &gt;= 1
         ).@count == 1</string>
         """,
+        messages: [
+          "typographic quote '“' is not a string delimiter; use '\"'",
+          "typographic quote '”' is not a string delimiter; use '\"'",
+          "typographic quote '”' is not a string delimiter; use '\"'",
+          "typographic quote '”' is not a string delimiter; use '\"'",
+        ],
         corrected: """
           <string>SUBQUERY (
           \textensionItems,
@@ -50,6 +56,10 @@ struct TypographicQuoteRule: LintRule {
         """
         <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO ↓‘com.adobe.pdf↓’</string>
         """,
+        messages: [
+          "typographic quote '‘' is not a string delimiter; use '''",
+          "typographic quote '’' is not a string delimiter; use '''",
+        ],
         corrected: """
           <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO 'com.adobe.pdf'</string>
           """),
@@ -58,6 +68,10 @@ struct TypographicQuoteRule: LintRule {
         <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO &quot;public.image&quot; \
         OR ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO ↓“public.movie↓”</string>
         """,
+        messages: [
+          "typographic quote '“' is not a string delimiter; use '\"'",
+          "typographic quote '”' is not a string delimiter; use '\"'",
+        ],
         corrected: """
           <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO &quot;public.image&quot; \
           OR ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO &quot;public.movie&quot;</string>
@@ -83,7 +97,7 @@ struct TypographicQuoteRule: LintRule {
     }
     edits.sort()
     let title = edits.count == 1 ? "replace the typographic quote" : "replace the \(edits.count) typographic quotes"
-    let fix = edits.isEmpty ? nil : site.predicateFix(title, edits: edits, findings: findings)
+    let fix = edits.isEmpty ? nil : site.predicateFix(title, .safe, edits: edits, findings: findings)
     var reported: [ByteRange] = []
     for diagnostic in diagnostics {
       findings.report(

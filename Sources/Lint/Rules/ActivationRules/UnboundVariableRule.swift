@@ -6,7 +6,7 @@ import SharelintBase
 struct UnboundVariableRule: LintRule {
   static let description = RuleDescription(
     identifier: "unbound-variable",
-    code: "AR008",
+    family: .activationRules, number: 8,
     summary: "an activation rule uses a $variable no enclosing SUBQUERY binds",
     whatItDoes: """
       Follows the scope of each SUBQUERY variable (its predicate, not its collection) and reports every \
@@ -19,7 +19,7 @@ struct UnboundVariableRule: LintRule {
       outside their SUBQUERY, or misspelled, are the classic case.
       """,
     useInstead: "Use the variable inside the SUBQUERY that binds it, spelled as bound there.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -34,14 +34,26 @@ struct UnboundVariableRule: LintRule {
         \t\t|| ANY ↓$attachments.registeredTypeIdentifiers UTI-CONFORMS-TO &quot;com.adobe.pdf&quot;
         \t).@count == 1
         ).@count == 1</string>
-        """),
+        """,
+        messages: [
+          """
+          '$attachments' is not bound by an enclosing SUBQUERY; activation rules get no substitution variables; did \
+          you mean '$attachment'?
+          """,
+        ]),
       ActivationRuleExample.make("""
         <string>ANY ↓$attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
-        """),
+        """,
+        messages: [
+          "'$attachment' is not bound by an enclosing SUBQUERY; activation rules get no substitution variables",
+        ]),
       ActivationRuleExample.make("""
         <string>SUBQUERY(↓$extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count == 1</string>
-        """),
+        """,
+        messages: [
+          "'$extensionItem' is not bound by an enclosing SUBQUERY; activation rules get no substitution variables",
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

@@ -6,7 +6,7 @@ import PropertyList
 struct UnknownActivationKeyRule: LintRule {
   static let description = RuleDescription(
     identifier: "unknown-activation-key",
-    code: "AR005",
+    family: .activationRules, number: 5,
     summary: "a dictionary-form activation rule has a key iOS does not know",
     whatItDoes: """
       Compares each key of a dictionary-form `NSExtensionActivationRule` with the ten \
@@ -18,7 +18,7 @@ struct UnknownActivationKeyRule: LintRule {
       silently missing from the share sheet of Photos.
       """,
     useInstead: "The documented key, spelled exactly (`NSExtensionActivationSupportsImageWithMaxCount`).",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -33,6 +33,12 @@ struct UnknownActivationKeyRule: LintRule {
         \t<integer>1</integer>
         </dict>
         """,
+        messages: [
+          """
+          unknown activation key 'NSExtensionActivationSupportsImageWithMaxCont'; did you mean \
+          'NSExtensionActivationSupportsImageWithMaxCount'?
+          """,
+        ],
         corrected: """
           <dict>
           \t<key>NSExtensionActivationDictionaryVersion</key>
@@ -52,6 +58,12 @@ struct UnknownActivationKeyRule: LintRule {
         \t<integer>2</integer>
         </dict>
         """,
+        messages: [
+          """
+          unknown activation key 'NSExtensionActivationSupportText'; did you mean \
+          'NSExtensionActivationSupportsText'?
+          """,
+        ],
         corrected: """
           <dict>
           \t<key>NSExtensionActivationSupportsText</key>
@@ -68,7 +80,13 @@ struct UnknownActivationKeyRule: LintRule {
         \t↓<key>NSExtensionActivationSupportsAttachmentsWithMatchingTypeIdentifiers</key>
         \t<integer>1</integer>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          unknown activation key 'NSExtensionActivationSupportsAttachmentsWithMatchingTypeIdentifiers'; iOS ignores \
+          it
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""
@@ -124,6 +142,6 @@ struct UnknownActivationKeyRule: LintRule {
       }
       changes = [.replaceValue(at: path, with: .dictionary(renamed))]
     }
-    return findings.fix("rename '\(key)' to '\(replacement)'", in: site.document, changes)
+    return findings.fix("rename '\(key)' to '\(replacement)'", .safe, in: site.document, changes)
   }
 }

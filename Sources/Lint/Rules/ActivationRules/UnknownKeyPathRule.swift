@@ -5,7 +5,7 @@ import PredicateSyntax
 struct UnknownKeyPathRule: LintRule {
   static let description = RuleDescription(
     identifier: "unknown-key-path",
-    code: "AR009",
+    family: .activationRules, number: 9,
     summary: "an activation rule reads a key the extension objects do not have",
     whatItDoes: """
       Follows each key path from the object the rule is evaluated on — NSExtensionContext \
@@ -21,7 +21,7 @@ struct UnknownKeyPathRule: LintRule {
       is silently missing from the share sheet.
       """,
     useInstead: "The property's exact name, e.g. `$attachment.registeredTypeIdentifiers`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -35,10 +35,18 @@ struct UnknownKeyPathRule: LintRule {
         \t\tANY $attachment.↓registeredTypeIdentifier UTI-CONFORMS-TO "com.adobe.pdf"
         \t).@count == $extensionItem.↓attachment.@count
         ).@count == 1</string>
-        """),
+        """,
+        messages: [
+          "'registeredTypeIdentifier' is not a property of NSItemProvider; did you mean 'registeredTypeIdentifiers'?",
+          "'attachment' is not a property of NSExtensionItem; did you mean 'attachments'?",
+        ]),
       ActivationRuleExample.make("""
         <string>↓inputItem.@count == 1 AND ANY extensionItems.attachments.↓typeIdentifiers == "public.jpeg"</string>
-        """),
+        """,
+        messages: [
+          "'inputItem' is not a property of NSExtensionContext; did you mean 'inputItems'?",
+          "'typeIdentifiers' is not a property of NSItemProvider; the rule never sees a value there",
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""

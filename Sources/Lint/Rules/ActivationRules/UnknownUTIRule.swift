@@ -6,7 +6,7 @@ import UniformTypes
 struct UnknownUTIRule: LintRule {
   static let description = RuleDescription(
     identifier: "unknown-uti",
-    code: "AR011",
+    family: .activationRules, number: 11,
     summary: "an activation rule names a type identifier nobody declares",
     whatItDoes: """
       Checks each type the rule tests (after `UTI-CONFORMS-TO`/`UTI-EQUALS`, or compared with \
@@ -20,7 +20,7 @@ struct UnknownUTIRule: LintRule {
       matches no photo (the type is `public.jpeg`).
       """,
     useInstead: "The declared identifier (`public.jpeg`), or declare the app's own type in its Info.plist.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -30,7 +30,15 @@ struct UnknownUTIRule: LintRule {
         || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ↓"com.microsoft.intune.mam.public.jpg" \
         || ANY $attachment.registeredTypeIdentifiers IN {"com.adobe.pdf", ↓"com.contoso.recipe"}).@count &gt;= 1\
         ).@count == 1</string>
-        """),
+        """,
+        messages: [
+          "'public.jpg' is neither a system type nor declared by the app; did you mean 'public.jpeg'?",
+          """
+          'com.microsoft.intune.mam.public.jpg' is neither a system type nor declared by the app; did you mean \
+          'com.microsoft.intune.mam.public.jpeg'?
+          """,
+          "'com.contoso.recipe' is neither a system type nor declared by the app",
+        ]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make(

@@ -2,7 +2,7 @@
 struct BundleIDNotFirstKeychainGroupRule: LintRule {
   static let description = RuleDescription(
     identifier: "bundle-id-not-first-keychain-group",
-    code: "EN004",
+    family: .entitlements, number: 4,
     summary: "the first keychain access group is not the target's bundle identifier",
     whatItDoes: """
       Requires the first entry of `keychain-access-groups` to be `$(AppIdentifierPrefix)` followed by \
@@ -16,7 +16,7 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
       "Ensure the app's bundle ID is the first entry in the list."
       """,
     useInstead: "Put `$(AppIdentifierPrefix)<bundle id>` first, before shared and Intune groups.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -34,6 +34,12 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.fabrikam.field</string>
           </array>
           """,
+        messages: [
+          """
+          the first keychain group is '$(AppIdentifierPrefix)com.fabrikam.shared', not the target's own \
+          '$(AppIdentifierPrefix)com.fabrikam.field'; new keychain items go into the first group
+          """,
+        ],
         file: .entitlements),
     ],
     nonTriggeringExamples: [

@@ -60,7 +60,7 @@ enum RequiredKeychainGroupCheck {
       }
       values.append(.string(required))
       let fix = findings.fix(
-        "add '\(key)' with '\(required)'", in: entitlements,
+        "add '\(key)' with '\(required)'", .safe, in: entitlements,
         [.insertEntry(into: [], key: key, value: .array(values), after: keySortingBefore(key, in: entitlements.root))])
       findings.report(
         "the entitlements have no '\(key)' with '\(required)'; \(reason)", missingKey: key, of: entitlements.root,
@@ -76,7 +76,7 @@ enum RequiredKeychainGroupCheck {
     let afterFirst = placement == .afterFirstGroup && elements.count > 1 && entitlements.format == .xml
     let index: Int? = afterFirst ? 1 : nil
     let fix = findings.fix(
-      "add '\(required)' to '\(key)'", in: entitlements,
+      "add '\(required)' to '\(key)'", .safe, in: entitlements,
       [.insertElements(into: groups.path, values: [.string(required)], at: index)])
     findings.report("'\(key)' lacks '\(required)'; \(reason)", about: groups, in: entitlements, notes: notes, fix: fix)
   }

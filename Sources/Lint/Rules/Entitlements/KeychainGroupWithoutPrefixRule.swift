@@ -4,7 +4,7 @@ import PredicateSyntax
 struct KeychainGroupWithoutPrefixRule: LintRule {
   static let description = RuleDescription(
     identifier: "keychain-group-without-prefix",
-    code: "EN003",
+    family: .entitlements, number: 3,
     summary: "a keychain access group lacks $(AppIdentifierPrefix)",
     whatItDoes: """
       Finds entries of `keychain-access-groups` that start with neither `$(AppIdentifierPrefix)`, \
@@ -20,7 +20,7 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
       Write `$(AppIdentifierPrefix)` before the group, as Microsoft's guide asks when editing the \
       entitlements file directly.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -37,6 +37,16 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           \t↓<string>com.microsoft.intune.mam</string>
           </array>
           """,
+        messages: [
+          """
+          keychain group 'com.fabrikam.field.credentials' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as \
+          the team's group '$(AppIdentifierPrefix)com.fabrikam.field.credentials'
+          """,
+          """
+          keychain group 'com.microsoft.intune.mam' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as the \
+          team's group '$(AppIdentifierPrefix)com.microsoft.intune.mam'
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>
@@ -73,7 +83,7 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
     for element in elements {
       guard let group = element.string, KeychainAccessGroups.prefixLength(of: group) == nil else { continue }
       let fix = findings.fix(
-        "write '\(prefix)\(group)'", in: entitlements,
+        "write '\(prefix)\(group)'", .safe, in: entitlements,
         [.editString(at: element.path, edits: [.insert(prefix, at: 0)])])
       findings.report(
         "keychain group '\(group)' lacks '\(prefix)'; iOS will not treat it as the team's group '\(prefix)\(group)'",

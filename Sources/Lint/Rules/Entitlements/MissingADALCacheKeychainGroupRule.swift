@@ -2,7 +2,7 @@
 struct MissingADALCacheKeychainGroupRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-adalcache-keychain-group",
-    code: "EN002",
+    family: .entitlements, number: 2,
     summary: "keychain-access-groups lacks $(AppIdentifierPrefix)com.microsoft.adalcache",
     whatItDoes: """
       Requires `$(AppIdentifierPrefix)com.microsoft.adalcache` in the entitlements' \
@@ -15,7 +15,7 @@ struct MissingADALCacheKeychainGroupRule: LintRule {
       apps fails, and the SDK's silent enrollment cannot get a token.
       """,
     useInstead: "Add `$(AppIdentifierPrefix)com.microsoft.adalcache` (or the override group) to the list.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -31,6 +31,11 @@ struct MissingADALCacheKeychainGroupRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
           </array>
           """,
+        messages: [
+          """
+          'keychain-access-groups' lacks '$(AppIdentifierPrefix)com.microsoft.adalcache'; MSAL cannot keep its tokens
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>
@@ -54,6 +59,11 @@ struct MissingADALCacheKeychainGroupRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>
           </array>
           """,
+        messages: [
+          """
+          'keychain-access-groups' lacks '$(AppIdentifierPrefix)com.contoso.sharedcache'; MSAL cannot keep its tokens
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>

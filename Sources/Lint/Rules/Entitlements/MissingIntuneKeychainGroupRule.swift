@@ -2,7 +2,7 @@
 struct MissingIntuneKeychainGroupRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-intune-keychain-group",
-    code: "EN001",
+    family: .entitlements, number: 1,
     summary: "keychain-access-groups lacks $(AppIdentifierPrefix)com.microsoft.intune.mam",
     whatItDoes: """
       Requires `$(AppIdentifierPrefix)com.microsoft.intune.mam` in the entitlements' \
@@ -18,7 +18,7 @@ struct MissingIntuneKeychainGroupRule: LintRule {
       Add `$(AppIdentifierPrefix)com.microsoft.intune.mam` after the app's own group (Xcode's Keychain \
       Sharing capability writes the prefix itself).
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -36,6 +36,12 @@ struct MissingIntuneKeychainGroupRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>
           </array>
           """,
+        messages: [
+          """
+          'keychain-access-groups' lacks '$(AppIdentifierPrefix)com.microsoft.intune.mam'; the Intune SDK cannot \
+          store its enrollment data
+          """,
+        ],
         corrected: """
           <key>keychain-access-groups</key>
           <array>

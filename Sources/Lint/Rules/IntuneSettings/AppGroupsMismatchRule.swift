@@ -4,7 +4,7 @@ import PropertyList
 struct AppGroupsMismatchRule: LintRule {
   static let description = RuleDescription(
     identifier: "app-groups-mismatch",
-    code: "IM009",
+    family: .intuneSettings, number: 9,
     summary: "AppGroupIdentifiers differs from the entitlements' app groups",
     whatItDoes: """
       When the target has an entitlements file, requires `IntuneMAMSettings.AppGroupIdentifiers` to \
@@ -18,7 +18,7 @@ struct AppGroupsMismatchRule: LintRule {
       A group listed but not entitled points the SDK at a container the app cannot open.
       """,
     useInstead: "Copy the entitlements' app groups into `AppGroupIdentifiers` (or rerun the configurator).",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -39,6 +39,7 @@ struct AppGroupsMismatchRule: LintRule {
           \t<string>group.com.fabrikam.field.offline</string>
           </array>
           """,
+        messages: ["'AppGroupIdentifiers' lacks the entitlements' app groups 'group.com.fabrikam.field.offline'"],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict>
@@ -63,6 +64,12 @@ struct AppGroupsMismatchRule: LintRule {
           \t<string>group.com.contoso.notes</string>
           </array>
           """,
+        messages: [
+          """
+          IntuneMAMSettings has no 'AppGroupIdentifiers' but the entitlements have app groups \
+          'group.com.contoso.notes'
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict>
@@ -92,6 +99,7 @@ struct AppGroupsMismatchRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
           </array>
           """,
+        messages: ["'AppGroupIdentifiers' is set but the entitlements have no app groups"],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.contoso.notes</string>
@@ -139,7 +147,7 @@ struct AppGroupsMismatchRule: LintRule {
     guard let listed else {
       guard !entitledGroups.isEmpty else { return }
       let fix = findings.fix(
-        "add 'AppGroupIdentifiers' with the entitlements' app groups", in: document,
+        "add 'AppGroupIdentifiers' with the entitlements' app groups", .safe, in: document,
         [.insertEntry(
           into: settingsPath, key: "AppGroupIdentifiers", value: .array(entitledGroups.map { .string($0) }),
           after: nil)])
@@ -154,10 +162,10 @@ struct AppGroupsMismatchRule: LintRule {
       let becomesEmpty = settingsEntries.allSatisfy { $0.key.text == "AppGroupIdentifiers" }
       let fix = becomesEmpty
         ? findings.fix(
-          "remove 'AppGroupIdentifiers' and the then empty 'IntuneMAMSettings'", in: document,
+          "remove 'AppGroupIdentifiers' and the then empty 'IntuneMAMSettings'", .safe, in: document,
           [.removeEntries(from: [], key: "IntuneMAMSettings")])
         : findings.fix(
-          "remove 'AppGroupIdentifiers'", in: document,
+          "remove 'AppGroupIdentifiers'", .safe, in: document,
           [.removeEntries(from: settingsPath, key: "AppGroupIdentifiers")])
       findings.report(
         "'AppGroupIdentifiers' is set but the entitlements have no app groups", aboutKeyOf: listed, in: document,
@@ -172,7 +180,7 @@ struct AppGroupsMismatchRule: LintRule {
     let entitledExpanded = expanded(entitledGroups)
     guard listedGroups != entitledExpanded || listed.value.elements?.count != entitledGroups.count else { return }
     let fix = findings.fix(
-      "set 'AppGroupIdentifiers' to the entitlements' app groups", in: document,
+      "set 'AppGroupIdentifiers' to the entitlements' app groups", .safe, in: document,
       [.replaceValue(at: listed.value.path, with: .array(entitledGroups.map { .string($0) }))])
     findings.report(
       Self.mismatchMessage(listed: listedGroups, entitled: entitledExpanded), about: listed.value, in: document,

@@ -2,7 +2,7 @@
 struct ExtensionWithoutContainingAppRule: LintRule {
   static let description = RuleDescription(
     identifier: "extension-without-containing-app",
-    code: "IM008",
+    family: .intuneSettings, number: 8,
     summary: "an extension's IntuneMAMSettings lacks ContainingAppBundleId",
     whatItDoes: "In app extensions, requires `ContainingAppBundleId` under `IntuneMAMSettings`.",
     whyItMatters: """
@@ -12,7 +12,7 @@ struct ExtensionWithoutContainingAppRule: LintRule {
       applied consistently to what users share or open through the extension.
       """,
     useInstead: "Add `ContainingAppBundleId` with the containing app's `CFBundleIdentifier`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -29,7 +29,10 @@ struct ExtensionWithoutContainingAppRule: LintRule {
         \t<key>NSExtensionPointIdentifier</key>
         \t<string>com.apple.ui-services</string>
         </dict>
-        """),
+        """,
+        messages: [
+          "IntuneMAMSettings has no 'ContainingAppBundleId'; the extension cannot find its app's enrollment",
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

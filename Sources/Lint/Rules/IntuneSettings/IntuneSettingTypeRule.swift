@@ -4,7 +4,7 @@ import PropertyList
 struct IntuneSettingTypeRule: LintRule {
   static let description = RuleDescription(
     identifier: "intune-setting-type",
-    code: "IM002",
+    family: .intuneSettings, number: 2,
     summary: "an Intune setting has the wrong property list type",
     whatItDoes: """
       Checks each documented key of `IntuneMAMSettings` (and `IntuneMAMSettings` itself) against the \
@@ -17,7 +17,7 @@ struct IntuneSettingTypeRule: LintRule {
       `YES` may leave telemetry on, `AppGroupIdentifiers` as a single string leaves the app groups unmanaged.
       """,
     useInstead: "Write the type the table gives, e.g. `<true/>` rather than `<string>YES</string>`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -34,11 +34,22 @@ struct IntuneSettingTypeRule: LintRule {
         \t\t↓<integer>1</integer>
         \t</array>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'MAMTelemetryDisabled' is a string; the Intune App SDK reads a boolean (<true/> or <false/>); write <true/> \
+          instead of the string 'YES'
+          """,
+          "'SplashDuration' is a string; the Intune App SDK reads a number (<integer> or <real>)",
+          """
+          'IntuneMAMSettings.WebViewHandledURLSchemes[1]' is an integer; 'WebViewHandledURLSchemes' is an array of \
+          strings
+          """,
+        ]),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         ↓<string>AutoEnrollOnLaunch</string>
-        """),
+        """, messages: ["'IntuneMAMSettings' is a string; the Intune App SDK reads a dictionary"]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -61,7 +72,7 @@ struct IntuneSettingTypeRule: LintRule {
     let document = target.infoPlist
     if let settingsNode = document.root["IntuneMAMSettings"], settingsNode.entries == nil {
       findings.report(
-        "'IntuneMAMSettings' is \(typeNameWithArticle(settingsNode)); the Intune App SDK reads a dictionary",
+        "'IntuneMAMSettings' is \(settingsNode.type.nameWithArticle); the Intune App SDK reads a dictionary",
         about: settingsNode, in: document)
       return
     }
@@ -70,7 +81,7 @@ struct IntuneSettingTypeRule: LintRule {
       guard let setting = IntuneSettingsCatalog.settingsByName[entry.key.text] else { continue }
       let value = entry.value
       guard setting.type.matches(value) else {
-        var message = "'\(setting.name)' is \(typeNameWithArticle(value)); the Intune App SDK reads "
+        var message = "'\(setting.name)' is \(value.type.nameWithArticle); the Intune App SDK reads "
           + setting.type.phrase
         if setting.type == .boolean, let text = value.string {
           message += "; write <\(intuneFlagIsOn(value))/> instead of the string '\(text)'"
@@ -81,7 +92,7 @@ struct IntuneSettingTypeRule: LintRule {
       guard setting.type == .stringArray, let elements = value.elements else { continue }
       for element in elements where element.string == nil {
         findings.report(
-          "'\(element.keyPath)' is \(typeNameWithArticle(element)); '\(setting.name)' is an array of strings",
+          "'\(element.keyPath)' is \(element.type.nameWithArticle); '\(setting.name)' is an array of strings",
           about: element, in: document)
       }
     }

@@ -147,36 +147,10 @@ enum IntuneSettingsCatalog {
     for (setting, name) in zip(settings, names) {
       // The distance is at least the difference in length: such a name cannot come closer.
       guard abs(name.count - wanted.count) < best.distance else { continue }
-      let distance = editDistance(wanted, name, below: best.distance)
+      let distance = EditDistance.levenshtein(wanted, name, limit: best.distance - 1)
       if distance < best.distance { best = (setting, distance) }
     }
     return best
-  }
-
-  /// The Levenshtein distance between `source` and `target` when it is below `bound`; otherwise
-  /// some number at least `bound` (the computation stops once no alignment can stay below it).
-  static func editDistance<Element: Equatable>(_ source: [Element], _ target: [Element], below bound: Int) -> Int {
-    guard !source.isEmpty else { return target.count }
-    guard !target.isEmpty else { return source.count }
-    var previous = Array(0...target.count)
-    var row = [Int](repeating: 0, count: target.count + 1)
-    for i in 1...source.count {
-      row[0] = i
-      var rowMinimum = i
-      for j in 1...target.count {
-        row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (source[i - 1] == target[j - 1] ? 0 : 1))
-        rowMinimum = Swift.min(rowMinimum, row[j])
-      }
-      // Every later row's cells are at least this row's smallest.
-      if rowMinimum >= bound { return rowMinimum }
-      swap(&previous, &row)
-    }
-    return previous[target.count]
-  }
-
-  /// The Levenshtein distance between two character sequences.
-  static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
-    EditDistance.levenshtein(source, target)
   }
 }
 
@@ -200,15 +174,6 @@ func intuneFlagIsOn(_ node: PropertyListNode?) -> Bool {
   }
 }
 
-/// `typeName` with its article, for messages: "a string", "an integer", "data".
-func typeNameWithArticle(_ node: PropertyListNode) -> String {
-  switch node.typeName {
-  case "integer", "array": return "an \(node.typeName)"
-  case "data": return "data"
-  case "dict": return "a dictionary"
-  default: return "a \(node.typeName)"
-  }
-}
 
 /// The key after which `key` keeps a sorted dictionary sorted (the greatest key sorting before it),
 /// or nil to append at the end; Xcode writes Info.plist and entitlements keys sorted.

@@ -7,7 +7,7 @@ struct IntuneUTIInDocumentTypesRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "intune-uti-in-document-types",
-    code: "IM012",
+    family: .intuneSettings, number: 12,
     summary: "document types list com.microsoft.intune.mam. types",
     whatItDoes: """
       Finds `com.microsoft.intune.mam.`-prefixed entries in `CFBundleDocumentTypes[].LSItemContentTypes` \
@@ -20,7 +20,7 @@ struct IntuneUTIInDocumentTypesRule: LintRule {
       instead of through the SDK, and the plist in the repository differs from the one that ships.
       """,
     useInstead: "List only the real types (`com.adobe.pdf`); the SDK adds what it needs.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -50,6 +50,20 @@ struct IntuneUTIInDocumentTypesRule: LintRule {
         \t</dict>
         </array>
         """,
+        messages: [
+          """
+          'com.microsoft.intune.mam.com.adobe.pdf' in a document type: current Intune SDKs add MAM types themselves \
+          and IntuneMAMConfigurator removes these
+          """,
+          """
+          'com.microsoft.intune.mam.public.plain-text' in a document type: current Intune SDKs add MAM types \
+          themselves and IntuneMAMConfigurator removes these
+          """,
+          """
+          imported type 'com.microsoft.intune.mam.com.adobe.pdf' is an Intune MAM type; IntuneMAMConfigurator removes \
+          these declarations
+          """,
+        ],
         corrected: """
           <key>CFBundleDocumentTypes</key>
           <array>
@@ -124,7 +138,7 @@ struct IntuneUTIInDocumentTypesRule: LintRule {
     let title = elements.count == 1
       ? "remove '\(first.keyPath)'" : "remove \(elements.count) Intune types from '\(array.keyPath)'"
     let fix = findings.fix(
-      title, in: target.infoPlist, indexes.sorted(by: >).map { .removeElement(from: array.path, at: $0) })
+      title, .safe, in: target.infoPlist, indexes.sorted(by: >).map { .removeElement(from: array.path, at: $0) })
     for element in elements {
       let isFirst = element.path == first.path
       findings.report(

@@ -2,7 +2,7 @@
 struct InvalidColorRule: LintRule {
   static let description = RuleDescription(
     identifier: "invalid-color",
-    code: "IM005",
+    family: .intuneSettings, number: 5,
     summary: "an Intune color setting is not a #RRGGBB hex color",
     whatItDoes: """
       Checks `BackgroundColor`, `ForegroundColor`, `AccentColor`, `SecondaryBackgroundColor` and \
@@ -13,7 +13,7 @@ struct InvalidColorRule: LintRule {
       color and fall back to the system defaults instead of the app's brand.
       """,
     useInstead: "Write six hex digits, e.g. `#0F6CBD` (the `#` may be left out).",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -27,7 +27,12 @@ struct InvalidColorRule: LintRule {
         \t<key>ForegroundColor</key>
         \t↓<string>rgb(0, 0, 0)</string>
         </dict>
-        """),
+        """,
+        messages: [
+          "'#12345G' is not a color for 'AccentColor'; the SDK reads '#RRGGBB' hex digits ('#' optional)",
+          "'#FFF' is not a color for 'BackgroundColor'; the SDK reads '#RRGGBB' hex digits ('#' optional)",
+          "'rgb(0, 0, 0)' is not a color for 'ForegroundColor'; the SDK reads '#RRGGBB' hex digits ('#' optional)",
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -1,8 +1,10 @@
+import SharelintBase
+
 /// IM006: `MaxFileProtectionLevel` that is not one of the documented `NSFileProtectionType` names.
 struct InvalidFileProtectionLevelRule: LintRule {
   static let description = RuleDescription(
     identifier: "invalid-file-protection-level",
-    code: "IM006",
+    family: .intuneSettings, number: 6,
     summary: "MaxFileProtectionLevel is not a documented NSFileProtectionType",
     whatItDoes: """
       Checks that `MaxFileProtectionLevel` is `NSFileProtectionComplete`, \
@@ -17,7 +19,7 @@ struct InvalidFileProtectionLevelRule: LintRule {
       table recommends `NSFileProtectionCompleteUntilFirstUserAuthentication` for such apps).
       """,
     useInstead: "Write the Objective-C constant name, e.g. `NSFileProtectionCompleteUntilFirstUserAuthentication`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -27,14 +29,26 @@ struct InvalidFileProtectionLevelRule: LintRule {
         \t<key>MaxFileProtectionLevel</key>
         \t↓<string>completeUntilFirstUserAuthentication</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'completeUntilFirstUserAuthentication' is not a file protection level the SDK knows; did you mean \
+          'NSFileProtectionCompleteUntilFirstUserAuthentication'?
+          """,
+        ]),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict>
         \t<key>MaxFileProtectionLevel</key>
         \t↓<string>NSFileProtectionCompleteUnlessOpened</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'NSFileProtectionCompleteUnlessOpened' is not a file protection level the SDK knows; did you mean \
+          'NSFileProtectionCompleteUnlessOpen'?
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -61,8 +75,7 @@ struct InvalidFileProtectionLevelRule: LintRule {
     if let exact = levels.first(where: { core($0) == core(text) }) { return exact }
     let wanted = Array(core(text))
     return levels.min {
-      IntuneSettingsCatalog.editDistance(wanted, Array(core($0)))
-        < IntuneSettingsCatalog.editDistance(wanted, Array(core($1)))
+      EditDistance.levenshtein(wanted, Array(core($0))) < EditDistance.levenshtein(wanted, Array(core($1)))
     } ?? levels[0]
   }
 

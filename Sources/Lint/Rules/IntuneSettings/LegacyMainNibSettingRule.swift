@@ -14,7 +14,7 @@ struct LegacyMainNibSettingRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "legacy-main-nib-setting",
-    code: "IM010",
+    family: .intuneSettings, number: 10,
     summary: "a main nib or storyboard setting is still under IntuneMAMSettings",
     whatItDoes: """
       Finds `MainNibFile`, `MainStoryboardFile` and their `~ipad`/`~iphone` variants under \
@@ -27,7 +27,7 @@ struct LegacyMainNibSettingRule: LintRule {
       window). IntuneMAMConfigurator moves them back on every run.
       """,
     useInstead: "Move the value to the top-level `NSMainNibFile…`/`UIMainStoryboardFile…` key.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -51,6 +51,13 @@ struct LegacyMainNibSettingRule: LintRule {
         \t<string>arm64</string>
         </array>
         """,
+        messages: [
+          "'MainNibFile' under IntuneMAMSettings is ignored since SDK 12.0.12; iOS reads top-level 'NSMainNibFile'",
+          """
+          'MainNibFile~ipad' under IntuneMAMSettings is ignored since SDK 12.0.12; iOS reads top-level \
+          'NSMainNibFile~ipad'
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.fabrikam.field</string>
@@ -80,6 +87,12 @@ struct LegacyMainNibSettingRule: LintRule {
         <key>UIMainStoryboardFile</key>
         <string>Main</string>
         """,
+        messages: [
+          """
+          'MainStoryboardFile' under IntuneMAMSettings is ignored since SDK 12.0.12; iOS reads top-level \
+          'UIMainStoryboardFile'
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict>
@@ -127,14 +140,14 @@ struct LegacyMainNibSettingRule: LintRule {
     let names = legacyEntries.map(\.key.text)
     let title = "move " + Array(Set(names)).sorted().map { "'\($0)'" }.joined(separator: ", ")
       + " from IntuneMAMSettings to the top level"
-    let fix = findings.fix(title, in: document, changes)
+    let fix = findings.fix(title, .safe, in: document, changes)
 
     for entry in legacyEntries {
       let legacy = entry.key.text
       let topLevel = Self.topLevelKeys.first { $0.legacy == legacy }?.topLevel ?? legacy
       var notes: [String] = []
       if let existing = root[topLevel] {
-        let shown = existing.string.map { "'\($0)'" } ?? typeNameWithArticle(existing)
+        let shown = existing.string.map { "'\($0)'" } ?? existing.type.nameWithArticle
         notes.append("top-level '\(topLevel)' is already \(shown); the fix keeps it")
       }
       let isFirst = entry.key.elementRange == firstLegacy.key.elementRange && entry.key.text == firstLegacy.key.text

@@ -2,7 +2,7 @@
 struct MissingAADRegistrationRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-aad-registration",
-    code: "IM007",
+    family: .intuneSettings, number: 7,
     summary: "an app's IntuneMAMSettings lacks ADALClientId or a redirect URI or scheme",
     whatItDoes: """
       In apps (not extensions), requires `ADALClientId` and one of `ADALRedirectUri` or \
@@ -18,7 +18,7 @@ struct MissingAADRegistrationRule: LintRule {
       Add the app registration's client id as `ADALClientId` and its redirect URI \
       (`msauth.<bundle id>://auth`) as `ADALRedirectUri`.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -28,14 +28,27 @@ struct MissingAADRegistrationRule: LintRule {
         \t<key>ADALClientId</key>
         \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          IntuneMAMSettings has neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra sign-in cannot return to \
+          the app
+          """,
+        ]),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         ↓↓<dict>
         \t<key>AutoEnrollOnLaunch</key>
         \t<true/>
         </dict>
-        """),
+        """,
+        messages: [
+          "IntuneMAMSettings has no 'ADALClientId'; the SDK cannot sign in with the app's Entra registration",
+          """
+          IntuneMAMSettings has neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra sign-in cannot return to \
+          the app
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -7,7 +7,7 @@ struct MissingFaceIDUsageRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-face-id-usage",
-    code: "IM011",
+    family: .intuneSettings, number: 11,
     summary: "an Intune-managed app has no NSFaceIDUsageDescription",
     whatItDoes: """
       In apps (not extensions), requires the top-level `NSFaceIDUsageDescription`; the finding points \
@@ -20,7 +20,7 @@ struct MissingFaceIDUsageRule: LintRule {
       it: Microsoft's integration guide asks for it by hand "with a default message".
       """,
     useInstead: "Add `NSFaceIDUsageDescription` with a sentence telling users why the app uses Face ID.",
-    fixApplicability: .unsafe,
+    fixApplicabilities: [.unsafe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -36,6 +36,7 @@ struct MissingFaceIDUsageRule: LintRule {
         <key>UILaunchStoryboardName</key>
         <string>LaunchScreen</string>
         """,
+        messages: ["'NSFaceIDUsageDescription' is missing; Intune's Face ID app access needs it"],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.fabrikam.field</string>
@@ -82,7 +83,7 @@ struct MissingFaceIDUsageRule: LintRule {
     guard target.kind == .app, root[key] == nil, target.settings.generatedInfoPlistKeys[key] == nil else { return }
     let intuneKeyRange = root.entries?.last { $0.key.text == "IntuneMAMSettings" }?.key.elementRange
     let fix = findings.fix(
-      "add '\(key)' with a default text", in: target.infoPlist,
+      "add '\(key)' with a default text", .unsafe, in: target.infoPlist,
       [.insertEntry(
         into: [], key: key, value: .string(Self.defaultUsageDescription), after: keySortingBefore(key, in: root))])
     findings.report(

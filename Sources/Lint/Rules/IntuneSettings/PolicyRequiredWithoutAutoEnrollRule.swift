@@ -2,7 +2,7 @@
 struct PolicyRequiredWithoutAutoEnrollRule: LintRule {
   static let description = RuleDescription(
     identifier: "policy-required-without-auto-enroll",
-    code: "IM003",
+    family: .intuneSettings, number: 3,
     summary: "MAMPolicyRequired is set without AutoEnrollOnLaunch",
     whatItDoes: "Finds `MAMPolicyRequired` set to YES while `AutoEnrollOnLaunch` is absent or NO.",
     whyItMatters: """
@@ -12,7 +12,7 @@ struct PolicyRequiredWithoutAutoEnrollRule: LintRule {
       "When setting MAMPolicyRequired to YES, AutoEnrollOnLaunch should also be set to YES."
       """,
     useInstead: "Set `AutoEnrollOnLaunch` to `<true/>` next to `MAMPolicyRequired`.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -24,7 +24,13 @@ struct PolicyRequiredWithoutAutoEnrollRule: LintRule {
         \t<key>MAMPolicyRequired</key>
         \t↓<true/>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'MAMPolicyRequired' is YES but 'AutoEnrollOnLaunch' is not set; a new install is blocked at launch with \
+          nothing to enroll it
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -9,7 +9,7 @@ struct SettingBlocksAppStoreRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "setting-blocks-app-store",
-    code: "IM004",
+    family: .intuneSettings, number: 4,
     summary: "an Intune setting that should not ship to the App Store is on",
     whatItDoes: "Finds `MAMPolicyRequired`, `MAMPolicyWarnAbsent` or `DebugSettingsEnabled` set to YES.",
     whyItMatters: """
@@ -21,7 +21,7 @@ struct SettingBlocksAppStoreRule: LintRule {
       this setting enabled". Use a separate build configuration for line-of-business builds that need them.
       """,
     useInstead: "Set them to `<false/>` (or remove them) in App Store builds.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -37,7 +37,15 @@ struct SettingBlocksAppStoreRule: LintRule {
         \t<key>MAMPolicyWarnAbsent</key>
         \t↓<true/>
         </dict>
-        """),
+        """,
+        messages: [
+          """
+          'DebugSettingsEnabled' is YES: test policies from the Settings bundle apply; Microsoft's docs say not to \
+          ship it
+          """,
+          "'MAMPolicyRequired' is YES: Microsoft's docs say an app with it cannot be submitted to the App Store",
+          "'MAMPolicyWarnAbsent' is YES: every launch without an Intune policy shows a warning, App Review's included",
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

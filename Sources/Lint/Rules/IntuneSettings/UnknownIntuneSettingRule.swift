@@ -2,7 +2,7 @@
 struct UnknownIntuneSettingRule: LintRule {
   static let description = RuleDescription(
     identifier: "unknown-intune-setting",
-    code: "IM001",
+    family: .intuneSettings, number: 1,
     summary: "a key under IntuneMAMSettings that the Intune App SDK does not know",
     whatItDoes: """
       Compares every key of `IntuneMAMSettings` with the settings Microsoft documents for the Intune \
@@ -14,7 +14,7 @@ struct UnknownIntuneSettingRule: LintRule {
       `MAMTelemetryDisabled` keeps telemetry on.
       """,
     useInstead: "Spell the setting exactly as Microsoft's settings table does (keys are case-sensitive).",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -28,7 +28,14 @@ struct UnknownIntuneSettingRule: LintRule {
         \t↓<key>mamPolicyRequired</key>
         \t<false/>
         </dict>
-        """),
+        """,
+        messages: [
+          "'AutoEnrollOnLaunh' is not an Intune App SDK setting and is ignored; did you mean 'AutoEnrollOnLaunch'?",
+          """
+          'mamPolicyRequired' is not an Intune App SDK setting (keys are case-sensitive); did you mean \
+          'MAMPolicyRequired'?
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -2,7 +2,7 @@
 struct DuplicateKeyRule: LintRule {
   static let description = RuleDescription(
     identifier: "duplicate-key",
-    code: "PL002",
+    family: .propertyList, number: 2,
     summary: "a dictionary has the same key twice",
     whatItDoes: "Finds keys written more than once in the same dictionary.",
     whyItMatters: """
@@ -10,7 +10,7 @@ struct DuplicateKeyRule: LintRule {
       see may not be the one iOS uses; merges of Info.plist files are the usual cause.
       """,
     useInstead: "Keep one entry per key and delete the other.",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -19,7 +19,10 @@ struct DuplicateKeyRule: LintRule {
         <string>Scan receipts</string>
         ↓<key>NSCameraUsageDescription</key>
         <string>Take photos of receipts</string>
-        """),
+        """,
+        messages: [
+          "key 'NSCameraUsageDescription' appears twice in the same dictionary; iOS keeps only the last value",
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -3,7 +3,7 @@
 struct MalformedPlistRule: LintRule {
   static let description = RuleDescription(
     identifier: "malformed-plist",
-    code: "PL001",
+    family: .propertyList, number: 1,
     summary: "the file is not a well-formed property list",
     whatItDoes: "Reports XML that is not well-formed, plist structure errors, and unreadable binary plists.",
     whyItMatters: """
@@ -11,14 +11,14 @@ struct MalformedPlistRule: LintRule {
       fails code signing; no other rule can check the file until it reads.
       """,
     useInstead: "Fix the XML at the reported line and column (`plutil -lint` on a Mac agrees).",
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
       RuleExample("""
         <key>CFBundleIdentifier</key>
         <string>com.contoso.notes</strin>↓
-        """),
+        """, messages: ["opening and ending tag mismatch: string line 6 and strin"]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

@@ -7,7 +7,7 @@ import XcodeModel
 struct MissingInfoPlistFileRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-info-plist-file",
-    code: "PL004",
+    family: .propertyList, number: 4,
     summary: "INFOPLIST_FILE names a file that is not in the repository",
     whatItDoes: """
       Resolves the target's `INFOPLIST_FILE` as Xcode does (from `SRCROOT`, ignoring case as a Mac's disk \
@@ -24,7 +24,7 @@ struct MissingInfoPlistFileRule: LintRule {
       Commit the Info.plist, point `INFOPLIST_FILE` at the right path, or remove the setting and let Xcode \
       generate the file (`GENERATE_INFOPLIST_FILE = YES` with `INFOPLIST_KEY_*` settings).
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -32,7 +32,9 @@ struct MissingInfoPlistFileRule: LintRule {
         """
         ↓<key>CFBundleIdentifier</key>
         <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-        """, configuration: "build_settings:\n  INFOPLIST_FILE: Contoso/Generated/Info.plist\n"),
+        """,
+        messages: ["INFOPLIST_FILE names 'Contoso/Generated/Info.plist', which is not in the repository"],
+        configuration: "build_settings:\n  INFOPLIST_FILE: Contoso/Generated/Info.plist\n"),
     ],
     nonTriggeringExamples: [
       RuleExample(

@@ -8,7 +8,7 @@ import XcodeModel
 struct UnresolvedBuildSettingRule: LintRule {
   static let description = RuleDescription(
     identifier: "unresolved-build-setting",
-    code: "PL003",
+    family: .propertyList, number: 3,
     summary: "undefined build settings leave a value the checks read empty or incomplete",
     whatItDoes: """
       Evaluates the `$(NAME)` and `${NAME}` references of the values the rules that run on the target read, as \
@@ -32,7 +32,7 @@ struct UnresolvedBuildSettingRule: LintRule {
       `.xcconfig` it includes), or pass it with `-D NAME=VALUE`, `--xcconfig FILE` or `build_settings:` when \
       the build defines it outside the repository.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -47,7 +47,14 @@ struct UnresolvedBuildSettingRule: LintRule {
         \t\t</array>
         \t</dict>
         </array>
-        """),
+        """,
+        messages: [
+          "the URL scheme '' (from '$(APP_SCHEME)') is empty: build setting 'APP_SCHEME' is not defined",
+          """
+          the URL scheme 'msauth.' (from 'msauth.$(BUNDLE_ID)') is incomplete: build setting 'BUNDLE_ID' is not \
+          defined
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""

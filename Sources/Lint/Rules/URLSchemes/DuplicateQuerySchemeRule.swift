@@ -5,7 +5,7 @@ import URLSchemes
 struct DuplicateQuerySchemeRule: LintRule {
   static let description = RuleDescription(
     identifier: "duplicate-query-scheme",
-    code: "US005",
+    family: .urlSchemes, number: 5,
     summary: "LSApplicationQueriesSchemes lists a scheme twice",
     whatItDoes: """
       Finds entries of `LSApplicationQueriesSchemes` that repeat an earlier one, compared case-insensitively \
@@ -17,7 +17,7 @@ struct DuplicateQuerySchemeRule: LintRule {
       answers false for it. Repeats usually come from merge conflicts or scripts that append without looking.
       """,
     useInstead: "Keep the first occurrence and remove the others.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -32,6 +32,10 @@ struct DuplicateQuerySchemeRule: LintRule {
         \t↓<string>sms</string>
         </array>
         """,
+        messages: [
+          "'TEL' is already listed at [0]; the repeat takes one of the 50 places iOS honours",
+          "'sms' is already listed at [2]; the repeat takes one of the 50 places iOS honours",
+        ],
         corrected: """
           <key>LSApplicationQueriesSchemes</key>
           <array>
@@ -62,7 +66,7 @@ struct DuplicateQuerySchemeRule: LintRule {
         let original = queries.first(entry.scheme)
       else { continue }
       let fix = findings.fix(
-        "remove the repeated '\(entry.scheme)'", in: target.infoPlist,
+        "remove the repeated '\(entry.scheme)'", .safe, in: target.infoPlist,
         InfoPlistSchemes.removing(at: entry.index, from: queries, in: target.infoPlist))
       findings.report(
         "'\(entry.scheme)' is already listed at [\(original.index)]; the repeat takes one of the \(limit) places "

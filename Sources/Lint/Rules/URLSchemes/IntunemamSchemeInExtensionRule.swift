@@ -5,7 +5,7 @@ import URLSchemes
 struct IntunemamSchemeInExtensionRule: LintRule {
   static let description = RuleDescription(
     identifier: "intunemam-scheme-in-extension",
-    code: "US009",
+    family: .urlSchemes, number: 9,
     summary: "an extension's LSApplicationQueriesSchemes lists -intunemam schemes",
     whatItDoes: """
       In extensions, finds `LSApplicationQueriesSchemes` entries ending in `-intunemam`, which \
@@ -18,7 +18,7 @@ struct IntunemamSchemeInExtensionRule: LintRule {
       app hides which schemes the extension really queries.
       """,
     useInstead: "Keep the `-intunemam` twins in the containing app's `LSApplicationQueriesSchemes` only.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
@@ -38,6 +38,16 @@ struct IntunemamSchemeInExtensionRule: LintRule {
         <key>NSExtension</key>
         <dict/>
         """,
+        messages: [
+          """
+          'ms-outlook-intunemam' in an extension's 'LSApplicationQueriesSchemes': -intunemam twins belong in the \
+          containing app, and IntuneMAMConfigurator removes them here
+          """,
+          """
+          'https-intunemam' in an extension's 'LSApplicationQueriesSchemes': -intunemam twins belong in the \
+          containing app, and IntuneMAMConfigurator removes them here
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict>
@@ -69,7 +79,7 @@ struct IntunemamSchemeInExtensionRule: LintRule {
     guard target.kind == .appExtension, let queries = InfoPlistSchemes.queriesSchemes(of: target) else { return }
     for entry in queries.entries where IntuneSchemeLists.isManagedTwin(entry.scheme) {
       let fix = findings.fix(
-        "remove '\(entry.scheme)'", in: target.infoPlist,
+        "remove '\(entry.scheme)'", .safe, in: target.infoPlist,
         InfoPlistSchemes.removing(at: entry.index, from: queries, in: target.infoPlist))
       findings.report(
         "'\(entry.scheme)' in an extension's '\(InfoPlistSchemes.queriesSchemesKey)': -intunemam twins belong in "

@@ -5,7 +5,7 @@ import URLSchemes
 struct InvalidSchemeRule: LintRule {
   static let description = RuleDescription(
     identifier: "invalid-scheme",
-    code: "US006",
+    family: .urlSchemes, number: 6,
     summary: "a URL scheme is not valid RFC 3986 scheme syntax",
     whatItDoes: """
       Checks every `CFBundleURLTypes[].CFBundleURLSchemes[]` and `LSApplicationQueriesSchemes[]` entry, after \
@@ -25,7 +25,7 @@ struct InvalidSchemeRule: LintRule {
       Write only the scheme, the part before `:` (`msauth.$(PRODUCT_BUNDLE_IDENTIFIER)`, with its twin \
       `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam`); the redirect URI belongs in `ADALRedirectUri`.
       """,
-    fixApplicability: nil,
+    fixApplicabilities: [],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -47,6 +47,25 @@ struct InvalidSchemeRule: LintRule {
         \t↓<string>my app</string>
         </array>
         """,
+        messages: [
+          """
+          'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth' is not a URL scheme: contains '://': write only the part \
+          before ':'
+          """,
+          """
+          'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth-intunemam' is not a URL scheme: contains '://': write only the \
+          part before ':'
+          """,
+          """
+          '$(APP_SCHEME)' (expands to 'fabrikam_field') is not a URL scheme: contains '_' at offset 8: only letters, \
+          digits, '+', '-' and '.' are allowed
+          """,
+          "'2gis' is not a URL scheme: starts with a digit: a scheme must start with a letter",
+          """
+          'my app' is not a URL scheme: contains whitespace at offset 2: only letters, digits, '+', '-' and '.' are \
+          allowed
+          """,
+        ],
         configuration: """
           build_settings:
             APP_SCHEME: fabrikam_field

@@ -10,7 +10,7 @@ struct MailtoWithoutOutlookRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "mailto-without-outlook",
-    code: "US008",
+    family: .urlSchemes, number: 8,
     summary: "the app queries mailto but neither ms-outlook nor ms-outlook-intunemam",
     whatItDoes: """
       In apps, finds `mailto` in `LSApplicationQueriesSchemes` without `ms-outlook` or \
@@ -30,66 +30,21 @@ struct MailtoWithoutOutlookRule: LintRule {
       `mailto` (and its twin) so that it stays inside the limit. When other entries the SDK needs are missing \
       too, the fix of `missing-required-query-scheme` (US002) adds it with them, in the configurator's order.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: true,
     triggeringExamples: [
       RuleExample(
-        """
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-        \t↓<string>mailto</string>
-        \t<string>mailto-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>http-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>companyportal</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        \t<string>msauthv2</string>
-        \t<string>msauthv3</string>
-        </array>
-        """,
-        corrected: """
-          <key>IntuneMAMSettings</key>
-          <dict/>
-          <key>LSApplicationQueriesSchemes</key>
-          <array>
-          \t<string>mailto</string>
-          \t<string>mailto-intunemam</string>
-          \t<string>https-intunemam</string>
-          \t<string>http-intunemam</string>
-          \t<string>microsoft-edge-https</string>
-          \t<string>microsoft-edge-http</string>
-          \t<string>ms-outlook</string>
-          \t<string>companyportal</string>
-          \t<string>smart-ns</string>
-          \t<string>zips</string>
-          \t<string>lacoonsecurity</string>
-          \t<string>wandera</string>
-          \t<string>lookoutwork-ase</string>
-          \t<string>skycure</string>
-          \t<string>betteractiveshield</string>
-          \t<string>smsec</string>
-          \t<string>mvisionmobile</string>
-          \t<string>scmx</string>
-          \t<string>intunemam-mtd</string>
-          \t<string>msauthv2</string>
-          \t<string>msauthv3</string>
-          </array>
-          """),
+        URLSchemeExample.queriesSchemes(
+          ["mailto", "mailto-intunemam"] + URLSchemeExample.required(without: ["ms-outlook"]),
+          markedEntries: ["mailto"]),
+        messages: [
+          """
+          'mailto' is queried but neither 'ms-outlook' nor 'ms-outlook-intunemam'; under an Intune policy mail links \
+          go to Outlook and canOpenURL answers false for it
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(["mailto", "mailto-intunemam"] + URLSchemeExample.required)),
       RuleExample(
         """
         <key>IntuneMAMSettings</key>
@@ -99,7 +54,13 @@ struct MailtoWithoutOutlookRule: LintRule {
         \t↓<string>mailto</string>
         \t<string>mailto-intunemam</string>
         </array>
-        """),
+        """,
+        messages: [
+          """
+          'mailto' is queried but neither 'ms-outlook' nor 'ms-outlook-intunemam'; under an Intune policy mail links \
+          go to Outlook and canOpenURL answers false for it
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -150,7 +111,7 @@ struct MailtoWithoutOutlookRule: LintRule {
       index = mailto.index + (twinFollows ? 2 : 1)
     }
     let fix = findings.fix(
-      "add '\(Self.outlookScheme)' to '\(InfoPlistSchemes.queriesSchemesKey)'", in: target.infoPlist,
+      "add '\(Self.outlookScheme)' to '\(InfoPlistSchemes.queriesSchemesKey)'", .safe, in: target.infoPlist,
       InfoPlistSchemes.inserting([Self.outlookScheme], at: index, into: queries, in: target.infoPlist))
     findings.report(message, about: mailto.node, in: target.infoPlist, fix: fix)
   }

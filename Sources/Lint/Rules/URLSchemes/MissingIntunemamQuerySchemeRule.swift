@@ -5,7 +5,7 @@ import URLSchemes
 struct MissingIntunemamQuerySchemeRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-intunemam-query-scheme",
-    code: "US001",
+    family: .urlSchemes, number: 1,
     summary: "a queried scheme lacks its -intunemam twin in LSApplicationQueriesSchemes",
     whatItDoes: """
       In apps, requires `<scheme>-intunemam` in `LSApplicationQueriesSchemes` for every scheme listed there, \
@@ -22,7 +22,7 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
       installed, even when the app is there and managed.
       """,
     useInstead: "List `<scheme>-intunemam` right after each scheme; IntuneMAMConfigurator step 5 (a) does the same.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -38,6 +38,21 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
         \t↓<string>FaceTime</string>
         </array>
         """,
+        messages: [
+          """
+          'waze' is queried without 'waze-intunemam'; under an Intune policy canOpenURL answers false for 'waze' \
+          links
+          """,
+          """
+          'ms-word' is queried without 'ms-word-intunemam'; under an Intune policy canOpenURL answers false for \
+          'ms-word' links, unless the app calls isURLAllowed:isKnownManagedAppScheme:YES for this known managed app \
+          (then the twin may be dropped)
+          """,
+          """
+          'FaceTime' is queried without 'FaceTime-intunemam'; under an Intune policy canOpenURL answers false for \
+          'FaceTime' links
+          """,
+        ],
         corrected: """
           <key>IntuneMAMSettings</key>
           <dict/>
@@ -54,24 +69,8 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
           """),
     ],
     nonTriggeringExamples: [
-      RuleExample("""
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-        \t<string>waze</string>
-        \t<string>waze-intunemam</string>
-        \t<string>TEL</string>
-        \t<string>tel-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>ms-outlook</string>
-        \t<string>companyportal</string>
-        \t<string>msauthv3</string>
-        \t<string>smart-ns</string>
-        </array>
-        """),
+      RuleExample(URLSchemeExample.queriesSchemes(
+        ["waze", "waze-intunemam", "TEL", "tel-intunemam"] + URLSchemeExample.required)),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict>
@@ -122,7 +121,7 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
           + "(then the twin may be dropped)"
       }
       let fix = findings.fix(
-        "add '\(twin)' after '\(entry.scheme)'", in: target.infoPlist,
+        "add '\(twin)' after '\(entry.scheme)'", .safe, in: target.infoPlist,
         InfoPlistSchemes.inserting([twin], at: entry.index + 1, into: queries, in: target.infoPlist))
       findings.report(message, about: entry.node, in: target.infoPlist, fix: fix)
     }

@@ -5,7 +5,7 @@ import URLSchemes
 struct MissingIntunemamURLSchemeRule: LintRule {
   static let description = RuleDescription(
     identifier: "missing-intunemam-url-scheme",
-    code: "US004",
+    family: .urlSchemes, number: 4,
     summary: "a registered URL scheme lacks its -intunemam twin in the same URL type",
     whatItDoes: """
       Requires `<scheme>-intunemam` next to every scheme in `CFBundleURLTypes[].CFBundleURLSchemes`, in the \
@@ -19,7 +19,7 @@ struct MissingIntunemamURLSchemeRule: LintRule {
       allowed" or error -10814 while plain links still work.
       """,
     useInstead: "Register `<scheme>-intunemam` right after each scheme, in the same `CFBundleURLSchemes` array.",
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -46,6 +46,17 @@ struct MissingIntunemamURLSchemeRule: LintRule {
         <key>IntuneMAMSettings</key>
         <dict/>
         """,
+        messages: [
+          """
+          URL scheme 'fabrikam-jobs' is registered without 'fabrikam-jobs-intunemam' in the same URL type; managed \
+          apps cannot open this app's links under an Intune policy
+          """,
+          """
+          URL scheme 'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)' is registered without \
+          'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam' in the same URL type; managed apps cannot open this app's \
+          links under an Intune policy
+          """,
+        ],
         corrected: """
           <key>CFBundleURLTypes</key>
           <array>
@@ -112,7 +123,7 @@ struct MissingIntunemamURLSchemeRule: LintRule {
         let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)
         guard !schemes.contains(twin) else { continue }
         let fix = findings.fix(
-          "add '\(twin)' after '\(entry.scheme)'", in: target.infoPlist,
+          "add '\(twin)' after '\(entry.scheme)'", .safe, in: target.infoPlist,
           InfoPlistSchemes.inserting([twin], at: entry.index + 1, into: schemes, in: target.infoPlist))
         findings.report(
           "URL scheme '\(entry.scheme)' is registered without '\(twin)' in the same URL type; managed apps "

@@ -9,7 +9,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-msal-redirect-scheme",
-    code: "US007",
+    family: .urlSchemes, number: 7,
     summary: "CFBundleURLTypes does not register the scheme MSAL redirects to",
     whatItDoes: """
       In apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
@@ -31,7 +31,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       Register `msauth.<bundle id>` (or the scheme of `ADALRedirectUri`) and its `-intunemam` twin. The fix \
       adds both to the last URL type, or to a new one, when the scheme is known after expanding build settings.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
@@ -61,6 +61,12 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
         </dict>
         """,
+        messages: [
+          """
+          no URL type registers 'msauth.com.fabrikam.field', the scheme MSAL redirects to after sign-in (from the \
+          bundle identifier); enrollment cannot return to the app
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.fabrikam.field</string>
@@ -108,6 +114,12 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<string>msauth.$(BROKER_HOST)://auth</string>
         </dict>
         """,
+        messages: [
+          """
+          no URL type registers 'msauth.$(BROKER_HOST)' ('msauth.com.woodgrovebank.advisor'), the scheme MSAL \
+          redirects to after sign-in (from 'ADALRedirectUri'); enrollment cannot return to the app
+          """,
+        ],
         corrected: """
           <key>CFBundleIdentifier</key>
           <string>com.woodgrovebank.advisor</string>
@@ -309,21 +321,22 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     ])
     guard let urlTypes = document.root[key] else {
       return findings.fix(
-        title, in: document,
+        title, .safe, in: document,
         [.insertEntry(
           into: [], key: key, value: .array([newURLType]), after: keySortingBefore(key, in: document.root))])
     }
     guard let types = urlTypes.elements else { return nil }
     guard let last = types.last, last.entries != nil else {
-      return findings.fix(title, in: document, [.insertElements(into: urlTypes.path, values: [newURLType], at: nil)])
+      return findings.fix(
+        title, .safe, in: document, [.insertElements(into: urlTypes.path, values: [newURLType], at: nil)])
     }
     if let lastSchemes = SchemeArray(last[InfoPlistSchemes.urlSchemesKey]) {
       return findings.fix(
-        title, in: document, InfoPlistSchemes.inserting(schemes, at: nil, into: lastSchemes, in: document))
+        title, .safe, in: document, InfoPlistSchemes.inserting(schemes, at: nil, into: lastSchemes, in: document))
     }
     guard last[InfoPlistSchemes.urlSchemesKey] == nil else { return nil }
     return findings.fix(
-      title, in: document,
+      title, .safe, in: document,
       [.insertEntry(
         into: last.path, key: InfoPlistSchemes.urlSchemesKey, value: .array(schemes.map(PropertyListValue.string)),
         after: keySortingBefore(InfoPlistSchemes.urlSchemesKey, in: last))])

@@ -17,7 +17,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
 
   static let description = RuleDescription(
     identifier: "missing-required-query-scheme",
-    code: "US002",
+    family: .urlSchemes, number: 2,
     summary: "LSApplicationQueriesSchemes lacks an entry the Intune SDK needs",
     whatItDoes: """
       In apps, requires the entries IntuneMAMConfigurator 21.7.1 adds to every app: `http-intunemam`, \
@@ -39,89 +39,34 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       the SDK's entries already listed, or at the start; `query-schemes-over-limit` (US003) then names what \
       was pushed past the limit.
       """,
-    fixApplicability: .safe,
+    fixApplicabilities: [.safe],
     defaultSeverity: .error,
     requiresIntune: true,
     triggeringExamples: [
       RuleExample(
-        """
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        ↓↓↓<array>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>ms-outlook</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        \t<string>msauthv3</string>
-        </array>
-        """,
-        corrected: """
-          <key>IntuneMAMSettings</key>
-          <dict/>
-          <key>LSApplicationQueriesSchemes</key>
-          <array>
-          \t<string>https-intunemam</string>
-          \t<string>microsoft-edge-https</string>
-          \t<string>microsoft-edge-http</string>
-          \t<string>ms-outlook</string>
-          \t<string>smart-ns</string>
-          \t<string>zips</string>
-          \t<string>lacoonsecurity</string>
-          \t<string>wandera</string>
-          \t<string>lookoutwork-ase</string>
-          \t<string>skycure</string>
-          \t<string>betteractiveshield</string>
-          \t<string>smsec</string>
-          \t<string>mvisionmobile</string>
-          \t<string>scmx</string>
-          \t<string>intunemam-mtd</string>
-          \t<string>msauthv3</string>
-          \t<string>http-intunemam</string>
-          \t<string>companyportal</string>
-          \t<string>msauthv2</string>
-          </array>
-          """),
+        URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"]), arrayMarkers: 3),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks 'companyportal', which the Intune SDK queries to send the user to the \
+          Company Portal to enroll
+          """,
+          """
+          'LSApplicationQueriesSchemes' lacks 'http-intunemam', which the Intune SDK queries to hand http links to a \
+          managed browser
+          """,
+          """
+          'LSApplicationQueriesSchemes' lacks 'msauthv2', which the Intune SDK queries to sign in through the \
+          Microsoft Authenticator broker
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"])
+            + ["http-intunemam", "companyportal", "msauthv2"])),
     ],
     nonTriggeringExamples: [
-      RuleExample("""
-        <key>IntuneMAMSettings</key>
-        <dict/>
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-        \t<string>mailto</string>
-        \t<string>mailto-intunemam</string>
-        \t<string>HTTP-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>companyportal</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        \t<string>msauthv2</string>
-        \t<string>msauthv3</string>
-        </array>
-        """),
+      RuleExample(URLSchemeExample.queriesSchemes(
+        ["mailto", "mailto-intunemam", "HTTP-intunemam"] + URLSchemeExample.required(without: ["http-intunemam"]))),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict>
@@ -142,7 +87,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       guard document.root[key] == nil else { return }
       let required = IntuneSchemeLists.requiredQueriesSchemes
       let fix = findings.fix(
-        "add '\(key)' with the \(required.count) entries the Intune SDK needs", in: document,
+        "add '\(key)' with the \(required.count) entries the Intune SDK needs", .safe, in: document,
         [.insertEntry(
           into: [], key: key, value: .array(required.map(PropertyListValue.string)),
           after: keySortingBefore(key, in: document.root))])
@@ -163,7 +108,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
     let title = missing.count == 1
       ? "add '\(first)' to '\(key)'" : "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'"
     let fix = findings.fix(
-      title, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
+      title, .safe, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
     for scheme in reported {
       let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
       findings.report(

@@ -3,9 +3,16 @@ import URLSchemes
 
 /// US003: `LSApplicationQueriesSchemes` has more entries than iOS honours.
 struct QuerySchemesOverLimitRule: LintRule {
+  /// The app's own entries in the examples: three Office apps with their twins, and twins of the Edge schemes
+  /// the Intune SDK needs bare.
+  static let exampleOwnSchemes = [
+    "ms-word", "ms-word-intunemam", "ms-excel", "ms-excel-intunemam", "ms-outlook-intunemam",
+    "microsoft-edge-http-intunemam", "microsoft-edge-https-intunemam",
+  ]
+
   static let description = RuleDescription(
     identifier: "query-schemes-over-limit",
-    code: "US003",
+    family: .urlSchemes, number: 3,
     summary: "LSApplicationQueriesSchemes has more entries than iOS honours",
     whatItDoes: """
       Counts `LSApplicationQueriesSchemes` against the limit of apps linked with iOS 15 or later (50 \
@@ -26,68 +33,21 @@ struct QuerySchemesOverLimitRule: LintRule {
       such twin, as IntuneMAMConfigurator does past the limit (`sharelint configure` applies it), \
       keeping the order of the rest.
       """,
-    fixApplicability: .unsafe,
+    fixApplicabilities: [.unsafe],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
       RuleExample(
-        """
-        <key>LSApplicationQueriesSchemes</key>
-        ↓<array>
-        \t<string>ms-word</string>
-        \t<string>ms-word-intunemam</string>
-        \t<string>ms-excel</string>
-        \t<string>ms-excel-intunemam</string>
-        \t<string>ms-outlook</string>
-        \t<string>ms-outlook-intunemam</string>
-        \t<string>http-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>microsoft-edge-http-intunemam</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>microsoft-edge-https-intunemam</string>
-        \t<string>companyportal</string>
-        \t<string>msauthv2</string>
-        \t<string>msauthv3</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        </array>
-        """,
-        corrected: """
-        <key>LSApplicationQueriesSchemes</key>
-        <array>
-        \t<string>ms-word</string>
-        \t<string>ms-excel</string>
-        \t<string>ms-outlook</string>
-        \t<string>http-intunemam</string>
-        \t<string>https-intunemam</string>
-        \t<string>microsoft-edge-http</string>
-        \t<string>microsoft-edge-https</string>
-        \t<string>companyportal</string>
-        \t<string>msauthv2</string>
-        \t<string>msauthv3</string>
-        \t<string>smart-ns</string>
-        \t<string>zips</string>
-        \t<string>lacoonsecurity</string>
-        \t<string>wandera</string>
-        \t<string>lookoutwork-ase</string>
-        \t<string>skycure</string>
-        \t<string>betteractiveshield</string>
-        \t<string>smsec</string>
-        \t<string>mvisionmobile</string>
-        \t<string>scmx</string>
-        \t<string>intunemam-mtd</string>
-        </array>
-        """,
+        URLSchemeExample.queriesSchemes(
+          Self.exampleOwnSchemes + URLSchemeExample.required, intune: false, arrayMarkers: 1),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' has 26 entries but iOS honours only the first 25: canOpenURL ignores [25] \
+          'msauthv3'; 1 -intunemam twin of known managed apps could go instead: [6] 'microsoft-edge-https-intunemam'
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          Self.exampleOwnSchemes.filter { !$0.hasSuffix("-intunemam") } + URLSchemeExample.required, intune: false),
         configuration: "sdk_version: 27"),
     ],
     nonTriggeringExamples: [
@@ -152,7 +112,7 @@ struct QuerySchemesOverLimitRule: LintRule {
         changes = indices.map { .removeElement(from: queries.node.path, at: $0) }
       }
       let title = "drop the \(droppable.count) -intunemam twins of known managed apps, as IntuneMAMConfigurator does"
-      fix = findings.fix(title, in: target.infoPlist, changes)
+      fix = findings.fix(title, .unsafe, in: target.infoPlist, changes)
     }
     findings.report(message, about: queries.node, in: target.infoPlist, notes: notes, fix: fix)
   }

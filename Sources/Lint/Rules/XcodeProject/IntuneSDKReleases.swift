@@ -57,9 +57,11 @@ struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-  fileprivate var trimmingSpacesAndQuotes: Substring {
-    Substring(self).drop { $0 == " " || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\"" }.reversed()
-      .map(String.init).first.map(Substring.init) ?? ""
+  fileprivate var trimmingSpacesAndQuotes: String {
+    var text = Substring(self)
+    while let first = text.first, first == " " || first == "\"" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\"" { text = text.dropLast() }
+    return String(text)
   }
 }
 
