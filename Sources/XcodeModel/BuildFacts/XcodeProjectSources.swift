@@ -161,7 +161,8 @@ public final class XcodeProjectSources: Sendable {
     }
   }
 
-  /// The other targets (`Target (Configuration)`) whose value of `setting` the assignment at `key` decides.
+  /// The other targets (`Target (Configuration)`) whose value of `setting` the assignment at `key` decides (the
+  /// target's own other configurations are no other target).
   private func otherTargets(
     reachedBy key: String, setting: String, except targetName: String, configuration: String
   ) -> [String] {
@@ -177,7 +178,7 @@ public final class XcodeProjectSources: Sendable {
       reachByOrigin.withLock { $0[setting] = reach }
       return reach
     }()
-    return (reach[key] ?? []).filter { $0 != "\(targetName) (\(configuration))" }
+    return (reach[key] ?? []).filter { !$0.hasPrefix("\(targetName) (") }
   }
 
   private static func originKey(_ origin: BuildSettingDefinition.Origin) -> String {
