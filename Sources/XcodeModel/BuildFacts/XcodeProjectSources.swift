@@ -161,6 +161,25 @@ public final class XcodeProjectSources: Sendable {
     }
   }
 
+  /// The edit that adds `CodeSignOnCopy` to the attributes of the build file `file` (an entry of an embed phase)
+  /// as Xcode writes it (`ATTRIBUTES = (CodeSignOnCopy, RemoveHeadersOnCopy, );`); nil when it has it, or its
+  /// object cannot be edited.
+  public func signOnCopyEdit(of file: XcodeBuildFile) -> TextEdit? {
+    guard !isGenerated, !file.signsOnCopy, let object = model.objects[file.id] else { return nil }
+    let text = projectText
+    if let settings = object.fields["settings"] {
+      guard let attributes = settings.dictionary?["ATTRIBUTES"], attributes.array != nil,
+        attributes.range.start < text.bytes.count, text.bytes[attributes.range.start] == UInt8(ascii: "(")
+      else { return nil }
+      let start = attributes.range.start + 1
+      return TextEdit(range: ByteRange(start: start, end: start), replacement: "CodeSignOnCopy, ")
+    }
+    let closing = object.range.end - 1
+    guard closing > object.range.start, text.bytes[closing] == UInt8(ascii: "}") else { return nil }
+    return TextEdit(
+      range: ByteRange(start: closing, end: closing), replacement: "settings = {ATTRIBUTES = (CodeSignOnCopy, ); }; ")
+  }
+
   /// The other targets (`Target (Configuration)`) whose value of `setting` the assignment at `key` decides (the
   /// target's own other configurations are no other target).
   private func otherTargets(
