@@ -57,12 +57,15 @@ public struct ExampleProject: Sendable {
     public var markName: Bool
     /// The configurations whose `buildSettings` key gets `↓`.
     public var markConfigurations: Set<String>
+    /// The resources whose build file gets `↓`.
+    public var markResources: Set<String>
 
     /// A target; everything but its name optional.
     public init(
       _ name: String, isExtension: Bool = false, settings: [String: String] = [:],
       settingsByConfiguration: [String: [String: String]] = [:], frameworks: [Framework] = [],
-      resources: [String] = [], scripts: [String] = [], markName: Bool = false, markConfigurations: Set<String> = []
+      resources: [String] = [], scripts: [String] = [], markName: Bool = false, markConfigurations: Set<String> = [],
+      markResources: Set<String> = []
     ) {
       self.name = name
       self.isExtension = isExtension
@@ -73,6 +76,7 @@ public struct ExampleProject: Sendable {
       self.scripts = scripts
       self.markName = markName
       self.markConfigurations = markConfigurations
+      self.markResources = markResources
     }
   }
 
@@ -210,8 +214,9 @@ public struct ExampleProject: Sendable {
       }
       for (index, path) in item.target.resources.enumerated() {
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        let marker = item.target.markResources.contains(path) ? "↓" : ""
         buildFiles.append((item.resourceFileIDs[index],
-          "\t\t\(item.resourceFileIDs[index]) /* \(name) in Resources */ = {isa = PBXBuildFile; "
+          "\t\t\(item.resourceFileIDs[index]) /* \(name) in Resources */ = \(marker){isa = PBXBuildFile; "
             + "fileRef = \(fileReferences[path]!) /* \(name) */; };"))
       }
       for (fileID, targetIndex) in item.embeddedExtensionFileIDs {

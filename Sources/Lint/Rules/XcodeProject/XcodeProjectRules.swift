@@ -7,4 +7,8 @@ let xcodeProjectRules: [any LintRule.Type] = [
   BitcodeEnabledRule.self,
   SwiftSymbolsStrippedRule.self,
   DeploymentTargetBelowSDKMinimumRule.self,
+  MissingFrameworkPatcherPhaseRule.self,
+  SDKDistributionInResourcesRule.self,
+  EntitlementsNotWiredRule.self,
+  MSALNotLinkedRule.self,
 ]
