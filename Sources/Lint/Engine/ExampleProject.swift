@@ -59,6 +59,8 @@ public struct ExampleProject: Sendable {
     public var markConfigurations: Set<String>
     /// The resources whose build file gets `↓`.
     public var markResources: Set<String>
+    /// The `.xcconfig` file each configuration is based on, by configuration name (path from the project's folder).
+    public var baseConfigurations: [String: String] = [:]
 
     /// A target; everything but its name optional.
     public init(
@@ -86,6 +88,8 @@ public struct ExampleProject: Sendable {
   public var projectSettings: [String: String]
   /// The configurations, in order.
   public var configurations: [String]
+  /// The project's name (its `.xcodeproj` folder's, without the extension).
+  public var name = "App"
 
   /// A project of `targets` with `Debug` and `Release`.
   public init(
@@ -136,6 +140,7 @@ public struct ExampleProject: Sendable {
     let firstApp = targets.firstIndex { !$0.isExtension }
     var rendered: [RenderedTarget] = []
     for target in targets {
+      for path in target.baseConfigurations.values.sorted() { _ = reference(path) }
       let id = ids.next()
       let productID = ids.next()
       let listID = ids.next()
@@ -335,7 +340,7 @@ public struct ExampleProject: Sendable {
     // PBXProject
     lines += [
       "/* Begin PBXProject section */", "\t\t\(rootID) /* Project object */ = {", "\t\t\tisa = PBXProject;",
-      "\t\t\tbuildConfigurationList = \(projectListID) /* Build configuration list for PBXProject \"App\" */;",
+      "\t\t\tbuildConfigurationList = \(projectListID) /* Build configuration list for PBXProject \"\(name)\" */;",
       "\t\t\tcompatibilityVersion = \"Xcode 14.0\";", "\t\t\tdevelopmentRegion = en;",
       "\t\t\tmainGroup = \(mainGroupID);", "\t\t\tproductRefGroup = \(productsGroupID) /* Products */;",
       "\t\t\tprojectDirPath = \"\";", "\t\t\tprojectRoot = \"\";", "\t\t\ttargets = (",
@@ -393,8 +398,12 @@ public struct ExampleProject: Sendable {
       let target = item.target
       for (index, name) in configurations.enumerated() {
         let marker = target.markConfigurations.contains(name) ? "↓" : ""
-        var object = ["\t\t\(item.configurationIDs[index]) /* \(name) */ = {", "\t\t\tisa = XCBuildConfiguration;",
-                      "\t\t\t\(marker)buildSettings = {"]
+        var object = ["\t\t\(item.configurationIDs[index]) /* \(name) */ = {", "\t\t\tisa = XCBuildConfiguration;"]
+        if let base = target.baseConfigurations[name], let id = fileReferences[base] {
+          let file = base.split(separator: "/").last.map(String.init) ?? base
+          object.append("\t\t\tbaseConfigurationReference = \(id) /* \(file) */;")
+        }
+        object.append("\t\t\t\(marker)buildSettings = {")
         let identifier = target.isExtension ? "com.contoso.notes.\(target.name.lowercased())" : "com.contoso.notes"
         var settings = [
           "INFOPLIST_FILE": "\(target.name)/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": identifier,
@@ -423,7 +432,7 @@ public struct ExampleProject: Sendable {
                "\t\t\tdefaultConfigurationName = \(configurations.last ?? "Release");", "\t\t};"]
       return list
     }
-    lists.append((projectListID, list(projectListID, owner: "PBXProject \"App\"",
+    lists.append((projectListID, list(projectListID, owner: "PBXProject \"\(name)\"",
                                       configurationIDs: projectConfigurationIDs)))
     for item in rendered {
       lists.append((item.listID, list(item.listID, owner: "PBXNativeTarget \"\(item.target.name)\"",
