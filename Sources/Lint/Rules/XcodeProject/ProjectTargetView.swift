@@ -128,6 +128,12 @@ enum IntuneSDKParts {
       .contains(library.stem.lowercased())
   }
 
+  /// Whether the library is the SDK built with Swift (11.0.2 and later): anything of it but the Objective-C
+  /// `IntuneMAM.framework` and `libIntuneMAM.a`.
+  static func hasSwift(_ library: XcodeLinkedLibrary) -> Bool {
+    IntuneEvidence.isIntuneSDK(library) && library.stem.lowercased() != "intunemam"
+  }
+
   /// Whether a file name is a framework of the SDK (dynamic or static) that a bundle may carry.
   static func isSDKFramework(fileName: String) -> Bool {
     let kind = XcodeLinkedFileKind(fileName: fileName)

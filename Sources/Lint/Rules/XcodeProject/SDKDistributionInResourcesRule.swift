@@ -15,8 +15,10 @@ struct SDKDistributionInResourcesRule: LintRule {
     whyItMatters: """
       The upload fails with ITMS-90171 ("Invalid Bundle Structure… The binary file … is not permitted") when the \
       SDK's folder or the configurator binary is copied into the app (microsoftconnect/ms-intune-app-sdk-ios \
-      issue #171); a second `IntuneMAMResources.bundle` beside the framework's is refused too (#245). The "stage \
-      3" guide: the resources bundle "is only required for apps that integrate the deprecated static library".
+      issue #171, MicrosoftDocs/IntuneDocs#1552). The frameworks carry `IntuneMAMResources.bundle` inside them; a \
+      copy at the top of the app is at best dead weight, and 16.0.0's was refused by App Store Connect (error 90542, \
+      #245). The "stage 3" guide: the resources bundle "is only required for apps that integrate the deprecated \
+      static library" (the 2020 guide likewise: "only for apps that integrate the static library").
       """,
     useInstead: """
       Remove the entry from the target's Copy Bundle Resources (keep the file in the repository if a build step \
@@ -35,8 +37,8 @@ struct SDKDistributionInResourcesRule: LintRule {
         messages: [
           "'IntuneMAMConfigurator' is a tool of the Intune App SDK copied into the bundle; the App Store refuses "
             + "it (ITMS-90171)",
-          "'IntuneMAMResources.bundle' is copied while the target links the SDK's framework, which has its own; the "
-            + "App Store refuses the second",
+          "'IntuneMAMResources.bundle' is copied though the target links the SDK's framework, which carries its own; "
+            + "only the static library needs it",
         ]),
     ],
     nonTriggeringExamples: [
@@ -68,8 +70,8 @@ struct SDKDistributionInResourcesRule: LintRule {
           + "(ITMS-90171)"
       } else if stem == "intunemamresources" {
         guard linksFramework, !linksStaticLibrary else { continue }
-        message = "'\(name)' is copied while the target links the SDK's framework, which has its own; the App Store "
-          + "refuses the second"
+        message = "'\(name)' is copied though the target links the SDK's framework, which carries its own; only the "
+          + "static library needs it"
       } else if IntuneEvidence.isIntuneSDK(stem: XcodeLinkedFileKind.stem(of: name)),
         [.framework, .xcframework, .staticLibrary].contains(XcodeLinkedFileKind(fileName: name))
       {

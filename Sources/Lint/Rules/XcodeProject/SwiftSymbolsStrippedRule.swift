@@ -5,8 +5,10 @@ struct SwiftSymbolsStrippedRule: LintRule {
     family: .xcodeProject, number: 6,
     summary: "STRIP_SWIFT_SYMBOLS is YES (Xcode's default) in a configuration that links the Intune App SDK",
     whatItDoes: """
-      Evaluates `STRIP_SWIFT_SYMBOLS` as Xcode does in every configuration of a target that links the Intune App \
-      SDK, and reports YES, also when nothing sets it: Xcode's default is YES.
+      Evaluates `STRIP_SWIFT_SYMBOLS` as Xcode does in every configuration of a target that links the Swift SDK \
+      (`IntuneMAMSwift`, `IntuneMAMStatic`, `libIntuneMAMSwift`, their pods and package products; not the \
+      Objective-C `IntuneMAM.framework` or `libIntuneMAM.a` of 2016–2019), and reports YES, also when nothing sets \
+      it: Xcode's default is YES.
       """,
     whyItMatters: """
       The integration guide ("stage 3", Xcode build settings) says the app "should set Strip Swift Symbols \
@@ -60,9 +62,10 @@ struct SwiftSymbolsStrippedRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     let name = "STRIP_SWIFT_SYMBOLS"
-    guard let view = ProjectTargetView(target), !view.intuneLibraries.isEmpty, view.isYes(name, default: true) else {
-      return
-    }
+    // The Objective-C SDK of 2016-2019 (`IntuneMAM.framework`, `libIntuneMAM.a`) has no Swift symbols to keep.
+    guard let view = ProjectTargetView(target), view.intuneLibraries.contains(where: IntuneSDKParts.hasSwift),
+      view.isYes(name, default: true)
+    else { return }
     let (fix, notes) = view.settingFix(name, to: "NO", findings: findings)
     let message =
       view.decidingDefinition(of: name) == nil
