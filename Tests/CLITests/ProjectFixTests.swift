@@ -34,7 +34,9 @@ import Testing
         inserted += 1
         j += 1
       } else {
-        #expect(new[j] == old[i].replacingOccurrences(of: "(RemoveHeadersOnCopy, )", with: "(CodeSignOnCopy, RemoveHeadersOnCopy, )"))
+        let signed = old[i].replacingOccurrences(
+          of: "(RemoveHeadersOnCopy, )", with: "(CodeSignOnCopy, RemoveHeadersOnCopy, )")
+        #expect(new[j] == signed)
         changed += 1
         i += 1
         j += 1

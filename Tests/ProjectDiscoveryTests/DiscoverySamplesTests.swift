@@ -44,6 +44,11 @@ struct DiscoverySamplesTests {
         "extension Samples/FabrikamBroken/FabrikamPhotos/Info.plist",
         "extension Samples/FabrikamBroken/FabrikamPrint/Info.plist",
         "extension Samples/FabrikamBroken/FabrikamShare/Info.plist",
+        "app Samples/Litware/Litware/Info.plist",
+        "app Samples/Litware/LitwareClassic/Info.plist",
+        "app Samples/Litware/LitwareKiosk/Info.plist",
+        "extension Samples/Litware/LitwareOpenIn/Info.plist",
+        "extension Samples/Litware/LitwareSend/Info.plist",
         "unclassified Samples/Malformed/Info.plist",
         "app Samples/NorthwindBinary/Northwind/Info.plist",
         "extension Samples/NorthwindBinary/NorthwindShare/Info.plist",
@@ -90,12 +95,15 @@ struct DiscoverySamplesTests {
         "FabrikamPhotos": "Samples/FabrikamBroken/Fabrikam/Info.plist",
         "FabrikamPrint": "Samples/FabrikamBroken/Fabrikam/Info.plist",
         "FabrikamShare": "Samples/FabrikamBroken/Fabrikam/Info.plist",
+        "LitwareOpenIn": "Samples/Litware/Litware/Info.plist",
+        "LitwareSend": "Samples/Litware/Litware/Info.plist",
         "NorthwindShare": "Samples/NorthwindBinary/Northwind/Info.plist",
         "WoodgroveShare.appex": "Samples/Packaged/Woodgrove.ipa/Payload/Woodgrove.app/Info.plist",
       ])
     #expect(evidence["ContosoShare"] == .intuneContainingAppBundleId)
     #expect(evidence["FabrikamAction"] == .bundleIdentifierPrefix, "it has no ContainingAppBundleId")
     #expect(evidence["WoodgroveShare.appex"] == .bundleLayout)
+    #expect(evidence["LitwareOpenIn"] == .bundleIdentifierPrefix, "its ContainingAppBundleId names no app")
     let fabrikam = try #require(result.targets.first { $0.displayPath.hasSuffix("Fabrikam/Info.plist") })
     #expect(result.extensions(of: fabrikam).count == 5)
   }

@@ -61,7 +61,8 @@ import Testing
     let debug = try #require(project.configurations(of: app).first)
     let edit = try #require(sources.settingEdit("ENABLE_BITCODE", to: "NO", targetName: "App", configuration: debug))
     #expect(edit.otherTargets.isEmpty)
-    #expect(Self.apply(edit) == Self.pbxproj.replacingOccurrences(of: "ENABLE_BITCODE = YES", with: "ENABLE_BITCODE = NO"))
+    let expected = Self.pbxproj.replacingOccurrences(of: "ENABLE_BITCODE = YES", with: "ENABLE_BITCODE = NO")
+    #expect(Self.apply(edit) == expected)
     #expect(edit.location == "/nowhere/App.xcodeproj/project.pbxproj:19")
   }
 
@@ -121,7 +122,8 @@ import Testing
     let second = try #require(sources.signOnCopyEdit(of: file("B2")))
     let result = String(decoding: Array(text.utf8).applying([first, second]).result, as: UTF8.self)
     #expect(result.contains("settings = {ATTRIBUTES = (CodeSignOnCopy, RemoveHeadersOnCopy, ); }; };"))
-    #expect(result.contains("B2 = {isa = PBXBuildFile; fileRef = F1; settings = {ATTRIBUTES = (CodeSignOnCopy, ); }; };"))
+    #expect(
+      result.contains("B2 = {isa = PBXBuildFile; fileRef = F1; settings = {ATTRIBUTES = (CodeSignOnCopy, ); }; };"))
     #expect((try? XcodeProject(path: "/nowhere/App.xcodeproj", pbxprojBytes: Array(result.utf8))) != nil)
   }
 }

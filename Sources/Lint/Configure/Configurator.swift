@@ -17,9 +17,11 @@ public enum Configurator {
   /// goes through a set), known-managed twins dropped past the
   /// limit (US003), URL-scheme twins (US004), the MSAL redirect scheme (US007), `ms-outlook` for
   /// apps that query `mailto` (US008), stray `-intunemam`
-  /// entries in extensions (US009), and the Intune types in activation rules (AR004).
+  /// entries in extensions (US009), the entries only the configurator adds beyond the guide (US010), and the
+  /// Intune types in activation rules (AR004).
   public static let configuratorRules: Set<String> = [
-    "IM009", "IM010", "IM012", "US001", "US002", "US003", "US004", "US005", "US007", "US008", "US009", "AR004",
+    "IM009", "IM010", "IM012", "US001", "US002", "US003", "US004", "US005", "US007", "US008", "US009", "US010",
+    "AR004",
   ]
   /// Fixes the vendor tool applies although lint calls them unsafe: dropping the `-intunemam`
   /// twins of known managed apps when the list is past the limit.

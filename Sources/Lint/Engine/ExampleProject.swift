@@ -439,7 +439,8 @@ public struct ExampleProject: Sendable {
                                       configurationIDs: item.configurationIDs)))
     }
     lines += lists.sorted { $0.id < $1.id }.flatMap(\.lines)
-    lines += ["/* End XCConfigurationList section */", "\t};", "\trootObject = \(rootID) /* Project object */;", "}", ""]
+    lines += ["/* End XCConfigurationList section */", "\t};", "\trootObject = \(rootID) /* Project object */;"]
+    lines += ["}", ""]
     return lines.joined(separator: "\n")
   }
 

@@ -55,7 +55,12 @@ public struct ExampleRun: Sendable {
     let entitlementsDocument = entitlements.flatMap {
       try? PropertyListDocument(source: SourceText(name: RuleExample.File.entitlements.rawValue, string: $0.text))
     }
-    let target = LintTarget(infoPlist: infoDocument, entitlements: entitlementsDocument, settings: settings)
+    let appDocument = example.containingApp.flatMap {
+      try? PropertyListDocument(source: SourceText(name: "App/Info.plist", string: RuleExample.document(for: $0)))
+    }
+    let target = LintTarget(
+      infoPlist: infoDocument, entitlements: entitlementsDocument, containingAppInfoPlist: appDocument,
+      settings: settings)
     let linter = Linter(configuration: configuration, rules: [rule])
     let diagnostics = linter.lint(target).filter { $0.file == example.file.rawValue }
     let document = example.file == .infoPlist ? infoDocument : entitlementsDocument

@@ -116,6 +116,9 @@ public struct LintSettings: Sendable {
   /// Where a project target's settings come from and could have come from: what PL003 names as the likeliest
   /// reason a setting is undefined.
   public var buildSettingProvenance: BuildSettingProvenance?
+  /// For an extension of an Xcode project, its containing app's `PRODUCT_BUNDLE_IDENTIFIER` in the same
+  /// configuration, expanded with the app's own settings (the extension's would expand it wrongly).
+  public var containingAppBundleIdentifier: String?
   /// The shape a dictionary activation rule is converted to when a fix rewrites it as a predicate:
   /// canonical (its real meaning) unless `configure --shape configurator` asks for the vendor's.
   public var activationRuleShape: ConversionShape = .canonical

@@ -20,11 +20,14 @@ public struct RuleDescription: Sendable {
     let requiresIntune: Bool
     let triggeringExamples: [RuleExample]
     let nonTriggeringExamples: [RuleExample]
+    let guideSteps: [Int]
+    let guideAndVendor: String?
 
     init(
       identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String,
       whyItMatters: String, useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
-      requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+      requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+      guideSteps: [Int], guideAndVendor: String?
     ) {
       self.identifier = identifier
       self.family = family
@@ -39,6 +42,8 @@ public struct RuleDescription: Sendable {
       self.requiresIntune = requiresIntune
       self.triggeringExamples = triggeringExamples
       self.nonTriggeringExamples = nonTriggeringExamples
+      self.guideSteps = guideSteps
+      self.guideAndVendor = guideAndVendor
     }
   }
 
@@ -72,19 +77,27 @@ public struct RuleDescription: Sendable {
   public var triggeringExamples: [RuleExample] { fields.triggeringExamples }
   /// Examples that must not trigger it.
   public var nonTriggeringExamples: [RuleExample] { fields.nonTriggeringExamples }
+  /// The steps of Microsoft's Intune integration guides the rule checks, by their number in
+  /// `docs/guide-coverage.md` (`GuideSteps.all`); empty for rules no guide step asks for.
+  public var guideSteps: [Int] { fields.guideSteps }
+  /// Where Microsoft's guides (or their versions) and its IntuneMAMConfigurator ask for different things
+  /// about what the rule checks: which source asks for what, and which one the rule follows. Nil when they agree.
+  public var guideAndVendor: String? { fields.guideAndVendor }
 
-  /// A rule description; every field is required so none is forgotten.
+  /// A rule description; every field is required so none is forgotten, except the guide steps it checks and
+  /// what the guides and the configurator disagree on, which not every rule has.
   public init(
     identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String, whyItMatters: String,
     useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
-    requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+    requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+    guideSteps: [Int] = [], guideAndVendor: String? = nil
   ) {
     fields = Fields(
       identifier: identifier, family: family, number: number, summary: summary, whatItDoes: whatItDoes,
       whyItMatters: whyItMatters, useInstead: useInstead, fixApplicabilities: fixApplicabilities,
       defaultSeverity: defaultSeverity,
       requiresIntune: requiresIntune, triggeringExamples: triggeringExamples,
-      nonTriggeringExamples: nonTriggeringExamples)
+      nonTriggeringExamples: nonTriggeringExamples, guideSteps: guideSteps, guideAndVendor: guideAndVendor)
   }
 
   /// The fix line of the rationale.

@@ -46,6 +46,13 @@ public enum RuleDocumentation {
     text += rule.requiresIntune ? "; applies to Intune-managed targets\n\n" : "\n\n"
     text += "What it does\n  \(rule.whatItDoes)\n\n"
     text += "Why it matters\n  \(rule.whyItMatters)\n\n"
+    if let guideAndVendor = rule.guideAndVendor {
+      text += "Guides and configurator\n  \(guideAndVendor)\n\n"
+    }
+    if !rule.guideSteps.isEmpty {
+      let steps = rule.guideSteps.map { "#\($0)" }.joined(separator: ", ")
+      text += "Integration guide steps\n  \(steps) of docs/guide-coverage.md\n\n"
+    }
     if let example = rule.triggeringExamples.first, example.file == .project {
       // A whole project file is long: the lines with markers and their neighbours, and the lines the fix changes.
       text += "Example (\(example.file.rawValue), excerpt)\n" + indented(projectExcerpt(example.markedText)) + "\n"

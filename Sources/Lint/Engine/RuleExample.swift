@@ -20,6 +20,8 @@ public struct RuleExample: Sendable {
   public let infoPlist: String
   /// The entitlements' dictionary body, when the example has an entitlements file.
   public let entitlements: String?
+  /// For an extension, its containing app's Info.plist body, when the rule compares the two.
+  public let containingApp: String?
   /// The messages of the findings, in the order of their positions (file order, then code).
   public let messages: [String]
   /// The fixed text of `file`'s dictionary body (a project example: of its `project.pbxproj`), when a finding has
@@ -41,12 +43,13 @@ public struct RuleExample: Sendable {
 
   /// An example whose markers are in the Info.plist.
   public init(
-    _ infoPlist: String, entitlements: String? = nil, messages: [String] = [], corrected: String? = nil,
-    configuration: String? = nil, file: File = .infoPlist, sourceFile: StaticString = #filePath,
-    sourceLine: UInt = #line
+    _ infoPlist: String, entitlements: String? = nil, containingApp: String? = nil, messages: [String] = [],
+    corrected: String? = nil, configuration: String? = nil, file: File = .infoPlist,
+    sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
+    self.containingApp = containingApp
     self.messages = messages
     self.corrected = corrected
     self.configuration = configuration
@@ -76,6 +79,7 @@ public struct RuleExample: Sendable {
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
+    containingApp = nil
     project = projectText
     self.files = files
     self.messages = messages
@@ -119,7 +123,8 @@ public struct RuleExample: Sendable {
     }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,
-      configuration: configuration, file: file, sourceFile: sourceFile, sourceLine: sourceLine)
+      containingApp: containingApp, configuration: configuration, file: file, sourceFile: sourceFile,
+      sourceLine: sourceLine)
   }
 
   /// A whole plist document around a dictionary body.

@@ -51,6 +51,7 @@ struct LintJob: Sendable {
         settings.buildSettingProvenance = build.provenance
         settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
         settings.buildFacts = build.buildFacts
+        settings.containingAppBundleIdentifier = build.containingAppBundleIdentifier
         if let mode = options.intuneMode { settings.intuneMode = mode }
         if let version = options.sdkVersion { settings.sdkVersion = version }
         settings.activationRuleShape = options.activationRuleShape

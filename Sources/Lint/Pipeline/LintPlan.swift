@@ -168,6 +168,8 @@ struct PlannedBuild {
   /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
   /// bundle carries; nil for loose files.
   var buildFacts: TargetBuildFacts?
+  /// The containing app's expanded `PRODUCT_BUNDLE_IDENTIFIER` in the same configuration, for a project target.
+  var containingAppBundleIdentifier: String?
 
   /// The plists the build reads: its Info.plist, its entitlements, its containing app's Info.plist.
   var plists: [DiscoveredPlist] { [target.infoPlist, target.entitlements, containingApp].compactMap { $0 } }

@@ -108,9 +108,11 @@ struct ProjectPlan {
         guard let info else { continue }
         let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
+        var containingAppBundleIdentifier: String?
         if let appName = target.containingApp, let app = targetsByName["\(target.project)\u{0}\(appName)"] {
           let appConfiguration = app.configurations.first { $0.name == configuration.name } ?? app.configurations.first
           containingApp = plist(at: appConfiguration?.infoPlistPath?.resolved)
+          containingAppBundleIdentifier = appConfiguration?.bundleIdentifier?.resolved
         }
         let discovered = DiscoveredTarget(
           kind: isExtension ? .appExtension : .app, infoPlist: info, entitlements: entitlements,
@@ -155,7 +157,8 @@ struct ProjectPlan {
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
           buildFacts: TargetBuildFacts(
             project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,
-            productType: target.productType, sources: target.sources)))
+            productType: target.productType, sources: target.sources),
+          containingAppBundleIdentifier: containingAppBundleIdentifier))
       }
       if !builds.isEmpty {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))

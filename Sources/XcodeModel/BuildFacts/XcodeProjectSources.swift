@@ -138,7 +138,8 @@ public final class XcodeProjectSources: Sendable {
       let key = Self.originKey(deciding!.origin)
       return XcodeSettingEdit(
         file: text.name, edits: [TextEdit(range: entry.value.range, replacement: Self.quoted(value))],
-        otherTargets: otherTargets(reachedBy: key, setting: name, except: targetName, configuration: configuration.name),
+        otherTargets: otherTargets(
+          reachedBy: key, setting: name, except: targetName, configuration: configuration.name),
         location: "\(text.name):\(line)")
     case .xcconfig(let file, let line)?:
       guard let text = text(of: file), let range = Self.xcconfigValueRange(of: name, atLine: line, in: text) else {
@@ -147,7 +148,8 @@ public final class XcodeProjectSources: Sendable {
       let key = Self.originKey(deciding!.origin)
       return XcodeSettingEdit(
         file: text.name, edits: [TextEdit(range: range, replacement: value)],
-        otherTargets: otherTargets(reachedBy: key, setting: name, except: targetName, configuration: configuration.name),
+        otherTargets: otherTargets(
+          reachedBy: key, setting: name, except: targetName, configuration: configuration.name),
         location: "\(text.name):\(line)")
     case .commandLine?:
       return nil

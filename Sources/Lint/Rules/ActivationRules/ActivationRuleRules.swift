@@ -21,6 +21,7 @@ let activationRuleRules: [any LintRule.Type] = [
   UnknownUTIRule.self,
   NeverActivatesRule.self,
   StrictMatchingVersion1Rule.self,
+  OpenInRuleMissesDocumentTypesRule.self,
 ]
 
 /// An extension's activation rule as the AR rules see it: where it is, and what it holds, read

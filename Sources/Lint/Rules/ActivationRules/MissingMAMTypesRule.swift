@@ -124,7 +124,8 @@ struct MissingMAMTypesRule: LintRule {
         <string>ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
         """,
         intune: false),
-    ]
+    ],
+    guideSteps: [63, 64]
   )
 
   /// How the fix adds the twins: sharelint's minimal in-place edits (a dictionary converted to the

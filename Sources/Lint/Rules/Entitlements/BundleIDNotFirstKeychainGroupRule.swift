@@ -72,7 +72,8 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
           </array>
           """,
         file: .entitlements),
-    ]
+    ],
+    guideSteps: [22]
   )
 
   /// The build-setting references Xcode expands to the bundle identifier.

@@ -8,7 +8,9 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
     summary: "a keychain access group lacks $(AppIdentifierPrefix)",
     whatItDoes: """
       Finds entries of `keychain-access-groups` that start with neither `$(AppIdentifierPrefix)`, \
-      `$(TeamIdentifierPrefix)` nor a literal team identifier (`ABCDE12345.`).
+      `$(TeamIdentifierPrefix)` nor a literal team identifier (`ABCDE12345.`). An entry that starts with another \
+      build setting counts as prefixed when the setting expands to a prefixed group, and is left alone while the \
+      setting is unknown (PL003 says so).
       """,
     whyItMatters: """
       iOS matches keychain groups including the team prefix, and a provisioning profile allows only \
@@ -18,7 +20,7 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
       """,
     useInstead: """
       Write `$(AppIdentifierPrefix)` before the group, as Microsoft's guide asks when editing the \
-      entitlements file directly.
+      entitlements file directly. The fix never adds it to a setting whose value has one already.
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .error,
@@ -56,6 +58,34 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           </array>
           """,
         file: .entitlements),
+      RuleExample(
+        """
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t↓<string>$(SHARED_KEYCHAIN_GROUP)</string>
+          </array>
+          """,
+        messages: [
+          """
+          keychain group '$(SHARED_KEYCHAIN_GROUP)' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as the \
+          team's group '$(AppIdentifierPrefix)$(SHARED_KEYCHAIN_GROUP)'
+          """,
+        ],
+        corrected: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t<string>$(AppIdentifierPrefix)$(SHARED_KEYCHAIN_GROUP)</string>
+          </array>
+          """,
+        configuration: """
+          build_settings:
+            SHARED_KEYCHAIN_GROUP: com.fabrikam.shared
+          """,
+        file: .entitlements),
     ],
     nonTriggeringExamples: [
       RuleExample(
@@ -69,10 +99,18 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.fabrikam.field</string>
           \t<string>$(TeamIdentifierPrefix)com.fabrikam.shared</string>
           \t<string>ABCDE12345.com.microsoft.intune.mam</string>
+          \t<string>$(KEYCHAIN_ACCESS_GROUP_IDENTIFIER)</string>
+          \t<string>$(SHARED_KEYCHAIN_GROUP)</string>
           </array>
           """,
+        configuration: """
+          build_settings:
+            KEYCHAIN_ACCESS_GROUP_IDENTIFIER: ABCDE12345.com.fabrikam.field.tokens
+            SHARED_KEYCHAIN_GROUP: $(AppIdentifierPrefix)com.fabrikam.shared
+          """,
         file: .entitlements),
-    ]
+    ],
+    guideSteps: [25]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -81,7 +119,9 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
     else { return }
     let prefix = KeychainAccessGroups.appIdentifierPrefix
     for element in elements {
-      guard let group = element.string, KeychainAccessGroups.prefixLength(of: group) == nil else { continue }
+      guard let group = element.string, KeychainAccessGroups.prefixLength(of: group) == nil,
+        !Self.resolvesToPrefixedGroup(group, in: target)
+      else { continue }
       let fix = findings.fix(
         "write '\(prefix)\(group)'", .safe, in: entitlements,
         [.editString(at: element.path, edits: [.insert(prefix, at: 0)])])
@@ -89,5 +129,23 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
         "keychain group '\(group)' lacks '\(prefix)'; iOS will not treat it as the team's group '\(prefix)\(group)'",
         about: element, in: entitlements, fix: fix)
     }
+  }
+
+  /// Whether `group` starts with a build setting that expands to a prefixed group (or cannot be expanded, so
+  /// that nothing can be said): `$(KEYCHAIN_GROUP)` set to `$(AppIdentifierPrefix)com.contoso.shared` or to
+  /// `ABCDE12345.com.contoso.shared` has its prefix already, and another one would name `TEAMID.TEAMID.…`.
+  /// Signing's own variables expand as signing does: the prefixes to a team identifier, `CFBundleIdentifier`
+  /// to the target's bundle identifier.
+  static func resolvesToPrefixedGroup(_ group: String, in target: LintTarget) -> Bool {
+    guard group.hasPrefix("$(") || group.hasPrefix("${") else { return false }
+    var settings = target.settings.buildSettings
+    for name in ["AppIdentifierPrefix", "TeamIdentifierPrefix"] where settings.value(of: name) == nil {
+      settings.define(name, as: "ABCDE12345.")
+    }
+    if settings.value(of: "CFBundleIdentifier") == nil, let bundleIdentifier = target.bundleIdentifier {
+      settings.define("CFBundleIdentifier", as: bundleIdentifier)
+    }
+    guard let resolved = settings.resolve(group).resolvedText else { return true }
+    return KeychainAccessGroups.prefixLength(of: resolved) != nil
   }
 }

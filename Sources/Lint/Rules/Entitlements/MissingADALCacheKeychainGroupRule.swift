@@ -86,7 +86,8 @@ struct MissingADALCacheKeychainGroupRule: LintRule {
           </array>
           """,
         file: .entitlements),
-    ]
+    ],
+    guideSteps: [20, 24, 26]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

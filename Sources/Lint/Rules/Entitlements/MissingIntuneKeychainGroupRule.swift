@@ -66,7 +66,8 @@ struct MissingIntuneKeychainGroupRule: LintRule {
           </array>
           """,
         file: .entitlements),
-    ]
+    ],
+    guideSteps: [20, 23, 67]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

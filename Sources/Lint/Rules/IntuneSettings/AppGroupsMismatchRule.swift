@@ -131,7 +131,8 @@ struct AppGroupsMismatchRule: LintRule {
         \t</array>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [28, 66]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -54,7 +54,8 @@ struct ExtensionWithoutContainingAppRule: LintRule {
         \t<true/>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [46]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -65,7 +65,8 @@ struct IntuneSettingTypeRule: LintRule {
         \t</array>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [40, 42, 53]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -12,4 +12,13 @@ let intuneSettingsRules: [any LintRule.Type] = [
   LegacyMainNibSettingRule.self,
   MissingFaceIDUsageRule.self,
   IntuneUTIInDocumentTypesRule.self,
+  ContainingAppBundleIdMismatchRule.self,
+  RedirectURIForAnotherAppRule.self,
+  RedirectSchemeIsURIRule.self,
+  ClientIdNotGUIDRule.self,
+  PlaceholderRedirectRule.self,
+  BackgroundTasksWithoutFinishLaunchingRule.self,
+  OpenInExtensionWithoutFlagRule.self,
+  OpenInAppLinkMissingRule.self,
+  TelemetryToTestBackendRule.self,
 ]

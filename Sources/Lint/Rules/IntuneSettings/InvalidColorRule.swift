@@ -44,7 +44,8 @@ struct InvalidColorRule: LintRule {
         \t<string>ffffff</string>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [51]
   )
 
   /// Whether `text` is six hex digits with an optional leading `#`.

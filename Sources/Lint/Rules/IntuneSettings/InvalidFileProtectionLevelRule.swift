@@ -58,7 +58,8 @@ struct InvalidFileProtectionLevelRule: LintRule {
         \t<string>NSFileProtectionCompleteUntilFirstUserAuthentication</string>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [52]
   )
 
   /// The documented level `text` was meant to be: the same name without the `NSFileProtection`

@@ -111,7 +111,14 @@ struct LegacyMainNibSettingRule: LintRule {
         <key>NSMainNibFile</key>
         <string>MainWindow</string>
         """),
-    ]
+    ],
+    guideSteps: [60],
+    guideAndVendor: """
+      The 2016 guide (build step 5) asked apps to move `NSMainNibFile`/`UIMainStoryboardFile` under \
+      `IntuneMAMSettings` as `MainNibFile`/`MainStoryboardFile`, and the 2017 configurator did so. Since SDK 12.0.12 \
+      the opposite holds (MicrosoftDocs/IntuneDocs#3027) and IntuneMAMConfigurator 21.7.1 moves them back to the \
+      top level; this rule follows the current SDK.
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

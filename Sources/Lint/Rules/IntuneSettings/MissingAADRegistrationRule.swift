@@ -72,7 +72,14 @@ struct MissingAADRegistrationRule: LintRule {
         \t<string>com.apple.share-services</string>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [43, 44],
+    guideAndVendor: """
+      Which apps need `ADALClientId` and a redirect URI differs by guide version: the 2016 guide, apps that use \
+      ADAL; the 2020 developer guide, every app that uses MSAL and ADAL apps that reach other Entra resources; the \
+      current stage 3 guide, "required for all apps". SDKs since 15 sign in with MSAL only, so this rule follows \
+      the current guide; IntuneMAMConfigurator does not add either key.
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

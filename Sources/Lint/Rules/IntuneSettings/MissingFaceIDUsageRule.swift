@@ -73,7 +73,8 @@ struct MissingFaceIDUsageRule: LintRule {
         \t<string>com.apple.share-services</string>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [62]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -49,7 +49,8 @@ struct PolicyRequiredWithoutAutoEnrollRule: LintRule {
         \t<false/>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [47]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

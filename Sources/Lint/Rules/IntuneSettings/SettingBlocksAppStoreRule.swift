@@ -57,7 +57,8 @@ struct SettingBlocksAppStoreRule: LintRule {
         \t<false/>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [48, 49, 50]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

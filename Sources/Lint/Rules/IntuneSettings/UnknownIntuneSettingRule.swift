@@ -47,7 +47,8 @@ struct UnknownIntuneSettingRule: LintRule {
         \t<string>SplashIcon-iPad</string>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [41]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -54,7 +54,8 @@ struct DuplicateQuerySchemeRule: LintRule {
         \t<string>telprompt</string>
         </array>
         """),
-    ]
+    ],
+    guideSteps: [35]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

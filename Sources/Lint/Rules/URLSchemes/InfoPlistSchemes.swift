@@ -186,6 +186,43 @@ enum InfoPlistSchemes {
     IntuneSchemeLists.requiredQueriesSchemes.filter { !queries.contains($0) }
   }
 
+  /// The known managed schemes the integration guide (stage 3, step 5) lists as `-intunemam` twins where
+  /// IntuneMAMConfigurator 21.7.1 adds the bare scheme: either form satisfies the guide's requirement.
+  static let guideTwinForms: Set<String> = ["microsoft-edge-https", "microsoft-edge-http", "ms-outlook"]
+
+  /// The required entries the integration guide's step 5 lists too (`http-intunemam`, `https-intunemam`, Edge,
+  /// the Mobile Threat Defense schemes): a plist written from either source has them. The rest of
+  /// `IntuneSchemeLists.requiredQueriesSchemes` (`ms-outlook` without `mailto`, `companyportal`, `msauthv2`,
+  /// `msauthv3`) only the configurator adds.
+  static let guideListedQueriesSchemes: Set<String> = Set(
+    ["https-intunemam", "http-intunemam", "microsoft-edge-https", "microsoft-edge-http"]
+      + IntuneSchemeLists.mobileThreatDefenseSchemes)
+
+  /// The required entries `queries` lacks in both the configurator's and the guide's form: what US002 reports.
+  static func missingGuideListedQueriesSchemes(in queries: SchemeArray) -> [String] {
+    IntuneSchemeLists.requiredQueriesSchemes.filter { scheme in
+      guideListedQueriesSchemes.contains(scheme) && !queries.contains(scheme)
+        && !(guideTwinForms.contains(scheme) && queries.contains(IntuneSchemeLists.managedTwin(of: scheme)))
+    }
+  }
+
+  /// The required entries `queries` lacks that only the configurator asks for, or that it lists only in the
+  /// guide's twin form: what US010 reports (without the `ms-outlook` US008 reports).
+  static func missingConfiguratorOnlyQueriesSchemes(in queries: SchemeArray) -> [String] {
+    let guideListed = Set(missingGuideListedQueriesSchemes(in: queries))
+    let outlookLeftToMailto = outlookLeftToMailtoRule(queries)
+    return missingRequiredQueriesSchemes(in: queries).filter { scheme in
+      !guideListed.contains(scheme) && !(outlookLeftToMailto && scheme == MailtoWithoutOutlookRule.outlookScheme)
+    }
+  }
+
+  /// The rule whose fix adds every missing required entry at once, in the configurator's order: US002 when it
+  /// reports something, else US010 (US008 defers to it).
+  static func requiredEntriesFixOwner(_ queries: SchemeArray) -> String {
+    missingGuideListedQueriesSchemes(in: queries).isEmpty
+      ? "missing-configurator-query-scheme (US010)" : "missing-required-query-scheme (US002)"
+  }
+
   /// Whether a missing `ms-outlook` is reported by US008 (mail queried with no Outlook scheme at all) rather
   /// than US002. With only `ms-outlook-intunemam` listed, the bare scheme the SDK queries (and the configurator
   /// adds) is still missing, and US002 reports it.
@@ -200,6 +237,12 @@ enum InfoPlistSchemes {
     let quoted = items.map { "'\($0)'" }
     guard quoted.count > 1 else { return quoted.first ?? "" }
     return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+  }
+
+  /// `a, b and c`.
+  static func plainList(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
   }
 
   /// `[50] 'skycure', [51] 'betteractiveshield'`.

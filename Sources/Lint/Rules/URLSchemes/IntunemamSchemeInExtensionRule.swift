@@ -72,7 +72,12 @@ struct IntunemamSchemeInExtensionRule: LintRule {
         \t<string>ms-outlook-intunemam</string>
         </array>
         """),
-    ]
+    ],
+    guideAndVendor: """
+      The 2016 guide ("Build extensions": the same steps as the app) had extensions list the `-intunemam` query \
+      schemes too; the current guides do not say, and IntuneMAMConfigurator 21.7.1 removes them from every plist \
+      with an `NSExtension` key. This rule follows the configurator, as a warning.
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -12,7 +12,8 @@ struct InvalidSchemeRule: LintRule {
       expanding build settings (`-D`, `--xcconfig`, `build_settings`, and `PRODUCT_BUNDLE_IDENTIFIER` from a \
       literal `CFBundleIdentifier`), against RFC 3986: a letter, then letters, digits, `+`, `-` or `.`. An \
       entry whose build settings are unknown is left to PL003, unless the text around them already has a \
-      `:`, as in `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth`.
+      `:`, as in `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth`. In Intune apps a template placeholder \
+      (`msauth.REPLACE_WITH_CLIENT_ID`) is left to `placeholder-redirect` (IM017), which says what it is.
       """,
     whyItMatters: """
       A redirect URI pasted where a scheme belongs (`msauth.com.contoso.notes://auth`), often with a \
@@ -103,7 +104,9 @@ struct InvalidSchemeRule: LintRule {
       && settings.value(of: productBundleIdentifier) != nil
     let arrays = InfoPlistSchemes.urlSchemeArrays(of: target) + [InfoPlistSchemes.queriesSchemes(of: target)]
     for entry in arrays.compactMap({ $0 }).flatMap(\.entries) {
-      guard let finding = InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) else { continue }
+      guard let finding = InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings),
+        !PlaceholderRedirectRule.reports(entry.scheme, in: target)
+      else { continue }
       var expansion = ""
       if let expanded = finding.expanded {
         let source = inferred && entry.scheme.contains(productBundleIdentifier)

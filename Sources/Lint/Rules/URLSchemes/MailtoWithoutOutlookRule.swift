@@ -15,7 +15,7 @@ struct MailtoWithoutOutlookRule: LintRule {
     whatItDoes: """
       In apps, finds `mailto` in `LSApplicationQueriesSchemes` without `ms-outlook` or \
       `ms-outlook-intunemam`. It owns the missing `ms-outlook` of such apps, so `missing-required-query-scheme` \
-      (US002) does not report it twice.
+      (US002) and `missing-configurator-query-scheme` (US010) do not report it twice.
       """,
     whyItMatters: """
       Under a policy that sends data only to managed apps, the SDK hands `mailto:` links to Outlook, the \
@@ -28,7 +28,8 @@ struct MailtoWithoutOutlookRule: LintRule {
       `ms-outlook-intunemam` as the guide says. The fix puts `ms-outlook` where the configurator's step (b) \
       does, after the Edge entries, or, when the list already holds as many entries as iOS honours, right after \
       `mailto` (and its twin) so that it stays inside the limit. When other entries the SDK needs are missing \
-      too, the fix of `missing-required-query-scheme` (US002) adds it with them, in the configurator's order.
+      too, the fix of `missing-required-query-scheme` (US002) or `missing-configurator-query-scheme` (US010) \
+      adds it with them, in the configurator's order.
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .warning,
@@ -82,7 +83,14 @@ struct MailtoWithoutOutlookRule: LintRule {
         \t<string>tel-intunemam</string>
         </array>
         """),
-    ]
+    ],
+    guideSteps: [34],
+    guideAndVendor: """
+      The integration guide (stage 3, step 5) asks for `ms-outlook-intunemam` when the app uses `mailto:`; the \
+      2016 guide asked for it in every app; IntuneMAMConfigurator 21.7.1 adds the bare `ms-outlook` to every app \
+      (Outlook is a known managed app). Either one satisfies this rule; the bare scheme alone missing is a \
+      warning of `missing-configurator-query-scheme` (US010).
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -97,8 +105,8 @@ struct MailtoWithoutOutlookRule: LintRule {
     if InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries) != [Self.outlookScheme] {
       findings.report(
         message, about: mailto.node, in: target.infoPlist,
-        notes: ["the fix of missing-required-query-scheme (US002) adds '\(Self.outlookScheme)' with the other "
-          + "entries the Intune SDK needs"])
+        notes: ["the fix of \(InfoPlistSchemes.requiredEntriesFixOwner(queries)) adds '\(Self.outlookScheme)' "
+          + "with the other entries the Intune SDK needs"])
       return
     }
     // Where the configurator's step (b) puts it: after the browser entries. A full list gets it next to mail

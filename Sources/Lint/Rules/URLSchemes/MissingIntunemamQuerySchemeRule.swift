@@ -90,7 +90,16 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
         \t<string>waze</string>
         </array>
         """),
-    ]
+    ],
+    guideSteps: [30],
+    guideAndVendor: """
+      The integration guide (stage 3, step 5; 2016 guide step 9) asks for an `-intunemam` copy of every queried \
+      scheme. IntuneMAMConfigurator 21.7.1 twins every scheme except `companyportal`, `msauth`, `msauthv2`, \
+      `msauthv3`, `ms-log-…` and the MTD schemes, and adds Edge and Outlook bare; since SDK 15.1.0 the twins of \
+      known managed apps may be dropped when the app calls `isURLAllowed:isKnownManagedAppScheme:YES` (guide step \
+      5, out of room). This rule follows the configurator's exemptions, so a plist from either source passes; a \
+      twin the guide asks for beyond them (`companyportal-intunemam`) is never reported.
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

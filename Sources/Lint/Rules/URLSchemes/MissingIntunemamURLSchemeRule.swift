@@ -10,7 +10,8 @@ struct MissingIntunemamURLSchemeRule: LintRule {
     whatItDoes: """
       Requires `<scheme>-intunemam` next to every scheme in `CFBundleURLTypes[].CFBundleURLSchemes`, in the \
       same URL type, as IntuneMAMConfigurator writes it. Schemes that are not valid schemes are left to \
-      `invalid-scheme` (US006): their twin would be just as invalid.
+      `invalid-scheme` (US006): their twin would be just as invalid; schemes no app can own (`https`, `urn`) to \
+      `unownable-url-scheme` (US011): their twin would claim Microsoft Edge's managed links.
       """,
     whyItMatters: """
       Under a policy that sends data only to managed apps, other managed apps open this app's links as \
@@ -109,7 +110,8 @@ struct MissingIntunemamURLSchemeRule: LintRule {
         \t</dict>
         </array>
         """),
-    ]
+    ],
+    guideSteps: [37, 65]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -118,7 +120,8 @@ struct MissingIntunemamURLSchemeRule: LintRule {
       var seen = Set<String>()
       for entry in schemes.entries where seen.insert(entry.normalized).inserted {
         guard !IntuneSchemeLists.isManagedTwin(entry.scheme),
-          InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) == nil
+          InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings) == nil,
+          !UnownableSchemes.contains(settings.resolve(entry.scheme).resolvedText ?? entry.scheme)
         else { continue }
         let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)
         guard !schemes.contains(twin) else { continue }

@@ -16,7 +16,9 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       `ADALRedirectUri`, `ADALRedirectScheme`), requires `CFBundleURLTypes` to register the redirect scheme: \
       `ADALRedirectScheme`, else the part of `ADALRedirectUri` before `:`, else `msauth.<bundle id>`. Build \
       settings are expanded on both sides; `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)` written the same way on \
-      both sides matches without them.
+      both sides matches without them. A redirect URI from the ADAL era (`urn:ietf:wg:oauth:2.0:oob`, \
+      `https://login.microsoftonline.com/common/oauth2/nativeclient`), whose scheme no app can own, is reported \
+      with what MSAL needs instead, `msauth.<bundle id>://auth`.
       """,
     whyItMatters: """
       After sign-in in Microsoft Authenticator or the browser, MSAL returns to the app through \
@@ -29,7 +31,9 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       """,
     useInstead: """
       Register `msauth.<bundle id>` (or the scheme of `ADALRedirectUri`) and its `-intunemam` twin. The fix \
-      adds both to the last URL type, or to a new one, when the scheme is known after expanding build settings.
+      adds both to the last URL type, or to a new one, when the scheme is known after expanding build settings. \
+      It never registers `urn`, `http`, `https` or another scheme no app can own: for an ADAL-era redirect URI, \
+      register `msauth.<bundle id>://auth` for the app in Microsoft Entra, then write it as `ADALRedirectUri`.
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .error,
@@ -145,6 +149,48 @@ struct MissingMSALRedirectSchemeRule: LintRule {
           build_settings:
             BROKER_HOST: com.woodgrovebank.advisor
           """),
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>com.woodgrovebank.advisor</string>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALRedirectUri</key>
+        \t↓<string>urn:ietf:wg:oauth:2.0:oob</string>
+        </dict>
+        """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'urn:ietf:wg:oauth:2.0:oob', a redirect URI from the ADAL era whose scheme 'urn' no \
+          app can register; MSAL needs 'msauth.com.woodgrovebank.advisor://auth', registered in Entra and as the \
+          URL scheme 'msauth.com.woodgrovebank.advisor'
+          """,
+        ]),
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>com.woodgrovebank.advisor</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>https</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALRedirectUri</key>
+        \t↓<string>https://login.microsoftonline.com/common/oauth2/nativeclient</string>
+        </dict>
+        """,
+        messages: [
+          """
+          'ADALRedirectUri' is 'https://login.microsoftonline.com/common/oauth2/nativeclient', a redirect URI from \
+          the ADAL era whose scheme 'https' no app can register; MSAL needs \
+          'msauth.com.woodgrovebank.advisor://auth', registered in Entra and as the URL scheme \
+          'msauth.com.woodgrovebank.advisor'
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -216,7 +262,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<true/>
         </dict>
         """),
-    ]
+    ],
+    guideSteps: [38, 39]
   )
 
   /// The scheme MSAL redirects to, as written and as expanded (nil while a build setting is unknown).
@@ -236,6 +283,15 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     let settings = InfoPlistSchemes.buildSettings(for: target)
     guard let expected = Self.redirectScheme(of: target, intuneSettings: intuneSettings, settings: settings)
     else { return }
+    // A placeholder is placeholder-redirect's (IM017), a URI in ADALRedirectScheme redirect-scheme-is-uri's (IM015).
+    let scheme = expected.expanded ?? expected.written
+    guard EntraRegistration.placeholder(in: scheme) == nil,
+      !(intuneSettings[EntraRegistration.redirectSchemeKey] != nil && scheme.contains(":"))
+    else { return }
+    if let scheme = expected.expanded, UnownableSchemes.contains(scheme) {
+      reportADALEraRedirect(expected, scheme: scheme, intuneSettings: intuneSettings, target: target, into: &findings)
+      return
+    }
     let registered = InfoPlistSchemes.urlSchemeArrays(of: target).flatMap(\.entries)
     let isRegistered = registered.contains { entry in
       if URLSchemeSyntax.normalized(entry.scheme) == URLSchemeSyntax.normalized(expected.written) { return true }
@@ -263,6 +319,26 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     } else {
       findings.report(message, missingKey: key, of: document.root, in: document, notes: notes, fix: fix)
     }
+  }
+
+  /// A redirect URI from the ADAL era (`urn:ietf:wg:oauth:2.0:oob`, `https://login.microsoftonline.com/…`) or
+  /// another scheme no app can own: registering it would claim web or system links, so there is no fix; the
+  /// finding says what MSAL needs instead.
+  private func reportADALEraRedirect(
+    _ expected: RedirectScheme, scheme: String, intuneSettings: PropertyListNode, target: LintTarget,
+    into findings: inout Findings
+  ) {
+    let key = intuneSettings[EntraRegistration.redirectSchemeKey] != nil
+      ? EntraRegistration.redirectSchemeKey : EntraRegistration.redirectURIKey
+    guard let node = intuneSettings[key], let written = node.string else { return }
+    let bundleIdentifier = EntraRegistration.resolvedBundleIdentifier(of: target) ?? "<bundle id>"
+    let message = "'\(key)' is '\(written)', a redirect URI from the ADAL era whose scheme '\(scheme)' no app can "
+      + "register; MSAL needs '\(EntraRegistration.msalRedirectURI(for: bundleIdentifier))', registered in Entra and "
+      + "as the URL scheme '\(EntraRegistration.msalSchemePrefix)\(bundleIdentifier)'"
+    findings.report(
+      message, about: node, in: target.infoPlist,
+      notes: ["no automatic fix: the new redirect URI must be added to the app's Entra registration first, and "
+        + "registering '\(scheme)' as the app's own scheme would claim links that are not the app's"])
   }
 
   /// `ADALRedirectScheme`, else the scheme of `ADALRedirectUri`, else `msauth.<CFBundleIdentifier>`; nil when
@@ -310,7 +386,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
   /// The fix registering `expected` and its twin: in the last URL type's schemes, or a new URL type. Nil
   /// unless the scheme expands to a valid one.
   private func redirectSchemeFix(_ expected: RedirectScheme, target: LintTarget, findings: Findings) -> LintFix? {
-    guard let expanded = expected.expanded, URLSchemeSyntax.isValid(expanded) else { return nil }
+    guard let expanded = expected.expanded, URLSchemeSyntax.isValid(expanded), !UnownableSchemes.contains(expanded)
+    else { return nil }
     let schemes = [expected.written, IntuneSchemeLists.managedTwin(of: expected.written)]
     let title = "register '\(schemes[0])' and '\(schemes[1])'"
     let document = target.infoPlist

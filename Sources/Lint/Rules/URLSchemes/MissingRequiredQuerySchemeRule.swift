@@ -20,24 +20,25 @@ struct MissingRequiredQuerySchemeRule: LintRule {
     family: .urlSchemes, number: 2,
     summary: "LSApplicationQueriesSchemes lacks an entry the Intune SDK needs",
     whatItDoes: """
-      In apps, requires the entries IntuneMAMConfigurator 21.7.1 adds to every app: `http-intunemam`, \
-      `https-intunemam`, `microsoft-edge-https`, `microsoft-edge-http`, `ms-outlook`, `companyportal`, \
-      `msauthv2`, `msauthv3` and the eleven Mobile Threat Defense schemes (`smart-ns` … `intunemam-mtd`); one \
-      finding per missing entry. A missing `ms-outlook` in an app that queries `mailto` is left to \
-      `mailto-without-outlook` (US008), which says why.
+      In apps, requires the entries that both Microsoft's integration guide (stage 3, step 5) and \
+      IntuneMAMConfigurator 21.7.1 ask for: `http-intunemam`, `https-intunemam`, Microsoft Edge's \
+      `microsoft-edge-https` and `microsoft-edge-http` (bare, as the configurator writes them, or as the guide's \
+      `-intunemam` twins) and the eleven Mobile Threat Defense schemes (`smart-ns` … `intunemam-mtd`); one \
+      finding per missing entry. The entries only the configurator adds (`ms-outlook`, `companyportal`, \
+      `msauthv2`, `msauthv3`) are `missing-configurator-query-scheme` (US010)'s, a missing `ms-outlook` in an \
+      app that queries `mailto` is `mailto-without-outlook` (US008)'s.
       """,
     whyItMatters: """
-      The SDK asks `canOpenURL` about these schemes to route links to Edge and Outlook, to send the user to \
-      the Company Portal, to sign in through Microsoft Authenticator and to find a Mobile Threat Defense app. \
-      iOS answers false for undeclared schemes, so on the device web links stay blocked under a managed \
-      browser policy, broker sign-in falls back or fails, and a device with an MTD app is reported as \
-      lacking one (conditional launch then blocks the app).
+      The SDK asks `canOpenURL` about these schemes to route links to a managed browser and to Edge and to find \
+      a Mobile Threat Defense app. iOS answers false for undeclared schemes, so on the device web links stay \
+      blocked under a managed browser policy, and a device with an MTD app is reported as lacking one \
+      (conditional launch then blocks the app).
       """,
     useInstead: """
-      Add the missing entries. The fix appends them, or, when the list would then exceed the limit iOS \
-      honours (50, or 25 for apps linked with the iOS 27 SDK), inserts them where they land inside it: before \
-      the SDK's entries already listed, or at the start; `query-schemes-over-limit` (US003) then names what \
-      was pushed past the limit.
+      Add the missing entries. The fix adds every entry the configurator would (those of US010 too), in its \
+      order, at the end, or, when the list would then exceed the limit iOS honours (50, or 25 for apps linked \
+      with the iOS 27 SDK), where they land inside it: before the SDK's entries already listed, or at the start; \
+      `query-schemes-over-limit` (US003) then names what was pushed past the limit.
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .error,
@@ -45,28 +46,64 @@ struct MissingRequiredQuerySchemeRule: LintRule {
     triggeringExamples: [
       RuleExample(
         URLSchemeExample.queriesSchemes(
-          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"]), arrayMarkers: 3),
+          URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"]), arrayMarkers: 1),
         messages: [
-          """
-          'LSApplicationQueriesSchemes' lacks 'companyportal', which the Intune SDK queries to send the user to the \
-          Company Portal to enroll
-          """,
           """
           'LSApplicationQueriesSchemes' lacks 'http-intunemam', which the Intune SDK queries to hand http links to a \
           managed browser
-          """,
-          """
-          'LSApplicationQueriesSchemes' lacks 'msauthv2', which the Intune SDK queries to sign in through the \
-          Microsoft Authenticator broker
           """,
         ],
         corrected: URLSchemeExample.queriesSchemes(
           URLSchemeExample.required(without: ["http-intunemam", "companyportal", "msauthv2"])
             + ["http-intunemam", "companyportal", "msauthv2"])),
+      RuleExample(
+        URLSchemeExample.queriesSchemes(
+          ["http-intunemam", "https-intunemam"] + IntuneSchemeLists.mobileThreatDefenseSchemes, arrayMarkers: 2),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks 'microsoft-edge-http' (or the guide's \
+          'microsoft-edge-http-intunemam'), which the Intune SDK queries to open http links in Microsoft Edge when \
+          the policy requires it
+          """,
+          """
+          'LSApplicationQueriesSchemes' lacks 'microsoft-edge-https' (or the guide's \
+          'microsoft-edge-https-intunemam'), which the Intune SDK queries to open https links in Microsoft Edge \
+          when the policy requires it
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          ["http-intunemam", "https-intunemam"] + IntuneSchemeLists.mobileThreatDefenseSchemes + [
+            "microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3",
+          ])),
     ],
     nonTriggeringExamples: [
       RuleExample(URLSchemeExample.queriesSchemes(
         ["mailto", "mailto-intunemam", "HTTP-intunemam"] + URLSchemeExample.required(without: ["http-intunemam"]))),
+      RuleExample("""
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>LSApplicationQueriesSchemes</key>
+        <array>
+        \t<string>mailto</string>
+        \t<string>mailto-intunemam</string>
+        \t<string>http-intunemam</string>
+        \t<string>https-intunemam</string>
+        \t<string>microsoft-edge-http-intunemam</string>
+        \t<string>microsoft-edge-https-intunemam</string>
+        \t<string>smart-ns</string>
+        \t<string>zips</string>
+        \t<string>lacoonsecurity</string>
+        \t<string>wandera</string>
+        \t<string>lookoutwork-ase</string>
+        \t<string>skycure</string>
+        \t<string>betteractiveshield</string>
+        \t<string>scmx</string>
+        \t<string>smsec</string>
+        \t<string>mvisionmobile</string>
+        \t<string>intunemam-mtd</string>
+        \t<string>ms-outlook-intunemam</string>
+        </array>
+        """),
       RuleExample("""
         <key>IntuneMAMSettings</key>
         <dict>
@@ -76,7 +113,19 @@ struct MissingRequiredQuerySchemeRule: LintRule {
         <key>NSExtension</key>
         <dict/>
         """),
-    ]
+    ],
+    guideSteps: [31, 32, 33],
+    guideAndVendor: """
+      The integration guide (stage 3 "Integrate the Intune App SDK", step 5) lists `http-intunemam`, \
+      `https-intunemam`, `microsoft-edge-http-intunemam`, `microsoft-edge-https-intunemam`, the eleven MTD \
+      schemes and, when the app uses `mailto:`, `ms-outlook-intunemam`. IntuneMAMConfigurator 21.7.1 writes \
+      Edge and Outlook bare (`microsoft-edge-http`, `microsoft-edge-https`, `ms-outlook`: known managed apps, \
+      opened by their own schemes since SDK 15.1.0; up to 14.6.0 it wrote the twins, as the guide still does) \
+      and adds `companyportal`, `msauthv2` and `msauthv3`, which the guide's step 5 does not list; the 2016 \
+      guide asked for `ms-outlook-intunemam` always. This rule accepts either form of Edge and reports only \
+      what both sources ask for; the configurator's extra entries are warnings of US010. `configure` writes \
+      what the configurator writes.
+      """
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -97,11 +146,10 @@ struct MissingRequiredQuerySchemeRule: LintRule {
         missingKey: key, of: document.root, in: document, fix: fix)
       return
     }
-    // Everything missing is inserted by one fix, in the configurator's order, 'ms-outlook' included even when
-    // US008 reports it (two fixes inserting at the same place could not keep that order).
+    // Everything missing is inserted by one fix, in the configurator's order, the entries US008 and US010
+    // report included (two fixes inserting at the same place could not keep that order).
     let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries)
-    let reported = InfoPlistSchemes.outlookLeftToMailtoRule(queries)
-      ? missing.filter { $0 != MailtoWithoutOutlookRule.outlookScheme } : missing
+    let reported = InfoPlistSchemes.missingGuideListedQueriesSchemes(in: queries)
     guard let first = reported.first else { return }
     let index = InfoPlistSchemes.queriesInsertionIndex(
       adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
@@ -111,8 +159,10 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       title, .safe, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
     for scheme in reported {
       let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
+      let lacking = InfoPlistSchemes.guideTwinForms.contains(scheme)
+        ? "'\(scheme)' (or the guide's '\(IntuneSchemeLists.managedTwin(of: scheme))')" : "'\(scheme)'"
       findings.report(
-        "'\(key)' lacks '\(scheme)', which the Intune SDK queries \(purpose)", about: queries.node, in: document,
+        "'\(key)' lacks \(lacking), which the Intune SDK queries \(purpose)", about: queries.node, in: document,
         notes: scheme == first ? [] : ["the fix of the '\(first)' finding adds this entry too"],
         fix: scheme == first ? fix : nil)
     }

@@ -61,7 +61,8 @@ struct QuerySchemesOverLimitRule: LintRule {
         \t<string>companyportal</string>
         </array>
         """),
-    ]
+    ],
+    guideSteps: [35]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -10,4 +10,6 @@ let urlSchemeRules: [any LintRule.Type] = [
   MissingMSALRedirectSchemeRule.self,
   MailtoWithoutOutlookRule.self,
   IntunemamSchemeInExtensionRule.self,
+  MissingConfiguratorQuerySchemeRule.self,
+  UnownableURLSchemeRule.self,
 ]

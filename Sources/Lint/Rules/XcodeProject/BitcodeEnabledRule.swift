@@ -65,7 +65,8 @@ struct BitcodeEnabledRule: LintRule {
       RuleExample(
         project: ExampleProject(targets: [.init("App", settings: ["ENABLE_BITCODE": "YES"])]),
         infoPlist: "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"),
-    ]
+    ],
+    guideSteps: [13]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

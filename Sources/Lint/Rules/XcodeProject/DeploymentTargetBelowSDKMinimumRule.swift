@@ -48,7 +48,8 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
           .init("App", settings: ["IPHONEOS_DEPLOYMENT_TARGET": "13.0"],
                 frameworks: [.init("IntuneMAMSwift.xcframework", embedding: .embedAndSign)]),
         ])),
-    ]
+    ],
+    guideSteps: [1]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -49,7 +49,8 @@ struct EntitlementsNotWiredRule: LintRule {
                 frameworks: [.init("Frameworks/IntuneMAMStatic.xcframework")]),
         ]),
         messages: [String](
-          repeating: "'CODE_SIGN_ENTITLEMENTS' names 'App/Missing.entitlements', which the repository lacks", count: 2)),
+          repeating: "'CODE_SIGN_ENTITLEMENTS' names 'App/Missing.entitlements', which the repository lacks",
+          count: 2)),
     ],
     nonTriggeringExamples: [
       RuleExample(
@@ -65,7 +66,8 @@ struct EntitlementsNotWiredRule: LintRule {
           \t<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>
           </array>
           """),
-    ]
+    ],
+    guideSteps: [20, 67]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -43,7 +43,8 @@ struct IntuneSDKEmbeddedInExtensionRule: LintRule {
           .init("Share", isExtension: true, frameworks: [.init("Frameworks/IntuneMAMStatic.xcframework")]),
         ]),
         files: ["Share/Info.plist": ExampleFiles.intuneShareExtensionInfoPlist]),
-    ]
+    ],
+    guideSteps: [6]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

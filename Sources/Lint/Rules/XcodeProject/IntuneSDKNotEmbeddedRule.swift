@@ -63,7 +63,8 @@ struct IntuneSDKNotEmbeddedRule: LintRule {
             .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
           ]),
         ])),
-    ]
+    ],
+    guideSteps: [5]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

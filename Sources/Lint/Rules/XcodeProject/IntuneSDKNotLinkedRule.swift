@@ -55,7 +55,8 @@ struct IntuneSDKNotLinkedRule: LintRule {
         project: ExampleProject(targets: [
           .init("App", frameworks: [.init("Frameworks/IntuneMAMStatic.xcframework")]),
         ])),
-    ]
+    ],
+    guideSteps: [3]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -47,10 +47,12 @@ struct MSALNotLinkedRule: LintRule {
       RuleExample(
         project: ExampleProject(targets: [
           .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMStatic.xcframework"), .init("Frameworks/MSAL.framework", embedding: .embedAndSign),
+            .init("Frameworks/IntuneMAMStatic.xcframework"),
+            .init("Frameworks/MSAL.framework", embedding: .embedAndSign),
           ]),
         ])),
-    ]
+    ],
+    guideSteps: [17, 18]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -62,7 +64,9 @@ struct MSALNotLinkedRule: LintRule {
         return product.product.package?.identity == "microsoft-authentication-library-for-objc"
       } else { return false } }
     let lockedMSAL = view.build.lockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
-    let carthageMSAL = view.build.carthage.first { $0.entry.name.lowercased().contains("microsoft-authentication-library") }
+    let carthageMSAL = view.build.carthage.first {
+      $0.entry.name.lowercased().contains("microsoft-authentication-library")
+    }
     if let msal {
       let version = msal.version ?? lockedMSAL
       if let version, let parsed = IntuneSDKVersion(version), parsed.major < 1 {

@@ -47,7 +47,9 @@ struct MissingFrameworkPatcherPhaseRule: LintRule {
           .init("App", frameworks: [
             .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
             .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], scripts: ["\"${PROJECT_DIR}/IntuneMAMFrameworkPatcher\" -i \"${TARGET_BUILD_DIR}/${WRAPPER_NAME}\" -resign"]),
+          ], scripts: [
+            "\"${PROJECT_DIR}/IntuneMAMFrameworkPatcher\" -i \"${TARGET_BUILD_DIR}/${WRAPPER_NAME}\" -resign",
+          ]),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "17.7.0")),
       RuleExample(

@@ -40,7 +40,8 @@ struct MissingSwiftStubRule: LintRule {
             .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
           ]),
         ])),
-    ]
+    ],
+    guideSteps: [4]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
@@ -52,7 +53,8 @@ struct MissingSwiftStubRule: LintRule {
       if let text = library.version, let version = IntuneSDKVersion(text), version < IntuneSDKReleases.stubSince {
         continue
       }
-      let stub = "IntuneMAMSwiftStub." + (library.name.lowercased().hasSuffix(".xcframework") ? "xcframework" : "framework")
+      let isXCFramework = library.name.lowercased().hasSuffix(".xcframework")
+      let stub = "IntuneMAMSwiftStub." + (isXCFramework ? "xcframework" : "framework")
       view.report(
         "'\(file.name)' is linked without '\(stub)', which it needs",
         at: view.sources.buildFileSite(file), keyPath: "\(view.targetName) › Frameworks › \(file.name)",

@@ -47,7 +47,8 @@ struct SDKDistributionInResourcesRule: LintRule {
           .init("App", settings: ["OTHER_LDFLAGS": "-force_load $(PROJECT_DIR)/Frameworks/libIntuneMAM.a"],
                 frameworks: [.init("Frameworks/libIntuneMAM.a")], resources: ["Frameworks/IntuneMAMResources.bundle"]),
         ])),
-    ]
+    ],
+    guideSteps: [7, 9]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -57,7 +57,8 @@ struct SwiftSymbolsStrippedRule: LintRule {
           .init("App", settings: ["STRIP_SWIFT_SYMBOLS": "NO"],
                 frameworks: [.init("Frameworks/IntuneMAMStatic.xcframework")]),
         ])),
-    ]
+    ],
+    guideSteps: [14]
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -11,4 +11,6 @@ let xcodeProjectRules: [any LintRule.Type] = [
   SDKDistributionInResourcesRule.self,
   EntitlementsNotWiredRule.self,
   MSALNotLinkedRule.self,
+  DeprecatedStaticLibraryRule.self,
+  IncompleteStaticLibraryRule.self,
 ]

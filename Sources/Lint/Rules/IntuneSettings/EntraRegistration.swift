@@ -1,0 +1,115 @@
+import PropertyList
+import URLSchemes
+import XcodeModel
+
+/// The app's Microsoft Entra registration as `IntuneMAMSettings` spells it (`ADALClientId`, `ADALRedirectUri`,
+/// `ADALRedirectScheme`), the form MSAL needs for it, and the placeholders samples and templates leave there.
+enum EntraRegistration {
+  /// The client id key.
+  static let clientIdKey = "ADALClientId"
+  /// The redirect URI key.
+  static let redirectURIKey = "ADALRedirectUri"
+  /// The redirect scheme key (for redirect URIs of the form `scheme://bundle_id`).
+  static let redirectSchemeKey = "ADALRedirectScheme"
+  /// What MSAL's redirect scheme starts with: `msauth.<bundle id>`.
+  static let msalSchemePrefix = "msauth."
+  /// What follows MSAL's redirect scheme: `msauth.<bundle id>://auth`.
+  static let msalRedirectSuffix = "://auth"
+
+  /// `msauth.<bundle id>://auth`, the redirect URI MSAL accepts for the app (and the broker requires).
+  static func msalRedirectURI(for bundleIdentifier: String) -> String {
+    msalSchemePrefix + bundleIdentifier + msalRedirectSuffix
+  }
+
+  /// A redirect URI or scheme of MSAL's form, taken apart: `msauth.com.contoso.notes://auth`.
+  struct MSALForm: Equatable {
+    /// The bundle identifier after `msauth.`, as written.
+    let bundleIdentifier: String
+    /// What follows the scheme (`://auth`), empty for a scheme alone.
+    let rest: String
+  }
+
+  /// `text` (a redirect URI or a scheme) taken apart when it starts with `msauth.` (any case); nil otherwise.
+  static func msalForm(of text: String) -> MSALForm? {
+    guard text.lowercased().hasPrefix(msalSchemePrefix) else { return nil }
+    let afterPrefix = text.dropFirst(msalSchemePrefix.count)
+    guard let colon = afterPrefix.firstIndex(of: ":") else {
+      return MSALForm(bundleIdentifier: String(afterPrefix), rest: "")
+    }
+    return MSALForm(bundleIdentifier: String(afterPrefix[..<colon]), rest: String(afterPrefix[colon...]))
+  }
+
+  /// `text` with its build settings expanded as the URL-scheme rules expand them; nil when one is unknown.
+  static func resolved(_ text: String, in target: LintTarget) -> String? {
+    InfoPlistSchemes.buildSettings(for: target).resolve(text).resolvedText
+  }
+
+  /// The target's bundle identifier, expanded; nil when it has none or a setting in it is unknown.
+  static func resolvedBundleIdentifier(of target: LintTarget) -> String? {
+    target.bundleIdentifier.flatMap { resolved($0, in: target) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// `'x'`, or `'x' (from '$(X)')` when the text written differs from its expansion.
+  static func shown(_ written: String, _ resolved: String) -> String {
+    written == resolved ? "'\(resolved)'" : "'\(resolved)' (from '\(written)')"
+  }
+
+  // MARK: - Client ids
+
+  /// Whether `text` is a GUID, `8-4-4-4-12` hexadecimal digits, as Entra writes client ids.
+  static func isGUID(_ text: String) -> Bool {
+    let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+    return groups.allSatisfy { group in
+      group.utf8.allSatisfy { byte in byte < 0x80 && Character(Unicode.Scalar(byte)).isHexDigit }
+    }
+  }
+
+  // MARK: - Placeholders
+
+  /// Words samples, templates and docs put where a real value belongs, compared lowercased.
+  static let placeholderWords = [
+    "replace", "your_", "your-", "yourclient", "yourapp", "yourtenant", "your client", "your app", "your tenant",
+    "insert", "enter_", "enter-", "enter your", "todo", "fixme", "placeholder", "changeme", "change_me",
+    "client_id", "clientid", "client-id", "client id", "application_id", "application-id", "app_id", "appid",
+    "bundle_id", "bundleid", "bundle-id", "bundle id", "tenant_id", "tenantid", "tenant-id", "tenant id",
+    "xxxxxxxx",
+  ]
+  /// Brackets a template puts around a name to fill in: `<client id>`, `[BUNDLE_ID]`, `{clientId}`.
+  static let placeholderBrackets: Set<Character> = ["<", ">", "[", "]", "{", "}"]
+
+  /// `placeholderWords` as bytes, searched in that order.
+  private static let placeholderWordBytes = placeholderWords.map { Array($0.utf8) }
+
+  /// The placeholder in `text`, as a short quote for messages (`REPLACE`, `<client id>`, the all-zero GUID);
+  /// nil when `text` looks like a real value. Build-setting references are not placeholders and are skipped.
+  /// Every URL scheme and Entra value of every target is asked, so the words are searched in the bytes, ASCII
+  /// letters folded (the words are ASCII).
+  static func placeholder(in text: String) -> String? {
+    var literal = text
+    if text.utf8.contains(UInt8(ascii: "$")) {
+      literal = ""
+      for part in BuildSettingText(parsing: text).parts {
+        if case .literal(let piece, _) = part { literal += piece } else { literal += " " }
+      }
+    }
+    let bytes = Array(literal.utf8)
+    let folded = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+    for word in placeholderWordBytes where word.count <= folded.count {
+      let last = folded.count - word.count
+      var start = 0
+      while start <= last {
+        if folded[start] == word[0], folded[start..<start + word.count].elementsEqual(word) {
+          return String(decoding: bytes[start..<start + word.count], as: UTF8.self)
+        }
+        start += 1
+      }
+    }
+    if let open = literal.firstIndex(where: { placeholderBrackets.contains($0) }) {
+      return String(literal[open...].prefix(24))
+    }
+    // A GUID of one repeated digit (`00000000-0000-…`) is a template's, never Entra's.
+    if isGUID(literal), Set(literal.filter { $0 != "-" }.lowercased()).count == 1 { return literal }
+    return nil
+  }
+}
