@@ -33,9 +33,9 @@ struct IncompleteStaticLibraryRule: LintRule {
           .init("App", frameworks: [.init("Frameworks/libIntuneMAM.a", markLink: true)], markName: true),
         ]),
         messages: [
+          "'libIntuneMAM.a' is linked without '-force_load' in OTHER_LDFLAGS; the linker drops the SDK's categories",
           "'App' links 'libIntuneMAM.a' without IntuneMAMResources.bundle in Copy Bundle Resources; the SDK's "
             + "screens and strings are missing",
-          "'libIntuneMAM.a' is linked without '-force_load' in OTHER_LDFLAGS; the linker drops the SDK's categories",
         ]),
     ],
     nonTriggeringExamples: [
