@@ -43,11 +43,3 @@ extension ExampleFiles {
     </dict>
     """
 }
-
-/// `ExampleFiles` for tools outside the library (the samples' generator).
-public enum ExampleFilesPublic {
-  /// See `ExampleFiles.xcframework(_:version:)`.
-  public static func xcframework(_ name: String, version: String) -> [String: String] {
-    ExampleFiles.xcframework(name, version: version)
-  }
-}
