@@ -50,6 +50,7 @@ public struct ApplicationArchiveReader: Sendable {
     var count = 0
     var found: [(candidate: DiscoveryCandidates.Candidate, entryPath: String)] = []
     var frameworks: [String: Set<String>] = [:]   // by bundle folder: `Payload/X.app`, `Payload/X.app/PlugIns/Y.appex`
+    var frameworkVersions: [String: [String: BundledFrameworkVersion]] = [:]   // by bundle folder, then framework
     for entry in archive {
       count += 1
       guard count <= maximumEntryCount else {
@@ -59,6 +60,13 @@ public struct ApplicationArchiveReader: Sendable {
       }
       if let (bundle, name) = Self.bundledFramework(entry.path), frameworks[bundle, default: []].count < 10_000 {
         frameworks[bundle, default: []].insert(name)
+      }
+      if entry.type == .file, let (bundle, name) = Self.frameworkInfoPlist(entry.path),
+        BundledFrameworkVersion.isRead(name), frameworkVersions[bundle, default: [:]].count < 100,
+        entry.uncompressedSize <= UInt64(FrameworkBundleVersion.maximumInfoPlistSize),
+        case .success(let bytes) = read(entry, of: archive), let versions = BundledFrameworkVersion(infoPlist: bytes)
+      {
+        frameworkVersions[bundle, default: [:]][name] = versions
       }
       guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
       let entryDisplay = SourceFolderWalker.displayPath(displayPath, entry.path)
@@ -78,6 +86,7 @@ public struct ApplicationArchiveReader: Sendable {
       var candidate = planned
       let bundle = entryPath.split(separator: "/").dropLast().joined(separator: "/")
       candidate.bundledFrameworks = (frameworks[bundle] ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      candidate.bundledFrameworkVersions = frameworkVersions[bundle] ?? [:]
       candidates.addInfoPlist(candidate)
     }
   }
@@ -96,6 +105,14 @@ public struct ApplicationArchiveReader: Sendable {
       return (components[0..<4].joined(separator: "/"), String(components[5]))
     }
     return nil
+  }
+
+  /// For a framework's own `Info.plist` inside a bundle's `Frameworks` folder
+  /// (`Payload/X.app/Frameworks/Y.framework/Info.plist`), the bundle's folder and the framework's name.
+  static func frameworkInfoPlist(_ entryPath: String) -> (bundle: String, name: String)? {
+    guard entryPath.hasSuffix("/Info.plist"), let (bundle, name) = bundledFramework(entryPath) else { return nil }
+    let inside = bundle + "/Frameworks/" + name + "/Info.plist"
+    return entryPath == inside ? (bundle, name) : nil
   }
 
   /// The failure to read one entry.

@@ -44,6 +44,9 @@ public struct DiscoveredTarget: Sendable {
   /// For a built bundle (an `.app` or `.appex` folder, or one inside an `.ipa`), the names in its `Frameworks`
   /// folder (`IntuneMAMSwift.framework`, `libswiftCore.dylib`), sorted; `nil` for source files.
   public internal(set) var bundledFrameworks: [String]?
+  /// For a built bundle, the versions of the Intune App SDK and MSAL frameworks in its `Frameworks` folder, by
+  /// framework name (`IntuneMAMSwift.framework`), as their own `Info.plist`s give them.
+  public internal(set) var bundledFrameworkVersions: [String: BundledFrameworkVersion] = [:]
 
   /// A target of `kind` made of `infoPlist` and `entitlements`.
   public init(

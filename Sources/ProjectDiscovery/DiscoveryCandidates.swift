@@ -14,6 +14,8 @@ package struct DiscoveryCandidates {
     var isPairingOnly = false
     /// For the Info.plist of a built bundle (`.app` folder or `.ipa` entry): what its `Frameworks` folder holds.
     var bundledFrameworks: [String]?
+    /// For the Info.plist of a built bundle: what the Intune and MSAL frameworks it carries say of their versions.
+    var bundledFrameworkVersions: [String: BundledFrameworkVersion] = [:]
   }
 
   /// Info.plists, in the order found.

@@ -88,6 +88,7 @@ struct DiscoveryFolderWalker {
     }
     var app = candidates.candidate(filePath: infoPlist, displayPath: appDisplay, location: .appBundle)
     app.bundledFrameworks = Self.frameworks(inBundleAt: path)
+    app.bundledFrameworkVersions = Self.frameworkVersions(inBundleAt: path, frameworks: app.bundledFrameworks ?? [])
     candidates.addInfoPlist(app)
     let plugIns = path + "/PlugIns"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plugIns)) ?? []).sorted {
@@ -108,6 +109,8 @@ struct DiscoveryFolderWalker {
       }
       var plugIn = candidates.candidate(filePath: extensionPlist, displayPath: display, location: .appBundle)
       plugIn.bundledFrameworks = Self.frameworks(inBundleAt: plugIns + "/" + name)
+      plugIn.bundledFrameworkVersions = Self.frameworkVersions(
+        inBundleAt: plugIns + "/" + name, frameworks: plugIn.bundledFrameworks ?? [])
       candidates.addInfoPlist(plugIn)
     }
   }
@@ -117,5 +120,21 @@ struct DiscoveryFolderWalker {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/Frameworks")) ?? []
     let sorted = names.filter { !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return Array(sorted.prefix(10_000))
+  }
+
+  /// The versions the Intune and MSAL frameworks among `frameworks` give in their `Info.plist`s (1 MiB at most each).
+  static func frameworkVersions(inBundleAt path: String, frameworks: [String]) -> [String: BundledFrameworkVersion] {
+    var versions: [String: BundledFrameworkVersion] = [:]
+    for name in frameworks where BundledFrameworkVersion.isRead(name) {
+      let plist = path + "/Frameworks/" + name + "/Info.plist"
+      guard SourceFolderWalker.isRegularFile(plist), let handle = FileHandle(forReadingAtPath: plist) else { continue }
+      defer { try? handle.close() }
+      let data = (try? handle.read(upToCount: FrameworkBundleVersion.maximumInfoPlistSize + 1)) ?? nil
+      guard let data, data.count <= FrameworkBundleVersion.maximumInfoPlistSize,
+        let read = BundledFrameworkVersion(infoPlist: [UInt8](data))
+      else { continue }
+      versions[name] = read
+    }
+    return versions
   }
 }

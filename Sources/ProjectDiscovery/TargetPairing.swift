@@ -21,6 +21,7 @@ struct TargetPairing {
       if let paired { pairedEntitlements.insert(paired.identity) }
       var target = Self.target(infoPlist: candidate.plist, entitlements: paired?.plist)
       target.bundledFrameworks = candidate.bundledFrameworks
+      target.bundledFrameworkVersions = candidate.bundledFrameworkVersions
       targets.append(target)
     }
     for candidate in candidates.entitlements

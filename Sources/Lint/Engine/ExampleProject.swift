@@ -59,6 +59,8 @@ public struct ExampleProject: Sendable {
     public var markConfigurations: Set<String>
     /// The resources whose build file gets `↓`.
     public var markResources: Set<String>
+    /// The indexes in `scripts` of the Run Script phases whose object gets `↓`.
+    public var markScripts: Set<Int> = []
     /// The `.xcconfig` file each configuration is based on, by configuration name (path from the project's folder).
     public var baseConfigurations: [String: String] = [:]
 
@@ -67,7 +69,7 @@ public struct ExampleProject: Sendable {
       _ name: String, isExtension: Bool = false, settings: [String: String] = [:],
       settingsByConfiguration: [String: [String: String]] = [:], frameworks: [Framework] = [],
       resources: [String] = [], scripts: [String] = [], markName: Bool = false, markConfigurations: Set<String> = [],
-      markResources: Set<String> = []
+      markResources: Set<String> = [], markScripts: Set<Int> = []
     ) {
       self.name = name
       self.isExtension = isExtension
@@ -79,6 +81,7 @@ public struct ExampleProject: Sendable {
       self.markName = markName
       self.markConfigurations = markConfigurations
       self.markResources = markResources
+      self.markScripts = markScripts
     }
   }
 
@@ -372,7 +375,8 @@ public struct ExampleProject: Sendable {
       for item in rendered {
         for (index, phase) in item.scriptPhaseIDs.enumerated() {
           lines += [
-            "\t\t\(phase) /* ShellScript */ = {", "\t\t\tisa = PBXShellScriptBuildPhase;",
+            "\t\t\(phase) /* ShellScript */ = \(item.target.markScripts.contains(index) ? "↓" : ""){",
+            "\t\t\tisa = PBXShellScriptBuildPhase;",
             "\t\t\tbuildActionMask = 2147483647;", "\t\t\tfiles = (", "\t\t\t);", "\t\t\tinputPaths = (", "\t\t\t);",
             "\t\t\toutputPaths = (", "\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;",
             "\t\t\tshellPath = /bin/sh;", "\t\t\tshellScript = \(quoted(item.target.scripts[index]));", "\t\t};",

@@ -22,12 +22,13 @@ public struct RuleDescription: Sendable {
     let nonTriggeringExamples: [RuleExample]
     let guideSteps: [Int]
     let guideAndVendor: String?
+    let referenceData: [RuleReferenceData]
 
     init(
       identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String,
       whyItMatters: String, useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
       requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-      guideSteps: [Int], guideAndVendor: String?
+      guideSteps: [Int], guideAndVendor: String?, referenceData: [RuleReferenceData]
     ) {
       self.identifier = identifier
       self.family = family
@@ -44,6 +45,7 @@ public struct RuleDescription: Sendable {
       self.nonTriggeringExamples = nonTriggeringExamples
       self.guideSteps = guideSteps
       self.guideAndVendor = guideAndVendor
+      self.referenceData = referenceData
     }
   }
 
@@ -83,6 +85,9 @@ public struct RuleDescription: Sendable {
   /// Where Microsoft's guides (or their versions) and its IntuneMAMConfigurator ask for different things
   /// about what the rule checks: which source asks for what, and which one the rule follows. Nil when they agree.
   public var guideAndVendor: String? { fields.guideAndVendor }
+  /// The dated facts the rule's tables rest on (`sdk_releases_checked`), shown by `explain`; empty for rules that
+  /// read no such table.
+  public var referenceData: [RuleReferenceData] { fields.referenceData }
 
   /// A rule description; every field is required so none is forgotten, except the guide steps it checks and
   /// what the guides and the configurator disagree on, which not every rule has.
@@ -90,14 +95,15 @@ public struct RuleDescription: Sendable {
     identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String, whyItMatters: String,
     useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
     requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-    guideSteps: [Int] = [], guideAndVendor: String? = nil
+    guideSteps: [Int] = [], guideAndVendor: String? = nil, referenceData: [RuleReferenceData] = []
   ) {
     fields = Fields(
       identifier: identifier, family: family, number: number, summary: summary, whatItDoes: whatItDoes,
       whyItMatters: whyItMatters, useInstead: useInstead, fixApplicabilities: fixApplicabilities,
       defaultSeverity: defaultSeverity,
       requiresIntune: requiresIntune, triggeringExamples: triggeringExamples,
-      nonTriggeringExamples: nonTriggeringExamples, guideSteps: guideSteps, guideAndVendor: guideAndVendor)
+      nonTriggeringExamples: nonTriggeringExamples, guideSteps: guideSteps, guideAndVendor: guideAndVendor,
+      referenceData: referenceData)
   }
 
   /// The fix line of the rationale.
@@ -125,5 +131,23 @@ public struct RuleDescription: Sendable {
   /// The applicabilities of its fixes as one word, `safe` or `safe/unsafe`; nil without a fix.
   public var fixApplicabilitiesText: String? {
     fixApplicabilities.isEmpty ? nil : fixApplicabilities.map(\.rawValue).joined(separator: "/")
+  }
+}
+
+/// A dated fact a rule's tables rest on (`sdk_releases_checked: 2026-07-07`), shown by `explain` so a reader sees how
+/// old the rule's knowledge is.
+public struct RuleReferenceData: Sendable, Hashable {
+  /// The fact's name, snake_case (`sdk_releases_checked`).
+  public var name: String
+  /// Its value (a date).
+  public var value: String
+  /// Where it was read.
+  public var source: String
+
+  /// A dated fact.
+  public init(name: String, value: String, source: String) {
+    self.name = name
+    self.value = value
+    self.source = source
   }
 }

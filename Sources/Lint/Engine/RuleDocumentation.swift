@@ -53,7 +53,11 @@ public enum RuleDocumentation {
       let steps = rule.guideSteps.map { "#\($0)" }.joined(separator: ", ")
       text += "Integration guide steps\n  \(steps) of docs/guide-coverage.md\n\n"
     }
-    if let example = rule.triggeringExamples.first, example.file == .project {
+    if !rule.referenceData.isEmpty {
+      text += "Reference data\n"
+        + rule.referenceData.map { "  \($0.name): \($0.value) (\($0.source))\n" }.joined() + "\n"
+    }
+    if let example = rule.triggeringExamples.first, example.file == .project, example.markedProjectFile == nil {
       // A whole project file is long: the lines with markers and their neighbours, and the lines the fix changes.
       text += "Example (\(example.file.rawValue), excerpt)\n" + indented(projectExcerpt(example.markedText)) + "\n"
       if !example.messages.isEmpty {
@@ -65,7 +69,7 @@ public enum RuleDocumentation {
         text += "Fixed (lines the fix writes)\n" + indented(changed.joined(separator: "\n")) + "\n"
       }
     } else if let example = rule.triggeringExamples.first {
-      text += "Example (\(example.file.rawValue))\n" + indented(example.markedText.replacingMarkers()) + "\n"
+      text += "Example (\(example.markedFileName))\n" + indented(example.markedText.replacingMarkers()) + "\n"
       if !example.messages.isEmpty {
         text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
       }

@@ -1,3 +1,4 @@
+import ProjectDiscovery
 import XcodeModel
 
 /// What the build says about a target beyond its plists, for the rules: for an Xcode project target, the project
@@ -22,6 +23,9 @@ public struct TargetBuildFacts: Sendable {
   public var linked: [XcodeLinkedLibrary]
   /// For a bundle, the bundles in its `Frameworks` folder (`IntuneMAMSwift.framework`).
   public var bundledFrameworks: [String]
+  /// For a bundle, the versions the Intune App SDK's and MSAL's frameworks among `bundledFrameworks` give in their own
+  /// `Info.plist`s, by framework name.
+  public var bundledFrameworkVersions: [String: BundledFrameworkVersion] = [:]
   /// For a project target, the configuration: its settings (with where each is written), its Info.plist and
   /// entitlements paths.
   public var configuration: XcodeTargetConfiguration?
@@ -46,8 +50,9 @@ public struct TargetBuildFacts: Sendable {
   }
 
   /// The facts of the built bundle at `bundle` carrying `frameworks`.
-  public init(bundle: String, frameworks: [String]) {
+  public init(bundle: String, frameworks: [String], versions: [String: BundledFrameworkVersion] = [:]) {
     origin = .bundle(bundle)
+    bundledFrameworkVersions = versions
     project = nil
     linked = []
     bundledFrameworks = frameworks

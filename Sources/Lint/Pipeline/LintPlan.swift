@@ -80,7 +80,8 @@ struct LintPlan {
           target: target, containingApp: discovery.containingApp(of: target)?.infoPlist, configuration: nil,
           settings: commandLineSettings)
         if let bundle = target.bundleDisplayPath, let frameworks = target.bundledFrameworks {
-          build.buildFacts = TargetBuildFacts(bundle: bundle, frameworks: frameworks)
+          build.buildFacts = TargetBuildFacts(
+            bundle: bundle, frameworks: frameworks, versions: target.bundledFrameworkVersions)
         }
         plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
       }

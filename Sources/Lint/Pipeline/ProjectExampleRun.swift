@@ -8,28 +8,33 @@ import XcodeModel
 /// `project.pbxproj` applied to its text. File names are given relative to the example's folder.
 enum ProjectExampleRun {
   static func run(_ rule: any LintRule.Type, on example: RuleExample) -> ExampleRun {
-    let unmarked = unmark(example.project ?? "")
     let folder = FileManager.default.temporaryDirectory.path + "/sharelint-example-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var files = example.files
-    files[RuleExample.File.project.rawValue] = unmarked.text
+    files[RuleExample.File.project.rawValue] = example.project ?? ""
     if files["App/Info.plist"] == nil { files["App/Info.plist"] = example.infoPlist }
     if let entitlements = example.entitlements, files["App/App.entitlements"] == nil {
       files["App/App.entitlements"] = entitlements
     }
-    for (path, text) in files {
-      let whole = (path.hasSuffix(".plist") || path.hasSuffix(".entitlements")) && !text.hasPrefix("<?xml")
+    let markedFile = example.markedFileName
+    func whole(_ path: String, _ text: String) -> String {
+      (path.hasSuffix(".plist") || path.hasSuffix(".entitlements")) && !text.hasPrefix("<?xml")
         ? RuleExample.document(for: text) : text
+    }
+    let unmarked = unmark(whole(markedFile, files[markedFile] ?? ""))
+    for (path, text) in files {
+      var whole = whole(path, text)
+      if path == markedFile { whole = unmarked.text }
       let full = folder + "/" + path
       try? FileManager.default.createDirectory(
         atPath: PathText.removingLastComponent(of: full), withIntermediateDirectories: true)
       FileManager.default.createFile(atPath: full, contents: Data(whole.utf8))
     }
     let configuration = example.configuration.flatMap { try? Configuration.parse($0) } ?? Configuration()
-    let projects = ProjectPlan(
-      containers: [folder + "/App.xcodeproj"], selection: ProjectPlan.Selection(), commandLineDefinitions: [])
-    var plan = LintPlan()
-    plan.targets = projects.targets
+    // The folder is planned as `lint` plans it: the project's targets, then what it does not claim (a built `.app`).
+    let plan = (try? LintPlan.make(
+      LintSession.Options(paths: [folder]), commandLineSettings: BuildSettings(), commandLineDefinitions: []))
+      ?? LintPlan()
     let jobs = (try? LintJob.make(
       plan, options: LintSession.Options(paths: [folder]), rules: [rule], fixedConfiguration: configuration)) ?? []
     let lifetimes = DocumentLifetimes(jobs)
@@ -55,12 +60,19 @@ enum ProjectExampleRun {
         diagnostics[index].fix = fix
       }
     }
-    let pbxproj = RuleExample.File.project.rawValue
-    let fixes = diagnostics.compactMap(\.fix).filter { $0.file == pbxproj }
-    let fixed = Fixer.apply(fixes, toText: SourceText(name: pbxproj, string: unmarked.text))
+    let fixes = diagnostics.compactMap(\.fix).filter { $0.file == markedFile }
+    var fixedText = unmarked.text
+    if markedFile.hasSuffix(".plist") || markedFile.hasSuffix(".entitlements") {
+      if let document = try? PropertyListDocument(source: SourceText(name: markedFile, string: unmarked.text)) {
+        fixedText = String(decoding: Fixer.apply(fixes, to: document).bytes, as: UTF8.self)
+      }
+    } else {
+      fixedText = String(decoding: Fixer.apply(fixes, toText: SourceText(name: markedFile, string: unmarked.text)).bytes,
+                         as: UTF8.self)
+    }
     return ExampleRun(
-      expectedOffsets: unmarked.offsets, diagnostics: diagnostics.filter { $0.file == pbxproj },
-      fixedText: String(decoding: fixed.bytes, as: UTF8.self), document: nil)
+      expectedOffsets: unmarked.offsets, diagnostics: diagnostics.filter { $0.file == markedFile },
+      fixedText: fixedText, document: nil)
   }
 
   /// `text` without its `↓` markers, and the byte offsets they were at.

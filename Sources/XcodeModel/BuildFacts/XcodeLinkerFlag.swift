@@ -84,7 +84,7 @@ public struct XcodeLinkerFlag: Hashable, Sendable {
   }
 
   /// `text` split into words as a shell would: spaces separate, quotes group, a backslash escapes.
-  static func shellWords(_ text: String, limit: Int) -> [String] {
+  package static func shellWords(_ text: String, limit: Int) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false

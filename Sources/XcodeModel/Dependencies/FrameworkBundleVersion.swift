@@ -8,6 +8,8 @@ import SharelintBase
 public enum FrameworkBundleVersion {
   /// The largest `Info.plist` read (1 MiB).
   static let maximumSize = 1 << 20
+  /// The largest framework `Info.plist` read (1 MiB), for readers of built bundles.
+  public static var maximumInfoPlistSize: Int { maximumSize }
 
   /// The version of the `.framework` or `.xcframework` folder at `path`; `nil` when it is not there, has none
   /// or cannot be read.
@@ -30,6 +32,15 @@ public enum FrameworkBundleVersion {
       if let version = shortVersion(inPlistAt: PathText.joined(slice.path, "Info.plist")) { return version }
     }
     return nil
+  }
+
+  /// The version (`CFBundleShortVersionString`, else `CFBundleVersion`) and `MinimumOSVersion` a built framework's
+  /// `Info.plist` gives (XML or binary, as a bundle carries it); nils when the bytes are no plist dictionary.
+  public static func versions(ofInfoPlist bytes: [UInt8]) -> (version: String?, minimumOSVersion: String?) {
+    guard bytes.count <= maximumSize, let root = try? PropertyListDocument(bytes: bytes, name: "Info.plist").root
+    else { return (nil, nil) }
+    return (root["CFBundleShortVersionString"]?.string ?? root["CFBundleVersion"]?.string,
+            root["MinimumOSVersion"]?.string)
   }
 
   private static func shortVersion(inPlistAt path: String) -> String? {

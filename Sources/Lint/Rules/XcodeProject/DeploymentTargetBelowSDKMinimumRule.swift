@@ -9,7 +9,9 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
       Package.resolved, Podfile.lock), compares `IPHONEOS_DEPLOYMENT_TARGET` as Xcode evaluates it with the oldest \
       iOS that version runs on: the `MinimumOSVersion` its framework ships with, release by release (21.x: iOS \
       17.0; 18.2.0–20.x: 15.0; 17.4.0–18.1.x: 14.0; 17.0–17.3: 13.0; 14.1.0–16.x: 12.2; older ones in \
-      `IntuneSDKReleases.minimumIOS`, each row with the release commit it was read at).
+      `IntuneSDKReleases.minimumIOS`, each row with the release commit it was read at). In a built app (an `.app` \
+      folder or an `.ipa`), compares the app's `MinimumOSVersion` with the `MinimumOSVersion` of the SDK \
+      framework it carries in `Frameworks/` (else the table, by the framework's version).
       """,
     whyItMatters: """
       An app deploying to an older iOS than the SDK's links with a warning and crashes at launch on those devices, \
@@ -49,10 +51,15 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
                 frameworks: [.init("IntuneMAMSwift.xcframework", embedding: .embedAndSign)]),
         ])),
     ],
-    guideSteps: [1]
+    guideSteps: [1],
+    referenceData: IntuneSDKReleases.referenceData
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
+    guard ProjectTargetView(target) != nil else {
+      checkBundle(target, into: &findings)
+      return
+    }
     let name = "IPHONEOS_DEPLOYMENT_TARGET"
     guard let view = ProjectTargetView(target), let (version, library) = view.sdkVersion,
       view.decidingDefinition(of: name) != nil, let deployment = IOSVersion(view.value(of: name)),
@@ -65,5 +72,30 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
       notes: ["\(view.targetName) \(library.description); the minimum is the framework's MinimumOSVersion in "
         + "releases \(source)"],
       into: &findings)
+  }
+
+  /// A built app: its `MinimumOSVersion` against the SDK framework it carries.
+  private func checkBundle(_ target: LintTarget, into findings: inout Findings) {
+    let key = "MinimumOSVersion"
+    guard target.kind == .app, let sdk = BundledIntuneSDK(target), let node = target.infoPlist.root[key],
+      let text = node.string, let deployment = IOSVersion(text)
+    else { return }
+    let minimum: IOSVersion
+    let source: String
+    if let own = sdk.minimumOS {
+      minimum = own
+      source = "the MinimumOSVersion of Frameworks/\(sdk.framework)"
+    } else if let (tabled, release) = IntuneSDKReleases.minimumIOS(for: sdk.version) {
+      minimum = tabled
+      source = "the framework's MinimumOSVersion in releases \(release)"
+    } else {
+      return
+    }
+    guard deployment < minimum else { return }
+    findings.report(
+      "'\(key)' is '\(text)', below iOS \(minimum), the oldest the Intune App SDK \(sdk.version) runs on; the app "
+        + "fails to launch on older iOS",
+      about: node, in: target.infoPlist,
+      notes: ["the app carries Frameworks/\(sdk.framework) \(sdk.version); the minimum is \(source)"])
   }
 }

@@ -43,3 +43,35 @@ extension ExampleFiles {
     </dict>
     """
 }
+
+extension ExampleFiles {
+  /// The Info.plist body of a managed File Provider extension of `point` (`com.apple.fileprovider-nonui`).
+  static func fileProviderInfoPlist(point: String) -> String {
+    """
+    <key>CFBundleIdentifier</key>
+    <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>IntuneMAMSettings</key>
+    <dict>
+    \t<key>ContainingAppBundleId</key>
+    \t<string>com.contoso.notes</string>
+    </dict>
+    <key>NSExtension</key>
+    <dict>
+    \t<key>NSExtensionPointIdentifier</key>
+    \t<string>\(point)</string>
+    </dict>
+    """
+  }
+}
+
+extension ExampleFiles {
+  /// The entitlements body of an Intune target: its keychain groups.
+  static let intuneEntitlements = """
+    <key>keychain-access-groups</key>
+    <array>
+    \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+    \t<string>$(AppIdentifierPrefix)com.microsoft.intune.mam</string>
+    \t<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>
+    </array>
+    """
+}

@@ -103,3 +103,38 @@ enum IntuneSDKReleases {
   /// `IntuneMAMSwiftStub.framework` (cda2043); every release since ships the stub.
   static let stubSince = IntuneSDKVersion(11, 0, 2)
 }
+
+extension IntuneSDKReleases {
+  /// The day sharelint's tables of the SDK's releases were last read from the SDK's repository: the README and tree
+  /// of 21.7.1 (d59aec5, committed 2026-07-07), the newest release then. `explain` shows it as
+  /// `sdk_releases_checked`, and the findings that depend on it say it.
+  static let checkedOn = "2026-07-07"
+  /// Where the tables were read, for `explain`.
+  static let checkedSource = "microsoftconnect/ms-intune-app-sdk-ios README.md at 21.7.1 (d59aec5)"
+  /// The data line `explain` shows for the rules that read these tables.
+  static let referenceData = [RuleReferenceData(
+    name: "sdk_releases_checked", value: checkedOn, source: checkedSource)]
+
+  /// The oldest release Microsoft supports, from the README's note "We only support Intune App SDK version
+  /// 20.0.0+" (21.3.0, 0e61754, 2025-12-23, to 21.7.1; before it 19.0.0+ from 20.3.0, 18.0.0+ from 20.1.0, 17.0.0+
+  /// from 17.3.2).
+  static let oldestSupported = IntuneSDKVersion(20, 0, 0)
+
+  /// The Xcode major version each line of releases supports: the README's "Supported Xcode Version" column, each row
+  /// with the release whose README first lists it. Rows are the first release of each line.
+  static let supportedXcode: [(since: IntuneSDKVersion, xcode: Int, source: String)] = [
+    (IntuneSDKVersion(21, 0, 0), 26, "README from 21.1.0 (dc94e32, 2025-09-19): 21.0.0+ → Xcode 26"),
+    (IntuneSDKVersion(20, 0, 0), 16, "README from 20.1.0 (b8f29e3, 2024-09-15): 20.0.0+ → Xcode 16"),
+    (IntuneSDKVersion(18, 0, 0), 15, "README from 18.0.0 (6007a8e, 2023-09-13): 18.0.0+ → Xcode 15"),
+    (IntuneSDKVersion(17, 0, 0), 14, "README from 17.0.0 (3b7f518, 2022-09-09): 17.0.0+ → Xcode 14"),
+    (IntuneSDKVersion(15, 0, 0), 13, "README from 15.1.0 (6d51b44, 2021-11-04): 15.0.0+ → Xcode 13"),
+    (IntuneSDKVersion(14, 1, 0), 12, "README from 14.6.0 (88975a7, 2021-07-15): 14.1.0+ → Xcode 12"),
+    (IntuneSDKVersion(12, 9, 4), 11, "README from 14.6.0 (88975a7, 2021-07-15): 12.9.4+ → Xcode 11"),
+  ]
+
+  /// The Xcode major version `version`'s line supports, with where that is written; nil for releases before 12.9.4
+  /// (no README table names them).
+  static func supportedXcode(for version: IntuneSDKVersion) -> (xcode: Int, source: String)? {
+    supportedXcode.first { version >= $0.since }.map { ($0.xcode, $0.source) }
+  }
+}

@@ -13,4 +13,10 @@ let xcodeProjectRules: [any LintRule.Type] = [
   MSALNotLinkedRule.self,
   DeprecatedStaticLibraryRule.self,
   IncompleteStaticLibraryRule.self,
+  ConfiguratorPhaseWrongFilesRule.self,
+  IncompleteADALLibraryRule.self,
+  FileProviderIntuneLibraryRule.self,
+  IntuneTestFilesInReleaseRule.self,
+  UnsupportedIntuneSDKReleaseRule.self,
+  XcodeOlderThanIntuneSDKSupportsRule.self,
 ]
