@@ -59,7 +59,9 @@ struct ExtensionWithoutContainingAppRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard target.kind == .appExtension, target.intuneSettings?["ContainingAppBundleId"] == nil else { return }
+    guard target.kind == .appExtension, target.intuneSettings?["ContainingAppBundleId"] == nil,
+      IntuneSDKWithoutSettingsRule.linkedSDKWithoutSettings(target) == nil  // IM022's one finding
+    else { return }
     let containingBundleIdentifier = target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string
     findings.reportMissingIntuneSetting(
       "IntuneMAMSettings has no 'ContainingAppBundleId'; the extension cannot find its app's enrollment",

@@ -21,4 +21,7 @@ let intuneSettingsRules: [any LintRule.Type] = [
   OpenInExtensionWithoutFlagRule.self,
   OpenInAppLinkMissingRule.self,
   TelemetryToTestBackendRule.self,
+  IntuneSDKWithoutSettingsRule.self,
+  VerboseLoggingInReleaseRule.self,
+  SplashIconNotBundledRule.self,
 ]

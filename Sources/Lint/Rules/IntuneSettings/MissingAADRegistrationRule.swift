@@ -83,7 +83,8 @@ struct MissingAADRegistrationRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard target.kind == .app else { return }
+    // A target linking the SDK without any IntuneMAMSettings is IM022's one finding.
+    guard target.kind == .app, IntuneSDKWithoutSettingsRule.linkedSDKWithoutSettings(target) == nil else { return }
     let settings = target.intuneSettings
     if settings?["ADALClientId"] == nil {
       findings.reportMissingIntuneSetting(

@@ -10,7 +10,11 @@ struct TelemetryToTestBackendRule: LintRule {
     summary: "MAMTelemetryUsePPE sends the SDK's telemetry to the pre-production back end",
     whatItDoes: """
       Finds `IntuneMAMSettings.MAMTelemetryUsePPE` set to YES (as the SDK reads a flag: `<true/>`, a non-zero \
-      number, or a string such as "YES").
+      number, or a string such as "YES") in a build that ships. For a target of an Xcode project, only \
+      configurations that do not build for debugging are checked (a name without "Debug", no `DEBUG` in \
+      `SWIFT_ACTIVE_COMPILATION_CONDITIONS` or `GCC_PREPROCESSOR_DEFINITIONS`), each with the Info.plist it \
+      builds (preprocessed, or its own `INFOPLIST_FILE`): a key kept to Debug is not reported. Loose files and \
+      built bundles, whose configuration is unknown, are checked as they are.
       """,
     whyItMatters: """
       The settings tables (stage 3 and 2020 guides, "Configure settings for the Intune App SDK"; the 2016 guide) \
@@ -56,7 +60,8 @@ struct TelemetryToTestBackendRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let node = target.intuneSettings?[Self.key], intuneFlagIsOn(node) else { return }
+    guard DebugConfiguration.isDebug(target) != true, let node = target.intuneSettings?[Self.key], intuneFlagIsOn(node)
+    else { return }
     findings.report(
       "'\(Self.key)' is on: the Intune SDK sends its telemetry to Microsoft's pre-production back end, which the "
         + "guides reserve for testing; keep it out of builds that ship",

@@ -84,16 +84,8 @@ struct IntuneTestFilesInReleaseRule: LintRule {
     guideSteps: [61]
   )
 
-  /// Whether the configuration builds for debugging: its name says Debug, or it defines `DEBUG` for Swift or C.
-  static func isDebugConfiguration(_ view: ProjectTargetView) -> Bool {
-    if view.configurationName.lowercased().contains("debug") { return true }
-    let swift = view.value(of: "SWIFT_ACTIVE_COMPILATION_CONDITIONS").split(separator: " ")
-    let c = view.value(of: "GCC_PREPROCESSOR_DEFINITIONS").split(separator: " ")
-    return swift.contains("DEBUG") || c.contains { $0 == "DEBUG" || $0 == "DEBUG=1" }
-  }
-
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), !Self.isDebugConfiguration(view) else { return }
+    guard let view = ProjectTargetView(target), DebugConfiguration.isDebug(target) == false else { return }
     let excluded = view.value(of: "EXCLUDED_SOURCE_FILE_NAMES").split(separator: " ").map(String.init)
     let included = view.value(of: "INCLUDED_SOURCE_FILE_NAMES").split(separator: " ").map(String.init)
     let scripts = view.build.scriptPhases.compactMap { $0.shellScript?.script }
