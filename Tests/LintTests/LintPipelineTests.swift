@@ -69,7 +69,7 @@ import Testing
     let source = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
     let finding = LintDiagnostic(
       rule: "duplicate-key", code: "PL002", severity: .error, message: "m", source: source, range: nil, keyPath: "k")
-    var merger = FindingMerger(sharedFiles: ["App/Info.plist"])
+    var merger = FindingMerger(sharedFiles: SharedFiles(shared: ["App/Info.plist"], named: ["App/Info.plist"]))
     var report = LintReport()
     for configuration in ["Debug", "Release"] {
       merger.add(
@@ -80,6 +80,30 @@ import Testing
     #expect(report.diagnostics.count == 1)
     #expect(report.diagnostics.first?.notes == ["in configurations Debug, Release"])
     #expect(report.targetCount == 1 && report.buildCount == 2)
+  }
+
+  /// A finding about a file no job names (an `.lproj/InfoPlist.strings` a rule read beside the Info.plist) may come
+  /// from every configuration: it is merged too; one about a file only one job reads is never compared.
+  @Test func findingsAboutFilesNoJobNamesAreMerged() {
+    let strings = SourceText(name: "Share/de.lproj/InfoPlist.strings", bytes: Array("\"A\" = \"b\";".utf8))
+    let plist = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
+    let inStrings = LintDiagnostic(
+      rule: "open-in-extension-name", code: "IM025", severity: .warning, message: "m", source: strings, range: nil,
+      keyPath: "A")
+    let inPlist = LintDiagnostic(
+      rule: "duplicate-key", code: "PL002", severity: .error, message: "m", source: plist, range: nil, keyPath: "k")
+    let shared = SharedFiles(shared: [], named: ["App/Info.plist"])
+    #expect(shared.contains("Share/de.lproj/InfoPlist.strings") && !shared.contains("App/Info.plist"))
+    var merger = FindingMerger(sharedFiles: shared)
+    var report = LintReport()
+    for configuration in ["Debug", "Release"] {
+      merger.add(
+        LintJobResult(diagnostics: [inStrings, inPlist], linted: true, configuration: configuration, targetIndex: 0),
+        to: &report)
+    }
+    FindingMerger.finish(&report)
+    #expect(report.diagnostics.filter { $0.code == "IM025" }.count == 1)
+    #expect(report.diagnostics.filter { $0.code == "PL002" }.count == 2)
   }
 
   /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh

@@ -69,7 +69,7 @@ public struct ExampleProject: Sendable {
       _ name: String, isExtension: Bool = false, settings: [String: String] = [:],
       settingsByConfiguration: [String: [String: String]] = [:], frameworks: [Framework] = [],
       resources: [String] = [], scripts: [String] = [], markName: Bool = false, markConfigurations: Set<String> = [],
-      markResources: Set<String> = [], markScripts: Set<Int> = []
+      markResources: Set<String> = []
     ) {
       self.name = name
       self.isExtension = isExtension
@@ -81,7 +81,6 @@ public struct ExampleProject: Sendable {
       self.markName = markName
       self.markConfigurations = markConfigurations
       self.markResources = markResources
-      self.markScripts = markScripts
     }
   }
 

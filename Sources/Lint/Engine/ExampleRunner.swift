@@ -109,16 +109,13 @@ public enum ExampleCheck {
           + "\(description.fixApplicabilitiesText ?? "no fix")")
       }
     }
-    let fixesMarkedFile = run.diagnostics.contains { $0.fix?.file == example.markedFileName }
+    let fixesMarkedFile = run.diagnostics.contains { $0.fix?.file == example.markedPath }
     guard let corrected = example.corrected else {
       if fixesMarkedFile { problems.append("a finding has a fix: the example needs its corrected text") }
       return problems
     }
-    if !fixesMarkedFile { problems.append("a corrected text, but no finding fixes \(example.markedFileName)") }
-    let markedFile = example.markedFileName
-    let isPlistBody = (markedFile.hasSuffix(".plist") || markedFile.hasSuffix(".entitlements"))
-      && !corrected.hasPrefix("<?xml")
-    let expected = example.file == .project && !isPlistBody ? corrected : RuleExample.document(for: corrected)
+    if !fixesMarkedFile { problems.append("a corrected text, but no finding fixes \(example.markedPath)") }
+    let expected = example.file == .project ? corrected : RuleExample.document(for: corrected)
     if run.fixedText != expected {
       problems.append("the fixed text differs from the corrected text; fixed:\n\(run.fixedText ?? "nil")")
     }

@@ -57,7 +57,13 @@ public enum RuleDocumentation {
       text += "Reference data\n"
         + rule.referenceData.map { "  \($0.name): \($0.value) (\($0.source))\n" }.joined() + "\n"
     }
-    if let example = rule.triggeringExamples.first, example.file == .project, example.markedProjectFile == nil {
+    if let example = rule.triggeringExamples.first, example.file == .project, example.markedFile != nil {
+      // A source file (or Info.plist) of a project example: short enough to show whole.
+      text += "Example (\(example.markedPath))\n" + indented(example.markedText.replacingMarkers()) + "\n"
+      if !example.messages.isEmpty {
+        text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
+      }
+    } else if let example = rule.triggeringExamples.first, example.file == .project {
       // A whole project file is long: the lines with markers and their neighbours, and the lines the fix changes.
       text += "Example (\(example.file.rawValue), excerpt)\n" + indented(projectExcerpt(example.markedText)) + "\n"
       if !example.messages.isEmpty {
@@ -69,7 +75,7 @@ public enum RuleDocumentation {
         text += "Fixed (lines the fix writes)\n" + indented(changed.joined(separator: "\n")) + "\n"
       }
     } else if let example = rule.triggeringExamples.first {
-      text += "Example (\(example.markedFileName))\n" + indented(example.markedText.replacingMarkers()) + "\n"
+      text += "Example (\(example.file.rawValue))\n" + indented(example.markedText.replacingMarkers()) + "\n"
       if !example.messages.isEmpty {
         text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
       }

@@ -36,10 +36,9 @@ public struct RuleExample: Sendable {
   /// For a project example, the other files of its folder by relative path; a `.plist` or `.entitlements` text
   /// that is no whole plist is a dictionary body.
   public let files: [String: String]
-  /// For a project example whose markers and correction are in another file of its folder than the
-  /// `project.pbxproj` (`App/Info.plist`, `Share/de.lproj/InfoPlist.strings`): that file's path; nil for the
-  /// `project.pbxproj`.
-  public let markedProjectFile: String?
+  /// For a project example whose markers are in another file than its `project.pbxproj` (a source file of
+  /// `files`, or `App/Info.plist`), that file's relative path.
+  public let markedFile: String?
   /// The file the example is written in, so a failing test points at it.
   public let sourceFile: StaticString
   /// The line the example starts on.
@@ -60,53 +59,39 @@ public struct RuleExample: Sendable {
     self.file = file
     project = nil
     files = [:]
-    markedProjectFile = nil
+    markedFile = nil
     self.sourceFile = sourceFile
     self.sourceLine = sourceLine
   }
 
   /// An example of a project rule: `project` is the folder's `App.xcodeproj`; its markers and its correction are
-  /// in the `project.pbxproj`.
+  /// in the `project.pbxproj`, or in `markedFile` (a path of `files`, or `App/Info.plist`) when given.
   public init(
     project: ExampleProject, infoPlist: String = RuleExample.intuneAppInfoPlist, entitlements: String? = nil,
-    files: [String: String] = [:], messages: [String] = [], corrected: ExampleProject? = nil,
-    configuration: String? = nil, sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+    files: [String: String] = [:], markedFile: String? = nil, messages: [String] = [],
+    corrected: ExampleProject? = nil, configuration: String? = nil, sourceFile: StaticString = #filePath,
+    sourceLine: UInt = #line
   ) {
     self.init(
       projectText: project.render(), infoPlist: infoPlist, entitlements: entitlements, files: files,
-      messages: messages, corrected: corrected?.render(), configuration: configuration, markedProjectFile: nil,
-      sourceFile: sourceFile, sourceLine: sourceLine)
-  }
-
-  /// An example of a rule that needs a project's build facts and reports in another file of the folder:
-  /// `markedFile` (`App/Info.plist`: `infoPlist`; else one of `files`) holds the markers, and `corrected` is that
-  /// file's text after the fixes (a dictionary body for a plist, as `files` gives it).
-  public init(
-    project: ExampleProject, markedFile: String, infoPlist: String = RuleExample.intuneAppInfoPlist,
-    entitlements: String? = nil, files: [String: String] = [:], messages: [String] = [], corrected: String? = nil,
-    configuration: String? = nil, sourceFile: StaticString = #filePath, sourceLine: UInt = #line
-  ) {
-    self.init(
-      projectText: project.render(), infoPlist: infoPlist, entitlements: entitlements, files: files,
-      messages: messages, corrected: corrected, configuration: configuration, markedProjectFile: markedFile,
+      markedFile: markedFile, messages: messages, corrected: corrected?.render(), configuration: configuration,
       sourceFile: sourceFile, sourceLine: sourceLine)
   }
 
   private init(
-    projectText: String, infoPlist: String, entitlements: String?, files: [String: String], messages: [String],
-    corrected: String?, configuration: String?, markedProjectFile: String?, sourceFile: StaticString,
-    sourceLine: UInt
+    projectText: String, infoPlist: String, entitlements: String?, files: [String: String], markedFile: String?,
+    messages: [String], corrected: String?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
     containingApp = nil
     project = projectText
     self.files = files
+    self.markedFile = markedFile
     self.messages = messages
     self.corrected = corrected
     self.configuration = configuration
     file = .project
-    self.markedProjectFile = markedProjectFile
     self.sourceFile = sourceFile
     self.sourceLine = sourceLine
   }
@@ -130,37 +115,22 @@ public struct RuleExample: Sendable {
     case .infoPlist: return infoPlist
     case .entitlements: return entitlements ?? infoPlist
     case .project:
-      guard let markedProjectFile else { return project ?? "" }
-      return markedProjectFile == "App/Info.plist" ? (files[markedProjectFile] ?? infoPlist) : (files[markedProjectFile] ?? "")
+      guard let markedFile else { return project ?? "" }
+      return files[markedFile] ?? (markedFile == "App/Info.plist" ? infoPlist : "")
     }
   }
 
-  /// The path of the file the markers and the correction are about, as findings name it: `Info.plist`,
-  /// `App.entitlements`, `App.xcodeproj/project.pbxproj`, or a project example's `markedProjectFile`.
-  public var markedFileName: String { markedProjectFile ?? file.rawValue }
+  /// The path of the file the markers are in (relative to a project example's folder).
+  public var markedPath: String { file == .project ? markedFile ?? file.rawValue : file.rawValue }
 
   /// The same example with `corrected` as the text of its marked file, and no messages or correction: what must
   /// not trigger the rule once fixed.
   public func correctedExample() -> RuleExample? {
     guard let corrected else { return nil }
-    if file == .project, let markedProjectFile {
-      var files = files
-      var infoPlist = infoPlist
-      if markedProjectFile == "App/Info.plist" && files[markedProjectFile] == nil {
-        infoPlist = corrected
-      } else {
-        files[markedProjectFile] = corrected
-      }
-      return RuleExample(
-        projectText: project ?? "", infoPlist: infoPlist, entitlements: entitlements, files: files, messages: [],
-        corrected: nil, configuration: configuration, markedProjectFile: markedProjectFile, sourceFile: sourceFile,
-        sourceLine: sourceLine)
-    }
     if file == .project {
       return RuleExample(
-        projectText: corrected, infoPlist: infoPlist, entitlements: entitlements, files: files, messages: [],
-        corrected: nil, configuration: configuration, markedProjectFile: nil, sourceFile: sourceFile,
-        sourceLine: sourceLine)
+        projectText: corrected, infoPlist: infoPlist, entitlements: entitlements, files: files, markedFile: markedFile,
+        messages: [], corrected: nil, configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
     }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,

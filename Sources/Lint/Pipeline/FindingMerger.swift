@@ -7,8 +7,9 @@ import SharelintBase
 /// by targets, a containing app's Info.plist) is added once, naming every configuration it holds in; the report
 /// counts the targets and the builds whose rules ran.
 struct FindingMerger {
-  /// The files more than one job reads: only their findings can repeat.
-  let sharedFiles: Set<String>
+  /// The files more than one job reads, and those no job names (a strings file, a source file a rule read on its
+  /// own): only their findings can repeat.
+  let sharedFiles: SharedFiles
   /// For each shared file with findings: the job that reported first, the report indices of the findings about
   /// it, and — once a second job reports about it — those findings by identity. Most shared files (an app's
   /// Info.plist that its extensions read) get findings from one job only, which then are never hashed.
@@ -25,7 +26,7 @@ struct FindingMerger {
   }
 
   /// A merger for jobs reading `sharedFiles` more than once.
-  init(sharedFiles: Set<String>) {
+  init(sharedFiles: SharedFiles) {
     self.sharedFiles = sharedFiles
   }
 
@@ -81,15 +82,27 @@ struct FindingMerger {
   }
 
   /// The files more than one of `jobs` reads.
-  static func sharedFiles(of jobs: [LintJob]) -> Set<String> {
+  static func sharedFiles(of jobs: [LintJob]) -> SharedFiles {
     var uses: [String: Int] = [:]
     for job in jobs {
       for plist in job.plists { uses[plist.displayPath, default: 0] += 1 }
       // Every build of a project target may report about the project's files.
       for file in job.projectFiles { uses[file, default: 0] += 1 }
     }
-    return Set(uses.filter { $0.value > 1 }.keys)
+    return SharedFiles(shared: Set(uses.filter { $0.value > 1 }.keys), named: Set(uses.keys))
   }
+}
+
+/// The files whose findings may come from several jobs: those more than one job reads, and any file no job names (a
+/// rule may read one beside the target's plists, such as an `.lproj/InfoPlist.strings`, in every configuration).
+struct SharedFiles: Sendable {
+  /// The files more than one job reads.
+  let shared: Set<String>
+  /// Every file a job names.
+  let named: Set<String>
+
+  /// Whether findings about `file` may repeat.
+  func contains(_ file: String) -> Bool { shared.contains(file) || !named.contains(file) }
 }
 
 /// What makes two findings the same, for files that several jobs lint.

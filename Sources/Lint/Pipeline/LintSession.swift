@@ -123,7 +123,7 @@ public enum LintSession {
     /// How many files discovery read.
     var filesRead: Int
     /// The files more than one job reads.
-    var sharedFiles: Set<String>
+    var sharedFiles: SharedFiles
 
     /// The indices of the jobs that read any of `files` (display paths).
     func jobs(reading files: Set<String>) -> [Int] {

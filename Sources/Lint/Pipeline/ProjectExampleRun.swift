@@ -16,15 +16,20 @@ enum ProjectExampleRun {
     if let entitlements = example.entitlements, files["App/App.entitlements"] == nil {
       files["App/App.entitlements"] = entitlements
     }
-    let markedFile = example.markedFileName
     func whole(_ path: String, _ text: String) -> String {
       (path.hasSuffix(".plist") || path.hasSuffix(".entitlements")) && !text.hasPrefix("<?xml")
         ? RuleExample.document(for: text) : text
     }
-    let unmarked = unmark(whole(markedFile, files[markedFile] ?? ""))
+    // The markers are taken out of every file; the offsets kept are those of the marked file, as written.
+    let markedPath = example.markedPath
+    var unmarked = (text: "", offsets: [Int]())
     for (path, text) in files {
-      var whole = whole(path, text)
-      if path == markedFile { whole = unmarked.text }
+      let file = unmark(whole(path, text))
+      files[path] = file.text
+      if path == markedPath { unmarked = file }
+    }
+    for (path, text) in files {
+      let whole = text
       let full = folder + "/" + path
       try? FileManager.default.createDirectory(
         atPath: PathText.removingLastComponent(of: full), withIntermediateDirectories: true)
@@ -60,18 +65,14 @@ enum ProjectExampleRun {
         diagnostics[index].fix = fix
       }
     }
-    let fixes = diagnostics.compactMap(\.fix).filter { $0.file == markedFile }
-    var fixedText = unmarked.text
-    if markedFile.hasSuffix(".plist") || markedFile.hasSuffix(".entitlements") {
-      if let document = try? PropertyListDocument(source: SourceText(name: markedFile, string: unmarked.text)) {
-        fixedText = String(decoding: Fixer.apply(fixes, to: document).bytes, as: UTF8.self)
-      }
-    } else {
-      fixedText = String(decoding: Fixer.apply(fixes, toText: SourceText(name: markedFile, string: unmarked.text)).bytes,
-                         as: UTF8.self)
+    let fixes = diagnostics.compactMap(\.fix).filter { $0.file == markedPath }
+    var fixedText: String?
+    if markedPath == RuleExample.File.project.rawValue {
+      let fixed = Fixer.apply(fixes, toText: SourceText(name: markedPath, string: unmarked.text))
+      fixedText = String(decoding: fixed.bytes, as: UTF8.self)
     }
     return ExampleRun(
-      expectedOffsets: unmarked.offsets, diagnostics: diagnostics.filter { $0.file == markedFile },
+      expectedOffsets: unmarked.offsets, diagnostics: diagnostics.filter { $0.file == markedPath },
       fixedText: fixedText, document: nil)
   }
 

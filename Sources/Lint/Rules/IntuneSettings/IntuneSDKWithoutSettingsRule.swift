@@ -39,11 +39,11 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
             .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
           ]),
         ]),
-        markedFile: "App/Info.plist",
         infoPlist: RuleExample.document(for: """
           <key>CFBundleIdentifier</key>
           <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
           """).replacingOccurrences(of: "<plist version=\"1.0\">\n<dict>", with: "<plist version=\"1.0\">\n↓<dict>"),
+        markedFile: "App/Info.plist",
         messages: [
           "'App' links the Intune App SDK (IntuneMAMSwift.xcframework) but its Info.plist has no IntuneMAMSettings; "
             + "the SDK has no Entra registration to enroll the app with (ADALClientId, ADALRedirectUri)",

@@ -24,4 +24,5 @@ let intuneSettingsRules: [any LintRule.Type] = [
   IntuneSDKWithoutSettingsRule.self,
   VerboseLoggingInReleaseRule.self,
   SplashIconNotBundledRule.self,
+  OpenInExtensionNameRule.self,
 ]

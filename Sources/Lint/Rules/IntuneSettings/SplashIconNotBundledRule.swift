@@ -56,11 +56,11 @@ struct SplashIconNotBundledRule: LintRule {
             .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
           ], resources: ["App/Splash@2x.png"]),
         ]),
-        markedFile: "App/Info.plist",
         infoPlist: RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>",
           with: "\t<key>SplashIconFile</key>\n\t↓<string>CompanyLogo</string>\n\t<key>SplashIconFile~ipad</key>\n"
             + "\t↓<string>Splash</string>\n</dict>"),
+        markedFile: "App/Info.plist",
         messages: [
           "'SplashIconFile' names 'CompanyLogo', an image 'App' does not bundle: no CompanyLogo@2x.png, "
             + "CompanyLogo@3x.png or 'CompanyLogo' image set in its Copy Bundle Resources",

@@ -53,8 +53,7 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
                 scripts: [
                   "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/App/Info.plist\" -e \"${SRCROOT}/App/App.entitlements\"",
                   "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/${INFOPLIST_FILE}\"",
-                ],
-                markScripts: [0, 1]),
+                ]).markingScripts([0, 1]),
         ]),
         entitlements: ExampleFiles.intuneEntitlements,
         files: [

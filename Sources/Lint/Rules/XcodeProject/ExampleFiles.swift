@@ -75,3 +75,12 @@ extension ExampleFiles {
     </array>
     """
 }
+
+extension ExampleProject.Target {
+  /// The same target with `↓` before the objects of its Run Script phases at `indexes` (of `scripts`).
+  func markingScripts(_ indexes: Set<Int>) -> ExampleProject.Target {
+    var target = self
+    target.markScripts = indexes
+    return target
+  }
+}

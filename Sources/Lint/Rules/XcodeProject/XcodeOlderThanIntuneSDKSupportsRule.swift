@@ -30,7 +30,6 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
             .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
           ]),
         ]),
-        markedFile: "Built/Contoso.app/Info.plist",
         files: [
           "Built/Contoso.app/Info.plist": """
             <key>CFBundleIdentifier</key>
@@ -47,6 +46,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
             <string>17.0</string>
             """,
         ],
+        markedFile: "Built/Contoso.app/Info.plist",
         messages: [
           "the app was built with Xcode 16.2 (DTXcode '1620'); the Intune App SDK 21.7.1 supports Xcode 26 (the "
             + "SDK's README as of 2026-07-07)",
