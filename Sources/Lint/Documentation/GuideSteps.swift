@@ -51,17 +51,13 @@ public enum GuideSteps {
   static let extensions = "Extensions and sharing"
   static let source = "Source code"
 
-  static let buildFacts = "needs the project's build facts (what each target links, embeds and runs)"
   static let sourceCode = "source code: sharelint reads plists, entitlements and projects, not Swift or Objective-C"
 
   /// Every step.
   public static let all: [GuideStep] = [
     GuideStep(1, build, "minimum iOS and Xcode (iOS 11 → iOS 14 with the current SDK)", "000 prereq, 003 prereq",
-              .partly("the deployment target is checked against the linked release's minimum when the repository, "
-                + "Package.resolved or Podfile.lock gives the release; the Xcode version shows only in an .ipa")),
-    GuideStep(2, build, "keep the SDK current", "000, 003",
-              .notYet("the version is known (`targets` shows it); a rule needs a dated list of supported releases "
-                + "(the SDK's README: 20.0.0+ today), which ages with every release")),
+              .full),
+    GuideStep(2, build, "keep the SDK current", "000, 003", .full),
     GuideStep(3, build, "link IntuneMAMSwift.xcframework (or IntuneMAMStatic.xcframework) to each target",
               "003 build 1; 000; 002", .full),
     GuideStep(4, build, "also link IntuneMAMSwiftStub", "000, 003 build 1", .full),
@@ -74,27 +70,29 @@ public enum GuideSteps {
     GuideStep(9, build, "IntuneMAMResources.bundle in Copy Bundle Resources (guides disagree on when)",
               "002 build 3; 000; 003", .full),
     GuideStep(10, build, "exact file-name case; library search paths", "000/002 best practices",
-              .notYet("a wrong case fails the build on a case-sensitive disk; the projects are read as Xcode's "
-                + "case-insensitive disk would (a note names a file found only by ignoring case)")),
+              .notYet("the guides' iOS best practices, not an integration step: a library the linker cannot find fails "
+                + "the build (\"library not found\"), which the build reports better than a lint; a file whose case "
+                + "differs on disk is named in a note (the projects are read as a Mac's case-insensitive disk reads "
+                + "them); a wrong-case SDK file name inside the bundle is not checked yet")),
     GuideStep(11, build, "system frameworks (MessageUI, Security, CoreServices, SystemConfiguration, libsqlite3, …)",
               "003 build 2; 000; 002",
-              .notYet("a missing system framework fails the link at build time, and modules autolink most of them: "
-                + "a rule would mostly repeat the build or report frameworks the build finds itself")),
-    GuideStep(12, build, "strip simulator slices before App Store (universal frameworks)", "000/002 submit",
-              .notYet("only fat frameworks before 14.1.0 need it; which script strips them is free-form shell")),
+              .notYet("kept unchecked: the dynamic frameworks link their own system frameworks; for the static "
+                + "library a missing one is an 'Undefined symbols' link error the build reports, and clang modules "
+                + "and Swift autolink most of the list, so a rule would repeat the build or report frameworks the "
+                + "build finds itself")),
+    GuideStep(12, build, "strip simulator slices before App Store (universal frameworks)", "000/002 submit", .full),
     GuideStep(13, build, "`ENABLE_BITCODE = NO`", "003 build settings", .full),
     GuideStep(14, build, "`STRIP_SWIFT_SYMBOLS = NO` (Xcode's default is YES)", "003 build settings", .full),
     GuideStep(15, build, "File Provider: non-UI part links libIntuneMAMSwiftFileProvider, UI part the full SDK",
-              "003 File Provider",
-              .notYet("the build facts show what each File Provider target links; the rule is not written yet")),
+              "003 File Provider", .full),
     GuideStep(16, build, "run IntuneMAMConfigurator `-i/-e/-o` after every change and SDK update, in the build",
-              "000 build 7; 003 build 7",
-              .partly("the build phase that runs it needs the project's build facts"),
-              configure: "`sharelint configure` (and `configure --check` in CI) make and check its changes"),
+              "000 build 7; 003 build 7", .full,
+              configure: "`sharelint configure` (and `configure --check` in CI) make and check its changes; the "
+                + "guides ask to rerun the tool after changes, not for a build phase, so what it writes is checked in "
+                + "the plists and a phase that runs it is checked for the target's own files"),
     GuideStep(17, build, "link MSAL (≥ 1.0 for CA): Podfile, Cartfile or SPM", "000; 001; 004", .full),
     GuideStep(18, build, "(ADAL, obsolete) libADALiOS.a with `-force_load`, ADALiOSBundle", "002 build 11–13",
-              .partly("an app linking ADAL without MSAL is reported (ADAL is retired); ADAL's own -force_load and "
-                + "bundle are not checked")),
+              .full),
     GuideStep(19, build, "`IntuneMAMUseMSALOnNextLaunch` when both ADAL and MSAL are linked", "000 MSAL 2",
               .notCheckable(sourceCode + " (a user default the app sets), with the linked libraries")),
 
@@ -115,10 +113,9 @@ public enum GuideSteps {
 
     GuideStep(29, schemes, "every scheme passed to `canOpenURL` is in `LSApplicationQueriesSchemes`",
               "000 5; 002 9; 003 5", .notCheckable(sourceCode + " (the canOpenURL calls)")),
-    GuideStep(30, schemes, "an `-intunemam` twin for each queried scheme", "002 9; 003 5",
-              .partly("known managed apps may go without their twin when the app calls "
-                + "isURLAllowed:isKnownManagedAppScheme:YES, which is source code"),
-              configure: "`configure` adds the twins"),
+    GuideStep(30, schemes, "an `-intunemam` twin for each queried scheme", "002 9; 003 5", .full,
+              configure: "`configure` adds the twins (the guide lets known managed apps go without theirs only when "
+                + "the list is out of room, which is step 35's)"),
     GuideStep(31, schemes, "`http-intunemam`, `https-intunemam`", "002 9; 003 5", .full,
               configure: "`configure` adds them"),
     GuideStep(32, schemes, "`microsoft-edge-http(s)-intunemam` (the configurator writes them bare)", "003 5", .full,
@@ -134,16 +131,12 @@ public enum GuideSteps {
               configure: "`configure` adds `msauthv2` and `msauthv3`"),
     GuideStep(37, schemes, "an `-intunemam` twin beside each `CFBundleURLSchemes` entry", "002 8; 000 Open-in 1", .full,
               configure: "`configure` adds the twins"),
-    GuideStep(38, schemes, "`msauth.<bundle id>` registered in `CFBundleURLTypes`", "004 URL schemes",
-              .partly("checked in Intune apps with MSAL settings; an app that uses MSAL without them needs the "
-                + "project's build facts (MSAL linked)"),
+    GuideStep(38, schemes, "`msauth.<bundle id>` registered in `CFBundleURLTypes`", "004 URL schemes", .full,
               configure: "`configure` registers it and its twin"),
     GuideStep(39, schemes, "`ADALRedirectUri` = `msauth.<bundle id>://auth` (`ADALRedirectScheme` for "
                 + "`scheme://bundle_id`)", "000; 003 table", .full),
 
-    GuideStep(40, settings, "the `IntuneMAMSettings` dictionary exists", "000/003",
-              .partly("an app that links the SDK but has no IntuneMAMSettings is found through the project's build "
-                + "facts")),
+    GuideStep(40, settings, "the `IntuneMAMSettings` dictionary exists", "000/003", .full),
     GuideStep(41, settings, "only documented keys, spelled exactly", "all", .full),
     GuideStep(42, settings, "documented value types", "all", .full),
     GuideStep(43, settings, "`ADALClientId`, a GUID (which apps need it differs by guide version)", "000/002/003",
@@ -159,8 +152,7 @@ public enum GuideSteps {
     GuideStep(50, settings, "`MAMPolicyWarnAbsent` (002: not for the store; 000/003: allowed)", "002", .full),
     GuideStep(51, settings, "colours `#XXXXXX`", "all", .full),
     GuideStep(52, settings, "`MaxFileProtectionLevel` one of four values", "000/003", .full),
-    GuideStep(53, settings, "`SplashIconFile`: a bundled image, no `.png`, @2x/@3x sizes", "002",
-              .partly("the type is checked; whether the image is bundled needs the project's build facts")),
+    GuideStep(53, settings, "`SplashIconFile`: a bundled image, no `.png`, @2x/@3x sizes", "002", .full),
     GuideStep(54, settings, "`SafariViewControllerBlockedOverride` when MSAL uses SFSafariViewController or "
                 + "ASWebAuthenticationSession", "000 MSAL 1; 003",
               .notCheckable(sourceCode + " (the web view MSAL is configured with)")),
@@ -171,13 +163,11 @@ public enum GuideSteps {
               .notCheckable(sourceCode + " (calls of the identity APIs)")),
     GuideStep(58, settings, "`OpenInActionExtension = YES` in the Open-in extension", "000 Open-in 6; 003", .full),
     GuideStep(59, settings, "telemetry opt-out; `MAMTelemetryUsePPE`, `VerboseLoggingEnabled` for testing only",
-              "000; tables",
-              .partly("`MAMTelemetryUsePPE` is reported wherever it is on; which configuration ships, and whether "
-                + "the app should opt out of telemetry, is the developer's to say")),
+              "000; tables", .full),
     GuideStep(60, settings, "(2016) storyboard/nib keys under IntuneMAMSettings (reversed since SDK 12.0.12)",
               "002 build 5", .full, configure: "`configure` moves them back, as the configurator does"),
     GuideStep(61, settings, "(2016) MAMEnvironment.plist, MAMPolicies.plist, debug settings bundle in debug only",
-              "002", .notYet(buildFacts + ": the Copy Bundle Resources phase")),
+              "002", .full),
     GuideStep(62, settings, "`NSFaceIDUsageDescription`", "000/003 step 6", .full),
 
     GuideStep(63, extensions, "each type in a share/action rule has a `com.microsoft.intune.mam.<type>` twin",
@@ -187,8 +177,7 @@ public enum GuideSteps {
     GuideStep(65, extensions, "Open-in: the app has a URL scheme with its twin", "000 Open-in 1", .full),
     GuideStep(66, extensions, "Open-in: app and extension share an app group listed in both", "000 Open-in 2", .full),
     GuideStep(67, extensions, "Open-in: both targets in the intune.mam keychain group", "000 Open-in 3", .full),
-    GuideStep(68, extensions, "extension named \"Open in <app>\", localized", "000 Open-in 4",
-              .notYet("the localized names live in InfoPlist.strings, which sharelint does not read")),
+    GuideStep(68, extensions, "extension named \"Open in <app>\", localized", "000 Open-in 4", .full),
     GuideStep(69, extensions, "template icons or `-generateOpenInIcons`", "000 Open-in 5",
               .notCheckable("icons are images; `configure` refuses -generateOpenInIcons")),
     GuideStep(70, extensions, "notification service extension gets `notificationPolicy` through the keychain",

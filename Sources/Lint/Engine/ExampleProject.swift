@@ -1,3 +1,4 @@
+import Foundation
 /// A small Xcode project for the examples of the project rules (and the samples made from them): apps and
 /// extensions with their settings, linked and embedded frameworks, resources and Run Script phases, written as
 /// Xcode writes a `project.pbxproj` (sorted sections, tabs, `/* comments */`), identifiers numbered in order.
@@ -463,6 +464,18 @@ public struct ExampleProject: Sendable {
     if lowered.hasSuffix(".xcconfig") { return "text.xcconfig" }
     if !lowered.contains(".") { return "folder" }
     return "file"
+  }
+}
+
+extension ExampleProject {
+  /// The prefix of an example file's text that holds bytes rather than text (a binary's header), in base64.
+  public static let base64Prefix = "base64:"
+
+  /// The bytes of an example file written as `text`: its UTF-8, or the bytes after `base64Prefix`.
+  public static func fileBytes(_ text: String) -> [UInt8] {
+    guard text.hasPrefix(base64Prefix), let data = Data(base64Encoded: String(text.dropFirst(base64Prefix.count)))
+    else { return Array(text.utf8) }
+    return [UInt8](data)
   }
 }
 

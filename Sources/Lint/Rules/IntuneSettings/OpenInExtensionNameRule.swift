@@ -12,7 +12,7 @@ struct OpenInExtensionNameRule: LintRule {
     whatItDoes: """
       For an extension with `IntuneMAMSettings.OpenInActionExtension` = YES: its name (`CFBundleDisplayName`, else \
       `CFBundleName`, build settings expanded) must start with "Open in" and, when the containing app's name is \
-      known, be "Open in" and that name; so must the name in an English or Base `InfoPlist.strings` beside its \
+      known, go on with that name (or a part of it: "Open in Fabrikam" for "Fabrikam Field"); so must the name in an English or Base `InfoPlist.strings` beside its \
       Info.plist (`en.lproj/`, `Base.lproj/`). Every language the containing app localizes its name in \
       (`CFBundleDisplayName` or `CFBundleName` in its `<lang>.lproj/InfoPlist.strings`) needs the extension's name \
       localized too. The strings files are read in UTF-8 or UTF-16, as Xcode writes them; other languages' wording \
@@ -181,13 +181,16 @@ struct OpenInExtensionNameRule: LintRule {
     }
   }
 
-  /// Whether `name` is "Open in" followed by the app's name (any case), or, when the app's name is unknown, starts
-  /// with "Open in".
+  /// Whether `name` is "Open in" followed by the app's name (any case; a shortened name the app's contains, or one
+  /// containing it, counts: "Open in Fabrikam" for "Fabrikam Field"), or, when the app's name is unknown, starts with
+  /// "Open in".
   static func isOpenInName(_ name: String, appName: String?) -> Bool {
     let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
     guard lowered.hasPrefix("open in ") else { return false }
     guard let appName else { return true }
-    return lowered == "open in " + appName.lowercased()
+    let rest = lowered.dropFirst("open in ".count).trimmingCharacters(in: .whitespaces)
+    let app = appName.lowercased().trimmingCharacters(in: .whitespaces)
+    return !rest.isEmpty && (app.contains(rest) || rest.contains(app))
   }
 
   /// The containing app's name (its `CFBundleDisplayName`, else `CFBundleName`), when it is written out (no build

@@ -13,7 +13,9 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     summary: "CFBundleURLTypes does not register the scheme MSAL redirects to",
     whatItDoes: """
       In apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
-      `ADALRedirectUri`, `ADALRedirectScheme`), requires `CFBundleURLTypes` to register the redirect scheme: \
+      `ADALRedirectUri`, `ADALRedirectScheme`), and in Intune apps that link MSAL without them (the build facts: \
+      `MSAL.xcframework`, the pod, the Swift package; a built app's `Frameworks/MSAL.framework`), requires \
+      `CFBundleURLTypes` to register the redirect scheme: \
       `ADALRedirectScheme`, else the part of `ADALRedirectUri` before `:`, else `msauth.<bundle id>`. Build \
       settings are expanded on both sides; `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)` written the same way on \
       both sides matches without them. A redirect URI from the ADAL era (`urn:ietf:wg:oauth:2.0:oob`, \
@@ -277,18 +279,21 @@ struct MissingMSALRedirectSchemeRule: LintRule {
   }
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard target.kind == .app, let intuneSettings = target.intuneSettings,
-      Self.msalSettingKeys.contains(where: { intuneSettings[$0] != nil })
-    else { return }
+    guard target.kind == .app else { return }
+    let intuneSettings = target.intuneSettings
+    let configuresMSAL = Self.msalSettingKeys.contains { intuneSettings?[$0] != nil }
+    // Without MSAL settings, an app that links MSAL still signs in through msauth.<bundle id>.
+    let linkedMSAL = configuresMSAL ? nil : Self.linkedMSAL(target)
+    guard configuresMSAL || linkedMSAL != nil else { return }
     let settings = InfoPlistSchemes.buildSettings(for: target)
     guard let expected = Self.redirectScheme(of: target, intuneSettings: intuneSettings, settings: settings)
     else { return }
     // A placeholder is placeholder-redirect's (IM017), a URI in ADALRedirectScheme redirect-scheme-is-uri's (IM015).
     let scheme = expected.expanded ?? expected.written
     guard EntraRegistration.placeholder(in: scheme) == nil,
-      !(intuneSettings[EntraRegistration.redirectSchemeKey] != nil && scheme.contains(":"))
+      !(intuneSettings?[EntraRegistration.redirectSchemeKey] != nil && scheme.contains(":"))
     else { return }
-    if let scheme = expected.expanded, UnownableSchemes.contains(scheme) {
+    if let scheme = expected.expanded, UnownableSchemes.contains(scheme), let intuneSettings {
       reportADALEraRedirect(expected, scheme: scheme, intuneSettings: intuneSettings, target: target, into: &findings)
       return
     }
@@ -307,6 +312,10 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     let message = "no URL type registers \(shown), the scheme MSAL redirects to after sign-in (from "
       + "\(expected.origin)); enrollment cannot return to the app"
     var notes: [String] = []
+    if let linkedMSAL {
+      notes.append("the app links MSAL (\(linkedMSAL)) and its IntuneMAMSettings name no redirect: MSAL returns to "
+        + "msauth.<bundle id>://auth")
+    }
     for entry in registered where Self.isRedirectURI(entry.scheme, of: expected, settings: settings) {
       notes.append("'\(entry.node.keyPath)' is a redirect URI, '\(entry.scheme)'; register only its scheme")
     }
@@ -344,15 +353,15 @@ struct MissingMSALRedirectSchemeRule: LintRule {
   /// `ADALRedirectScheme`, else the scheme of `ADALRedirectUri`, else `msauth.<CFBundleIdentifier>`; nil when
   /// the redirect URI's scheme cannot be told before its build settings are known.
   static func redirectScheme(
-    of target: LintTarget, intuneSettings: PropertyListNode, settings: BuildSettings
+    of target: LintTarget, intuneSettings: PropertyListNode?, settings: BuildSettings
   ) -> RedirectScheme? {
     func scheme(_ written: String, origin: String) -> RedirectScheme {
       RedirectScheme(written: written, expanded: settings.resolve(written).resolvedText, origin: origin)
     }
-    if let redirectScheme = intuneSettings["ADALRedirectScheme"]?.string {
+    if let redirectScheme = intuneSettings?["ADALRedirectScheme"]?.string {
       return scheme(redirectScheme, origin: "'ADALRedirectScheme'")
     }
-    if let redirectURI = intuneSettings["ADALRedirectUri"]?.string {
+    if let redirectURI = intuneSettings?["ADALRedirectUri"]?.string {
       // The scheme ends at the first ':' written outside build-setting references.
       var written = ""
       for part in BuildSettingText(parsing: redirectURI).parts {
@@ -374,6 +383,28 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     }
     guard let bundleIdentifier = target.bundleIdentifier else { return nil }
     return scheme("msauth." + bundleIdentifier, origin: "the bundle identifier")
+  }
+
+  /// What of MSAL the build links (`MSAL.xcframework`, the pod, the Swift package's product) or the built bundle
+  /// carries, as a name; nil when it links none (or the target's build is unknown).
+  static func linkedMSAL(_ target: LintTarget) -> String? {
+    guard let facts = target.settings.buildFacts else { return nil }
+    if case .bundle = facts.origin {
+      return facts.bundledFrameworks.first { $0.lowercased() == "msal.framework" }
+    }
+    let linked = facts.linked.first { library in
+      if case .packageProduct(let product) = library.source,
+        product.product.package?.identity == "microsoft-authentication-library-for-objc"
+      {
+        return true
+      }
+      return library.stem.lowercased() == "msal"
+    }
+    if let linked { return linked.name }
+    if facts.project?.lockedPods.keys.contains(where: { $0 == "MSAL" || $0.hasPrefix("MSAL/") }) == true {
+      return "the pod 'MSAL'"
+    }
+    return nil
   }
 
   /// Whether `scheme` is the redirect URI written where its scheme belongs: `<expected>:…`.

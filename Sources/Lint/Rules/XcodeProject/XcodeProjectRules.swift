@@ -19,4 +19,5 @@ let xcodeProjectRules: [any LintRule.Type] = [
   IntuneTestFilesInReleaseRule.self,
   UnsupportedIntuneSDKReleaseRule.self,
   XcodeOlderThanIntuneSDKSupportsRule.self,
+  SimulatorSlicesEmbeddedRule.self,
 ]

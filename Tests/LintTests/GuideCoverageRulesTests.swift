@@ -1,0 +1,141 @@
+import Foundation
+import Lint
+import Testing
+
+/// The rules that close guide steps through what the build links or a built app carries, where a rule example
+/// cannot show it: a built `.app` (XC007, XC018, IM022 on its `Frameworks/`), an Intune app that links MSAL
+/// without MSAL settings (US007), IM021 and IM023 by configuration, XC017 by configuration.
+@Suite struct GuideCoverageRulesTests {
+  static func lint(_ files: [String: String], only rules: Set<String>) async throws -> LintReport {
+    let folder = try XcodeFolder(files)
+    var options = LintSession.Options(paths: [folder.path])
+    options.onlyRules = rules
+    return try await LintSession.run(options)
+  }
+
+  /// A built app whose `Frameworks/` carries `IntuneMAMSwift.framework` at `version` (with `minimum`, if given).
+  static func builtApp(info: String, version: String, minimum: String? = nil) -> [String: String] {
+    var framework = "<key>CFBundleShortVersionString</key>\n<string>\(version)</string>"
+    if let minimum { framework += "\n<key>MinimumOSVersion</key>\n<string>\(minimum)</string>" }
+    return [
+      "Build/Notes.app/Info.plist": RuleExample.document(for: info),
+      "Build/Notes.app/Frameworks/IntuneMAMSwift.framework/Info.plist": RuleExample.document(for: framework),
+    ]
+  }
+
+  @Test func aBuiltAppsMinimumOSVersionIsComparedWithTheFrameworkItCarries() async throws {
+    let info = """
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes</string>
+      <key>IntuneMAMSettings</key>
+      <dict/>
+      <key>MinimumOSVersion</key>
+      <string>15.0</string>
+      """
+    let report = try await Self.lint(Self.builtApp(info: info, version: "21.7.1", minimum: "17.0"), only: ["XC007"])
+    let finding = try #require(report.diagnostics.first)
+    #expect(report.diagnostics.count == 1)
+    #expect(finding.message == "'MinimumOSVersion' is '15.0', below iOS 17.0, the oldest the Intune App SDK 21.7.1 "
+      + "runs on; the app fails to launch on older iOS")
+    #expect(finding.notes.contains("the app carries Frameworks/IntuneMAMSwift.framework 21.7.1; the minimum is the "
+      + "MinimumOSVersion of Frameworks/IntuneMAMSwift.framework"))
+    // Without the framework's own minimum, the table by its version: 19.6.0 runs on iOS 15.0.
+    let tabled = try await Self.lint(Self.builtApp(info: info, version: "19.6.0"), only: ["XC007"])
+    #expect(tabled.diagnostics.isEmpty, "\(tabled.diagnostics.map(\.message))")
+    let older = try await Self.lint(
+      Self.builtApp(info: info.replacingOccurrences(of: "15.0", with: "14.0"), version: "19.6.0"), only: ["XC007"])
+    #expect(older.diagnostics.map(\.message) == ["'MinimumOSVersion' is '14.0', below iOS 15.0, the oldest the "
+      + "Intune App SDK 19.6.0 runs on; the app fails to launch on older iOS"])
+  }
+
+  @Test func aBuiltAppCarryingAnUnsupportedReleaseOrNoSettingsIsReported() async throws {
+    let info = "<key>CFBundleIdentifier</key>\n<string>com.contoso.notes</string>"
+    let report = try await Self.lint(Self.builtApp(info: info, version: "19.7.6"), only: ["XC018", "IM022", "IM007"])
+    #expect(report.diagnostics.map(\.code).sorted() == ["IM022", "XC018"], "\(report.diagnostics.map(\.message))")
+    #expect(report.diagnostics.contains { $0.message == "the bundle carries the Intune App SDK "
+      + "(IntuneMAMSwift.framework) but its Info.plist has no IntuneMAMSettings; the SDK has no Entra registration "
+      + "to enroll the app with (ADALClientId, ADALRedirectUri)" })
+    let current = try await Self.lint(Self.builtApp(info: info, version: "21.7.1"), only: ["XC018"])
+    #expect(current.diagnostics.isEmpty)
+  }
+
+  /// An Intune app project linking MSAL, without MSAL keys in IntuneMAMSettings: MSAL still returns to
+  /// msauth.<bundle id>, which US007 asks for; with the scheme registered, nothing.
+  @Test func anIntuneAppLinkingMSALWithoutMSALSettingsRegistersItsRedirect() async throws {
+    let project = ExampleProject(targets: [
+      .init("App", frameworks: [
+        .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+        .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+        .init("Frameworks/MSAL.xcframework", embedding: .embedAndSign),
+      ]),
+    ])
+    let info = """
+      <key>CFBundleIdentifier</key>
+      <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+      <key>IntuneMAMSettings</key>
+      <dict>
+      \t<key>AutoEnrollOnLaunch</key>
+      \t<true/>
+      </dict>
+      """
+    let report = try await Self.lint(
+      ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": RuleExample.document(for: info)],
+      only: ["US007"])
+    let finding = try #require(report.diagnostics.first)
+    #expect(report.diagnostics.count == 1)
+    #expect(finding.message == "no URL type registers 'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)' ('msauth.com.contoso.notes'), "
+      + "the scheme MSAL redirects to after sign-in (from the bundle identifier); enrollment cannot return to the app")
+    #expect(finding.notes.contains { $0.hasPrefix("the app links MSAL (MSAL.xcframework)") })
+    #expect(finding.fix?.applicability == .safe)
+
+    let registered = info + """
+
+      <key>CFBundleURLTypes</key>
+      <array>
+      \t<dict>
+      \t\t<key>CFBundleURLSchemes</key>
+      \t\t<array>
+      \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+      \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam</string>
+      \t\t</array>
+      \t</dict>
+      </array>
+      """
+    let clean = try await Self.lint(
+      ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": RuleExample.document(for: registered)],
+      only: ["US007"])
+    #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.message))")
+
+    // Without MSAL linked, an app with no MSAL settings is not asked for the scheme.
+    let withoutMSAL = ExampleProject(targets: [
+      .init("App", frameworks: [
+        .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+        .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+      ]),
+    ])
+    let silent = try await Self.lint(
+      ["App.xcodeproj/project.pbxproj": withoutMSAL.render(), "App/Info.plist": RuleExample.document(for: info)],
+      only: ["US007"])
+    #expect(silent.diagnostics.isEmpty)
+  }
+
+  /// IM021 and IM023 speak in the configurations that ship: a key present in both reports once, naming Release only.
+  @Test func testSettingsAreReportedOnlyInConfigurationsThatShip() async throws {
+    let project = ExampleProject(targets: [
+      .init("App", frameworks: [
+        .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+        .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+      ]),
+    ], configurations: ["Debug", "Release", "Beta"])
+    var beta = project
+    beta.targets[0].settingsByConfiguration = ["Beta": ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": "DEBUG BETA"]]
+    let info = RuleExample.intuneAppInfoPlist.replacingOccurrences(
+      of: "</dict>",
+      with: "\t<key>MAMTelemetryUsePPE</key>\n\t<true/>\n\t<key>VerboseLoggingEnabled</key>\n\t<true/>\n</dict>")
+    let report = try await Self.lint(
+      ["App.xcodeproj/project.pbxproj": beta.render(), "App/Info.plist": RuleExample.document(for: info)],
+      only: ["IM021", "IM023"])
+    #expect(report.diagnostics.map(\.code) == ["IM021", "IM023"])
+    #expect(report.diagnostics.allSatisfy { $0.configurations == ["Release"] })
+  }
+}
