@@ -23,7 +23,8 @@ enum ProjectExampleRun {
       let full = folder + "/" + path
       try? FileManager.default.createDirectory(
         atPath: PathText.removingLastComponent(of: full), withIntermediateDirectories: true)
-      FileManager.default.createFile(atPath: full, contents: Data(whole.utf8))
+      // A file not written leaves the example's findings missing, which the example check reports.
+      _ = FileManager.default.createFile(atPath: full, contents: Data(whole.utf8))
     }
     let configuration = example.configuration.flatMap { try? Configuration.parse($0) } ?? Configuration()
     let projects = ProjectPlan(
