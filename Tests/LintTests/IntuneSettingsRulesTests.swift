@@ -198,6 +198,13 @@ enum TargetFixture {
       "IntuneMAMSettings.ADALClientId", "IntuneMAMSettings.ADALRedirectUri",
     ])
     #expect(diagnostics.allSatisfy { $0.range != nil })
+    // What is missing is the dictionary itself, and the messages say so.
+    #expect(diagnostics.map(\.message) == [
+      "the Info.plist has no IntuneMAMSettings, so no 'ADALClientId'; the SDK cannot sign in with the app's Entra "
+        + "registration",
+      "the Info.plist has no IntuneMAMSettings, so neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra "
+        + "sign-in cannot return to the app",
+    ])
   }
 
   @Test func extensionFindingNamesTheContainingApp() throws {

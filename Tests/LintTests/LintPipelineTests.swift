@@ -82,6 +82,41 @@ import Testing
     #expect(report.targetCount == 1 && report.buildCount == 2)
   }
 
+  /// A finding whose message quotes a setting's value as built (`'contoso-dev' (from '$(APP_SCHEME)')`) is still
+  /// one finding when the value differs between the target's configurations: it quotes what is written and a note
+  /// says which configuration has which value. Another target with another value is another finding.
+  @Test func mergeQuotesWhatIsWrittenWhereConfigurationsDifferInValue() {
+    let source = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
+    func finding(_ value: String) -> LintDiagnostic {
+      LintDiagnostic(
+        rule: "missing-intunemam-url-scheme", code: "US004", severity: .error,
+        message: "URL scheme '\(value)' (from '$(APP_SCHEME)') is registered without '\(value)-intunemam' (from "
+          + "'$(APP_SCHEME)-intunemam') in the same URL type; 'ok' (from '$(OK)')",
+        source: source, range: nil, keyPath: "k")
+    }
+    var merger = FindingMerger(sharedFiles: ["App/Info.plist"])
+    var report = LintReport()
+    for (configuration, value, target) in [
+      ("Debug", "contoso-dev", 0), ("Staging", "contoso-dev", 0), ("Release", "contoso", 0), ("Debug", "other", 1),
+    ] {
+      merger.add(
+        LintJobResult(diagnostics: [finding(value)], linted: true, configuration: configuration, targetIndex: target),
+        to: &report)
+    }
+    FindingMerger.finish(&report)
+    #expect(report.diagnostics.count == 2)
+    #expect(
+      report.diagnostics.first?.message
+        == "URL scheme '$(APP_SCHEME)' is registered without '$(APP_SCHEME)-intunemam' in the same URL type; 'ok' "
+        + "(from '$(OK)')")
+    #expect(report.diagnostics.first?.notes == [
+      "'$(APP_SCHEME)' is 'contoso-dev' in Debug, Staging; 'contoso' in Release",
+      "in configurations Debug, Staging, Release",
+    ])
+    #expect(report.diagnostics.last?.message == finding("other").message)
+    #expect(ShownValues.asWritten("a 'x' (from '$(X)') b 'y'") == "a '$(X)' b 'y'")
+  }
+
   /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh
   /// lint of the fixed bytes says.
   @Test func fixLintsAgainOnlyWhatChangedAndAgreesWithAFreshLint() async throws {
