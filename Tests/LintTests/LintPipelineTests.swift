@@ -117,6 +117,32 @@ import Testing
     #expect(ShownValues.asWritten("a 'x' (from '$(X)') b 'y'") == "a '$(X)' b 'y'")
   }
 
+  /// Notes that say the same thing of several files, targets or configurations are one line naming them all, each
+  /// with its location; the others keep their place and text.
+  @Test func notesThatSayTheSameThingAreOneLine() {
+    let missing = "does not exist (generated, or kept out of the repository); its settings are unknown"
+    let notes = NoteGrouping.grouped([
+      "'Pods/A.debug.xcconfig' \(missing)",
+      "A/Debug.xcconfig:21: included file 'Pods/A.debug.xcconfig' is not in the repository; the rest of "
+        + "'A/Debug.xcconfig' still counts",
+      "Workspace.swift:1: a Tuist workspace manifest",
+      "'Pods/A.release.xcconfig' \(missing)",
+      "A/Release.xcconfig:21: included file 'Pods/A.release.xcconfig' is not in the repository; the rest of "
+        + "'A/Release.xcconfig' still counts",
+      "'Pods/B.debug.xcconfig' \(missing)",
+      "'Pods/A.debug.xcconfig' \(missing)",
+      "'P.xcodeproj › Watch' builds for 'watchos', not iOS: not linted",
+      "'P.xcodeproj › Mac' builds for 'macosx', not iOS: not linted",
+    ])
+    #expect(notes == [
+      "'Pods/A.debug.xcconfig' \(missing); likewise 'Pods/A.release.xcconfig', 'Pods/B.debug.xcconfig'",
+      "A/Debug.xcconfig:21: included file 'Pods/A.debug.xcconfig' is not in the repository; the rest of "
+        + "'A/Debug.xcconfig' still counts; likewise A/Release.xcconfig:21 ('Pods/A.release.xcconfig')",
+      "Workspace.swift:1: a Tuist workspace manifest",
+      "'P.xcodeproj › Watch' builds for 'watchos', not iOS: not linted; likewise ('P.xcodeproj › Mac', 'macosx')",
+    ])
+  }
+
   /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh
   /// lint of the fixed bytes says.
   @Test func fixLintsAgainOnlyWhatChangedAndAgreesWithAFreshLint() async throws {
@@ -160,7 +186,7 @@ import Testing
     ])
     #expect(report.targetCount == 0)
     #expect(report.problems.isEmpty)
-    #expect(report.notes.contains { $0.contains("App.xcodeproj › App builds for 'macosx', not iOS: not linted") })
+    #expect(report.notes.contains { $0.contains("App.xcodeproj › App' builds for 'macosx', not iOS: not linted") })
   }
 
   /// A plist in a project's folder that no target builds (a stale copy, a fixture) is not a loose target: Xcode

@@ -17,8 +17,14 @@ struct LintPlan {
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
   /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
-  /// found that stops nothing (a Tuist manifest: its project is generated).
+  /// found that stops nothing (a Tuist manifest: its project is generated), one by one.
   var notes: [String] = []
+  /// The project targets as read, every app and extension target of every project (`targets` holds those linted).
+  var projects: XcodeTargetsReport?
+
+  /// `notes` as a run reports them: those that say the same thing of several files, targets or configurations
+  /// in one line (`NoteGrouping`).
+  var groupedNotes: [String] { NoteGrouping.grouped(notes) }
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -60,6 +66,7 @@ struct LintPlan {
 
     var plan = LintPlan()
     plan.targets = projects.targets
+    plan.projects = projects.report
     if options.targetName == nil {
       // `--target` names a project target: the loose files are then left out.
       var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)
