@@ -35,7 +35,7 @@ let layerArrows: [String: [String]] = [
     "ActivationRules", "URLSchemes", "Yams",
   ],
   "sharelint": [
-    "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "XcodeModel", "ActivationRules",
+    "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules",
     "URLSchemes", "Lint", "ArgumentParser",
   ],
 ]
