@@ -9,13 +9,19 @@
 //   UniformTypes       UTI conformance                                             → SharelintBase
 //   PredicateEvaluation                                                            → PredicateSyntax, UniformTypes
 //   PropertyList       plist documents with positions, edits, atomic writes        → SharelintBase
+//   BoundedYAML        the one YAML reader (XcodeGen specs, .sharelint.yml, Intune policies), bounded in size,
+//                      nesting and expansion, with located errors                  → Yams
 //   XcodeModel         build settings, xcconfig, projects, workspaces, XcodeGen specs, Info.plist preprocessing
-//                                                                                  → PropertyList, Yams
+//                                                                                  → PropertyList, BoundedYAML
 //   ProjectDiscovery   from paths to targets: folders, bundles, archives           → XcodeModel
 //   ActivationRules    dictionary form, augmentation, share-sheet simulation       → PredicateEvaluation, PropertyList
-//   URLSchemes         Intune policy, URL allowance                                → SharelintBase
+//   URLSchemes         Intune policy, URL allowance                                → SharelintBase, BoundedYAML
 //   Lint               rules, configuration, fixes, reporters                      → all of the above
 //   sharelint          the executable: argument parsing only                       → Lint and below
+//
+// BoundedYAML is a target of its own rather than part of SharelintBase: the base stays free of external packages
+// (PredicateSyntax, UniformTypes and the other libraries built on it link no YAML parser), and only the three
+// readers of YAML see Yams, through the bounded reader; no other target imports Yams.
 import PackageDescription
 
 /// Which library targets each target may import (besides system modules and external packages). The test in
@@ -26,13 +32,14 @@ let layerArrows: [String: [String]] = [
   "UniformTypes": ["SharelintBase"],
   "PredicateEvaluation": ["SharelintBase", "PredicateSyntax", "UniformTypes", "CPCRE2"],
   "PropertyList": ["SharelintBase", "CLibXML2"],
-  "XcodeModel": ["SharelintBase", "PropertyList", "Yams"],
+  "BoundedYAML": ["Yams"],
+  "XcodeModel": ["SharelintBase", "PropertyList", "BoundedYAML"],
   "ProjectDiscovery": ["SharelintBase", "PropertyList", "XcodeModel", "ZIPFoundation"],
   "ActivationRules": ["SharelintBase", "PredicateSyntax", "PredicateEvaluation", "UniformTypes", "PropertyList"],
-  "URLSchemes": ["SharelintBase", "CPCRE2", "Yams"],
+  "URLSchemes": ["SharelintBase", "CPCRE2", "BoundedYAML"],
   "Lint": [
     "SharelintBase", "PredicateSyntax", "UniformTypes", "PropertyList", "XcodeModel", "ProjectDiscovery",
-    "ActivationRules", "URLSchemes", "Yams",
+    "ActivationRules", "URLSchemes", "BoundedYAML",
   ],
   "sharelint": [
     "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules",
@@ -83,6 +90,7 @@ let package = Package(
     .target(name: "UniformTypes", dependencies: dependencies(of: "UniformTypes")),
     .target(name: "PredicateEvaluation", dependencies: dependencies(of: "PredicateEvaluation")),
     .target(name: "PropertyList", dependencies: dependencies(of: "PropertyList")),
+    .target(name: "BoundedYAML", dependencies: dependencies(of: "BoundedYAML")),
     .target(name: "XcodeModel", dependencies: dependencies(of: "XcodeModel")),
     .target(name: "ProjectDiscovery", dependencies: dependencies(of: "ProjectDiscovery")),
     .target(name: "ActivationRules", dependencies: dependencies(of: "ActivationRules")),
@@ -101,17 +109,19 @@ let package = Package(
     .testTarget(
       name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
+    .testTarget(name: "BoundedYAMLTests", dependencies: ["BoundedYAML", "TestSupport"]),
     .testTarget(
-      name: "XcodeModelTests", dependencies: ["XcodeModel", "PropertyList", "SharelintBase", "TestSupport"],
+      name: "XcodeModelTests",
+      dependencies: ["XcodeModel", "BoundedYAML", "PropertyList", "SharelintBase", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ProjectDiscoveryTests", dependencies: ["ProjectDiscovery", "XcodeModel", "PropertyList", "SharelintBase", "TestSupport"]),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),
-    .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes"]),
-    .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase"]),
+    .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes", "TestSupport"]),
+    .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase", "TestSupport"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
-    .testTarget(name: "CLITests", dependencies: ["sharelint"], exclude: ["Golden"]),
+    .testTarget(name: "CLITests", dependencies: ["sharelint", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "ArchitectureTests"),
   ]
 )

@@ -96,8 +96,18 @@ public struct WrittenPredicate: Sendable {
   public init(text: String, node: PropertyListNode? = nil, lenient: Bool = false) {
     self.text = text
     self.node = node
-    outcome = PredicateParser.parse(text, lenient: lenient)
+    outcome = WrittenPredicate.parses.value(for: ParseKey(text: text, lenient: lenient)) {
+      PredicateParser.parse(text, lenient: lenient)
+    }
   }
+
+  private struct ParseKey: Hashable, Sendable {
+    let text: String
+    let lenient: Bool
+  }
+
+  /// Parses by text: the extensions of a run often share a rule, and every rule is read once per build.
+  private static let parses = BoundedCache<ParseKey, PredicateParser.Outcome>(capacity: 256)
 
   /// The tree, when the text parsed.
   public var predicate: PredicateNode? { outcome.predicate }

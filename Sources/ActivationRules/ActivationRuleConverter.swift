@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import SharelintBase
 
 /// The predicate shapes a dictionary rule converts to.
 public enum ConversionShape: String, Hashable, Sendable, CaseIterable {
@@ -50,8 +51,22 @@ public struct ConvertedPredicate: Hashable, Sendable {
 /// shape always means "at least one": a dictionary without version 2, which iOS matches strictly,
 /// comes out looser than iOS.
 public enum ActivationRuleConverter {
-  /// The predicate `dictionary` converts to in `shape`.
+  /// The predicate `dictionary` converts to in `shape`. Converting builds, parses, prints and parses again: the
+  /// answers are kept by dictionary, as the extensions of a run often share one.
   public static func convert(_ dictionary: ActivationDictionary, shape: ConversionShape) -> ConvertedPredicate {
+    conversions.value(for: ConversionKey(dictionary: dictionary, shape: shape)) {
+      convertAnew(dictionary, shape: shape)
+    }
+  }
+
+  private struct ConversionKey: Hashable, Sendable {
+    let dictionary: ActivationDictionary
+    let shape: ConversionShape
+  }
+
+  private static let conversions = BoundedCache<ConversionKey, ConvertedPredicate>(capacity: 256)
+
+  private static func convertAnew(_ dictionary: ActivationDictionary, shape: ConversionShape) -> ConvertedPredicate {
     let source = shape == .canonical ? canonicalText(dictionary) : configuratorText(dictionary)
     guard let parsed = PredicateParser.parse(source).predicate else {
       preconditionFailure("conversion produced a predicate that does not parse: \(source)")

@@ -94,9 +94,8 @@ public struct CaretRenderer: Sendable {
     var scalars: [Unicode.Scalar]
 
     func padding(upTo column: Int) -> String {
-      var padding = ""
-      for scalar in scalars.prefix(column) { padding += scalar == "\t" ? "\t" : " " }
-      return padding
+      let blanks = scalars.prefix(column).map { $0 == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " ") }
+      return String(decoding: blanks, as: UTF8.self)
     }
   }
 
@@ -106,13 +105,14 @@ public struct CaretRenderer: Sendable {
     let lineIndex = source.lineIndex(of: range.start)
     let lineStart = source.lineStarts[lineIndex]
     let lineBytes = source.lineBytes(lineIndex)
-    let scalars = Array(String(decoding: lineBytes, as: UTF8.self).unicodeScalars)
+    let lineText = String(decoding: lineBytes, as: UTF8.self)
+    let scalars = Array(lineText.unicodeScalars)
     let startColumn = source.position(of: range.start).column - 1
     let lineEnd = lineStart + lineBytes.count
     let endColumn = source.position(of: min(max(range.end, range.start), lineEnd)).column - 1
     var width = max(1, endColumn - startColumn)
     guard scalars.count > maximumWidth else {
-      return (Excerpt(text: String(String.UnicodeScalarView(scalars)), scalars: scalars), startColumn, width)
+      return (Excerpt(text: lineText, scalars: scalars), startColumn, width)
     }
     let half = maximumWidth / 2
     let windowStart = max(0, min(startColumn - half, scalars.count - maximumWidth))

@@ -1,6 +1,9 @@
-import Yams
+import BoundedYAML
 
 extension IntunePolicy {
+  /// The largest policy file read, in bytes (a Graph export of one policy is a few kilobytes).
+  public static let maximumFileSize = BoundedYAMLReader.maximumFileSize
+
   /// Reads a policy from JSON or YAML text, in one of two shapes.
   ///
   /// **Graph** — an `iosManagedAppProtection` exactly as an admin exports it, or a collection as
@@ -27,20 +30,28 @@ extension IntunePolicy {
   /// openFrom: [camera, photos]                    # IntuneMAMOpenLocation names; absent = everywhere
   /// ```
   ///
+  /// The text is read with bounds on its size, nesting and expansion (a policy is input like any other: aliases
+  /// of aliases must not stop `url check`); a document past them, or not YAML at all, is an `IntunePolicyError`
+  /// located at its line and column.
+  ///
   /// Throws `IntunePolicyError` naming the field for a malformed value or contradictory settings.
   public static func parse(_ text: String, selecting selection: String? = nil) throws -> IntunePolicy {
-    let root: Node?
+    let root: YAMLValue?
     do {
-      root = try Yams.compose(yaml: text)
+      root = try BoundedYAMLReader.read(Array(text.utf8), file: "policy", budget: YAMLBudget(document: "the policy"))
     } catch {
-      let firstLine = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
-      throw IntunePolicyError(field: "policy", message: "not valid JSON or YAML: \(firstLine)")
+      let message = error.message.hasPrefix("invalid YAML: ")
+        ? "not valid JSON or YAML: " + error.message.dropFirst("invalid YAML: ".count) : error.message
+      var located = IntunePolicyError(field: "policy", message: message)
+      located.line = error.line
+      located.column = error.column
+      throw located
     }
     guard let root else { throw IntunePolicyError(field: "policy", message: "the document is empty") }
-    guard let mapping = root.mapping else {
+    guard let mapping = root.entries else {
       throw IntunePolicyError(field: "policy", message: "expected an object of settings")
     }
-    let keys = Set(mapping.keys.compactMap(\.string))
+    let keys = Set(mapping.map(\.key))
     let policy: IntunePolicy
     if !keys.isDisjoint(with: ShortFormReader.distinctiveKeys) {
       if let selection {
@@ -58,42 +69,37 @@ extension IntunePolicy {
 
 /// Typed access to a YAML/JSON mapping with errors that name the field.
 private struct FieldReader {
-  let mapping: Node.Mapping
+  let mapping: [YAMLValue.Entry]
 
   /// The value of `field`, or nil when the key is absent or its value is null.
-  func value(_ field: String) -> Node? {
-    guard let node = mapping[field] else { return nil }
-    if case .scalar(let scalar) = node, scalar.style == .plain,
-      ["null", "Null", "NULL", "~", ""].contains(scalar.string)
-    {
-      return nil
-    }
-    return node
+  func value(_ field: String) -> YAMLValue? {
+    guard let node = mapping.last(where: { $0.key == field })?.value else { return nil }
+    return node.scalar?.isNull == true ? nil : node
   }
 
   func bool(_ field: String) throws -> Bool? {
     guard let node = value(field) else { return nil }
-    guard let value = node.bool else { throw typeError(field, expected: "true or false", found: node) }
+    guard let value = node.scalar?.boolean else { throw typeError(field, expected: "true or false", found: node) }
     return value
   }
 
   func string(_ field: String) throws -> String? {
     guard let node = value(field) else { return nil }
-    guard case .scalar(let scalar) = node else { throw typeError(field, expected: "a string", found: node) }
-    return scalar.string
+    guard let scalar = node.scalar else { throw typeError(field, expected: "a string", found: node) }
+    return scalar.text
   }
 
   func strings(_ field: String) throws -> [String]? {
     guard let node = value(field) else { return nil }
-    if case .scalar(let scalar) = node {
-      return scalar.string.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    if let scalar = node.scalar {
+      return scalar.text.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
-    guard let sequence = node.sequence else { throw typeError(field, expected: "a list of strings", found: node) }
+    guard let sequence = node.elements else { throw typeError(field, expected: "a list of strings", found: node) }
     return try sequence.map { element in
-      guard case .scalar(let scalar) = element else {
+      guard let scalar = element.scalar else {
         throw typeError(field, expected: "a list of strings", found: element)
       }
-      return scalar.string
+      return scalar.text
     }
   }
 
@@ -105,13 +111,12 @@ private struct FieldReader {
     throw IntunePolicyError(field: field, message: "'\(text)' is not one of \(choices)")
   }
 
-  func typeError(_ field: String, expected: String, found: Node) -> IntunePolicyError {
+  func typeError(_ field: String, expected: String, found: YAMLValue) -> IntunePolicyError {
     let shown: String
-    switch found {
-    case .scalar(let scalar): shown = "'\(scalar.string)'"
+    switch found.kind {
+    case .scalar(let scalar): shown = "'\(scalar.text)'"
     case .mapping: shown = "an object"
     case .sequence: shown = "a list"
-    case .alias: shown = "an alias"
     }
     return IntunePolicyError(field: field, message: "expected \(expected), found \(shown)")
   }
@@ -121,7 +126,7 @@ private struct FieldReader {
 private struct GraphReader {
   let fields: FieldReader
 
-  init(mapping: Node.Mapping) { fields = FieldReader(mapping: mapping) }
+  init(mapping: [YAMLValue.Entry]) { fields = FieldReader(mapping: mapping) }
 
   static let policyFields: Set<String> = [
     "allowedOutboundDataTransferDestinations", "disableProtectionOfManagedOutboundOpenInData",
@@ -132,12 +137,16 @@ private struct GraphReader {
 
   /// The policy to read from a Graph document: a single policy, or one of a collection (`{"value": [...]}`),
   /// picked by `displayName` or `id` when `selection` is given, or the only one.
-  static func select(_ selection: String?, from mapping: Node.Mapping) throws -> Node.Mapping {
-    let keys = Set(mapping.keys.compactMap(\.string))
-    func names(_ policy: Node.Mapping) -> [String] {
-      ["id", "displayName"].compactMap { policy[Node($0)]?.string }
+  static func select(_ selection: String?, from mapping: [YAMLValue.Entry]) throws -> [YAMLValue.Entry] {
+    let keys = Set(mapping.map(\.key))
+    func field(_ name: String, of policy: [YAMLValue.Entry]) -> String? {
+      policy.last { $0.key == name }?.value.string
     }
-    guard keys.isDisjoint(with: policyFields), let list = mapping["value"]?.sequence else {
+    func names(_ policy: [YAMLValue.Entry]) -> [String] {
+      ["id", "displayName"].compactMap { field($0, of: policy) }
+    }
+    guard keys.isDisjoint(with: policyFields), let list = mapping.last(where: { $0.key == "value" })?.value.elements
+    else {
       if let selection, !names(mapping).contains(selection) {
         throw IntunePolicyError(
           field: "displayName", message: "the policy is not named '\(selection)' (its name and id: "
@@ -145,12 +154,12 @@ private struct GraphReader {
       }
       return mapping
     }
-    let policies = list.compactMap(\.mapping)
+    let policies = list.compactMap(\.entries)
     guard policies.count == list.count else {
       throw IntunePolicyError(field: "value", message: "expected a list of policy objects")
     }
-    let described = policies.map { (policy: Node.Mapping) -> String in
-      let name: String? = policy["displayName"]?.string ?? policy["id"]?.string
+    let described = policies.map { (policy: [YAMLValue.Entry]) -> String in
+      let name: String? = field("displayName", of: policy) ?? field("id", of: policy)
       return name.map { "'\($0)'" } ?? "(unnamed)"
     }
     guard let selection else {
@@ -161,8 +170,8 @@ private struct GraphReader {
       }
       return policies[0]
     }
-    let byID = policies.filter { $0["id"]?.string == selection }
-    let chosen = byID.isEmpty ? policies.filter { $0["displayName"]?.string == selection } : byID
+    let byID = policies.filter { field("id", of: $0) == selection }
+    let chosen = byID.isEmpty ? policies.filter { field("displayName", of: $0) == selection } : byID
     guard chosen.count == 1 else {
       let problem = chosen.isEmpty
         ? "no policy has the displayName or id '\(selection)'; it holds \(described.joined(separator: ", "))"
@@ -210,12 +219,12 @@ private struct GraphReader {
   func exemptedAppProtocols() throws -> [String]? {
     let field = "exemptedAppProtocols"
     guard let node = fields.value(field) else { return nil }
-    guard let pairs = node.sequence else {
+    guard let pairs = node.elements else {
       throw fields.typeError(field, expected: "a list of {\"name\", \"value\"} pairs", found: node)
     }
     var schemes: [String] = []
     for pair in pairs {
-      guard let pairFields = pair.mapping.map(FieldReader.init(mapping:)) else {
+      guard let pairFields = pair.entries.map(FieldReader.init(mapping:)) else {
         throw fields.typeError(field, expected: "a list of {\"name\", \"value\"} pairs", found: pair)
       }
       guard let value = try pairFields.string("value") else { continue }
@@ -234,10 +243,10 @@ private struct GraphReader {
 
 /// Reads sharelint's short policy form (documented on `IntunePolicy.parse(_:)`).
 private struct ShortFormReader {
-  let mapping: Node.Mapping
+  let mapping: [YAMLValue.Entry]
   let fields: FieldReader
 
-  init(mapping: Node.Mapping) {
+  init(mapping: [YAMLValue.Entry]) {
     self.mapping = mapping
     fields = FieldReader(mapping: mapping)
   }
@@ -250,8 +259,7 @@ private struct ShortFormReader {
   static let keys = distinctiveKeys.union(["managedUniversalLinks"])
 
   func read() throws -> IntunePolicy {
-    for key in mapping.keys {
-      let name = key.string ?? ""
+    for name in mapping.map(\.key) {
       if !Self.keys.contains(name) {
         let known = Self.keys.sorted().joined(separator: ", ")
         throw IntunePolicyError(

@@ -195,6 +195,11 @@ public struct IntunePolicyError: Error, Equatable, Sendable, CustomStringConvert
 
   /// The problems, in the order they were found.
   public var problems: [Problem]
+  /// The 1-based line of the policy file the problem is at, when it is located (a document that is not YAML, or
+  /// past the reader's bounds).
+  public var line: Int?
+  /// The 1-based column (in Unicode scalars) on `line`, when known.
+  public var column: Int?
 
   /// Creates an error from its problems.
   public init(problems: [Problem]) { self.problems = problems }
@@ -204,4 +209,10 @@ public struct IntunePolicyError: Error, Equatable, Sendable, CustomStringConvert
 
   /// The problems on one line, separated by `; `.
   public var description: String { problems.map(\.description).joined(separator: "; ") }
+
+  /// The error as a line naming the policy file `file`: `file:line:column: problems`, leaving out what is unknown.
+  public func described(in file: String) -> String {
+    let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
+    return "\(file)\(position): \(description)"
+  }
 }

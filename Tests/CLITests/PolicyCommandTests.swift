@@ -80,7 +80,7 @@ import Testing
     let notYAML = try folder.write("broken.json", "{\"sendOrgData\": [")
     let broken = try Sharelint.run(["policy", "check", "--policy", notYAML])
     #expect(broken.status == 2)
-    #expect(broken.standardError.hasPrefix("sharelint: \(notYAML): policy: not valid JSON or YAML"))
+    #expect(broken.standardError.hasPrefix("sharelint: \(notYAML):2:1: policy: not valid JSON or YAML"))
   }
 
   @Test func checkPrintsTheEffectiveSettings() throws {

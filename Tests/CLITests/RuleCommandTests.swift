@@ -93,3 +93,18 @@ import Testing
     #expect(!result.standardError.contains("\u{1B}["))
   }
 }
+
+/// Inputs without an end (`/dev/zero`, an endless pipe) stop at the input bound with exit status 2, for every
+/// command that reads a file or standard input.
+@Suite struct EndlessInputTests {
+  @Test(arguments: [
+    ["rule", "eval", "TRUEPREDICATE", "--input", "@/dev/zero"],
+    ["rule", "simulate", "/dev/zero"],
+    ["rule", "convert", "/dev/zero"],
+  ])
+  func anEndlessFileIsRefusedWithItsName(_ arguments: [String]) throws {
+    let result = try Sharelint.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError == "sharelint: '/dev/zero' holds more than 64 MiB; it is not read\n")
+  }
+}

@@ -1,5 +1,7 @@
+import Foundation
 import Lint
 import Testing
+import TestSupport
 
 @Suite struct ConfigurationTests {
   @Test func readsEveryKey() throws {
@@ -75,6 +77,75 @@ import Testing
     #expect(configuration.isExcluded("/repo/Build1/Info.plist"))
     #expect(!configuration.isExcluded("/repo/App/Info.plist"))
     #expect(!configuration.isExcluded("/repo/App/Tests/Deep/Info.plist"))
+  }
+
+  /// A pull request's `.sharelint.yml` may be crafted: every YAML bound ends in a located `ConfigurationError`,
+  /// quickly (aliases of aliases, an aliased key and deep nesting would hang or overflow the stack unbounded).
+  @Test(.timeLimit(.minutes(1))) func craftedFilesAreLocatedErrors() throws {
+    for text in [CraftedYAML.aliasBomb, CraftedYAML.deepNesting] + CraftedYAML.aliasedKeys {
+      #expect {
+        try Configuration.parse(text, path: "BOMB.yml")
+      } throws: { error in
+        guard let error = error as? ConfigurationError, let line = error.line, let column = error.column else {
+          return false
+        }
+        return String(describing: error).hasPrefix("BOMB.yml:\(line):\(column): ")
+          && !String(describing: error).contains("\n")
+      }
+    }
+    #expect {
+      try Configuration.parse(CraftedYAML.aliasBomb, path: "BOMB.yml")
+    } throws: { error in
+      (error as? ConfigurationError)?.message.hasPrefix("the configuration expands to more than 400000 values") == true
+    }
+    #expect {
+      try Configuration.parse(CraftedYAML.huge, path: "huge.yml")
+    } throws: { error in
+      String(describing: error).hasPrefix("huge.yml: the configuration is \(CraftedYAML.huge.utf8.count) bytes")
+    }
+  }
+
+  /// `.sharelint.yml` is read only when it is a regular file (a link to /dev/zero or a FIFO would never end) of at
+  /// most 4 MiB; an empty one is the defaults, as before.
+  @Test(.timeLimit(.minutes(1))) func loadReadsOnlyRegularFilesWithinTheBound() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-config-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let empty = folder.appendingPathComponent("empty.yml")
+    try Data().write(to: empty)
+    #expect(try Configuration.load(path: empty.path).disabledRules.isEmpty)
+    let normal = folder.appendingPathComponent(".sharelint.yml")
+    try Data("disabled_rules: [PL002]\nsdk_version: 27\n".utf8).write(to: normal)
+    let configuration = try Configuration.load(path: normal.path)
+    #expect(configuration.disabledRules == ["duplicate-key"] && configuration.sdkVersion == 27)
+    #expect(configuration.path == normal.path && configuration.baseDirectory == folder.path)
+    let huge = folder.appendingPathComponent("huge.yml")
+    try Data(CraftedYAML.huge.utf8).write(to: huge)
+    let zero = folder.appendingPathComponent("zero.yml").path
+    try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+    let expected = [
+      huge.path: "the configuration is \(CraftedYAML.huge.utf8.count) bytes, more than the 4194304 read; "
+        + "it is not read",
+      zero: "the configuration is not a regular file; it is not read",
+      folder.path + "/missing.yml": "cannot read the configuration file",
+    ]
+    for (path, message) in expected {
+      #expect(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+      do {
+        _ = try Configuration.load(path: path)
+      } catch {
+        #expect(error.message == message && error.path == path)
+      }
+    }
+  }
+
+  @Test func errorsNameLineAndColumn() throws {
+    #expect {
+      try Configuration.parse("excluded: []\nseverity:\n  PL002: fatal\n", path: "c.yml")
+    } throws: { String(describing: $0) == "c.yml:2:1: severity of 'PL002' must be error, warning or info" }
+    #expect {
+      try Configuration.parse("a: 1\na: 2\n", path: "c.yml")
+    } throws: { String(describing: $0) == "c.yml:1:1: invalid YAML: a mapping has the key 'a' more than once" }
   }
 
   @Test func disabledRulesDoNotRunAndSeveritiesApply() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import URLSchemes
 
 /// An `iosManagedAppProtection` as Graph exports it (trimmed of fields irrelevant here, plus some it has).
@@ -195,6 +196,41 @@ let exportedGraphPolicy = """
     #expect(firstField(of: edgeAndCustom) == "customBrowserProtocol")
     #expect(throws: IntunePolicyError.self) {
       try URLAllowanceChecker(policy: IntunePolicy(customBrowserProtocol: "x"))
+    }
+  }
+
+  /// A policy is input like any other: every YAML bound ends in an `IntunePolicyError` at a line and column,
+  /// quickly (aliases of aliases, an aliased key and deep nesting would hang or overflow the stack unbounded).
+  @Test(.timeLimit(.minutes(1))) func craftedPoliciesAreLocatedErrors() throws {
+    let bombInAField = "exemptSchemes: [tel]\nexemptUniversalLinks:\n  - " + CraftedYAML.aliasBomb
+      .split(separator: "\n").joined(separator: "\n  - ") + "\n"
+    for text in [CraftedYAML.aliasBomb, bombInAField, CraftedYAML.deepNesting] + CraftedYAML.aliasedKeys {
+      #expect {
+        try IntunePolicy.parse(text)
+      } throws: { error in
+        guard let error = error as? IntunePolicyError, let line = error.line, let column = error.column else {
+          return false
+        }
+        return error.described(in: "BOMB.yml").hasPrefix("BOMB.yml:\(line):\(column): policy: ")
+          && error.problems.count == 1
+      }
+    }
+    #expect {
+      try IntunePolicy.parse(CraftedYAML.huge)
+    } throws: { error in
+      (error as? IntunePolicyError)?.described(in: "huge.yml")
+        == "huge.yml: policy: the policy is \(CraftedYAML.huge.utf8.count) bytes, more than the 4194304 read; "
+        + "it is not read"
+    }
+    #expect(IntunePolicy.maximumFileSize == 4 << 20)
+  }
+
+  @Test func notYAMLIsLocated() {
+    #expect {
+      try IntunePolicy.parse("sendOrgData: none\nbrowser: [edge\n")
+    } throws: { error in
+      (error as? IntunePolicyError)?.described(in: "p.yml").hasPrefix("p.yml:3:1: policy: not valid JSON or YAML: ")
+        == true
     }
   }
 

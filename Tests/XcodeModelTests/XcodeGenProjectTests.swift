@@ -1,3 +1,4 @@
+import BoundedYAML
 import Foundation
 import SharelintBase
 import Testing
@@ -321,7 +322,7 @@ struct XcodeGenProjectTests {
 
     let base = try XcodeGenValue.parse("a: {x: 1, list: [1]}\nb: 2")
     let over = try XcodeGenValue.parse("a: {y: 2, list: [2]}\nb:REPLACE: 3")
-    let merged = try XcodeGenSpecLoader.merged(over, onto: base, budget: XcodeGenBudget())
+    let merged = try XcodeGenSpecLoader.merged(over, onto: base, budget: .xcodeGenSpec())
     #expect(merged["a"]?.entries?.map(\.key) == ["x", "list", "y"])
     #expect(merged["a"]?["list"]?.strings == ["1", "2"])
     #expect(merged["b"]?.string == "3")
@@ -435,7 +436,7 @@ struct XcodeGenProjectTests {
   /// A spec nested as deep as the prescan allows is read on a thread with a small stack (Yams composes
   /// recursively; 512 KiB is a secondary thread's stack on macOS).
   @Test func nestingAtTheLimitFitsASmallStack() throws {
-    let depth = XcodeGenYAMLReader.maximumNesting - 1
+    let depth = BoundedYAMLReader.maximumNesting - 1
     let text =
       "name: Nested\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
     let folder = try SpecFolder(["project.yml": text])
@@ -543,6 +544,6 @@ struct XcodeGenProjectTests {
 extension XcodeGenValue {
   /// The value of YAML `text`, for tests.
   static func parse(_ text: String) throws -> XcodeGenValue {
-    try #require(try XcodeGenYAMLReader.read(Array(text.utf8), file: "test.yml", budget: XcodeGenBudget()))
+    try #require(try BoundedYAMLReader.read(Array(text.utf8), file: "test.yml", budget: .xcodeGenSpec()))
   }
 }

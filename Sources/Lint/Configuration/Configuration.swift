@@ -1,7 +1,7 @@
+import BoundedYAML
 import Foundation
 import PredicateSyntax
 import SharelintBase
-import Yams
 
 /// `.sharelint.yml`: which rules run, at what severity, on which files, and how targets count.
 ///
@@ -69,12 +69,23 @@ public struct Configuration: Sendable {
 
   // MARK: - Reading
 
-  /// Reads the configuration at `path`.
+  /// Reads the configuration at `path`: a regular file (a pull request may make `.sharelint.yml` a link to a
+  /// device or a FIFO) of at most `BoundedYAMLReader.maximumFileSize` bytes.
   public static func load(path: String) throws(ConfigurationError) -> Configuration {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let bytes: [UInt8]
+    switch BoundedFileReader.read(path, limit: BoundedYAMLReader.maximumFileSize) {
+    case .success(let read): bytes = read
+    case .failure(.notARegularFile):
+      throw ConfigurationError(path: path, message: "the configuration is not a regular file; it is not read")
+    case .failure(.tooLarge(let size)):
+      throw ConfigurationError(
+        path: path,
+        message: "the configuration is \(size) bytes, more than the \(BoundedYAMLReader.maximumFileSize) read; "
+          + "it is not read")
+    case .failure:
       throw ConfigurationError(path: path, message: "cannot read the configuration file")
     }
-    var configuration = try parse(String(decoding: data, as: UTF8.self), path: path)
+    var configuration = try parse(bytes, path: path)
     configuration.path = path
     configuration.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     return configuration
@@ -84,39 +95,52 @@ public struct Configuration: Sendable {
   public static func parse(_ text: String, path: String = Configuration.fileName) throws(ConfigurationError)
     -> Configuration
   {
-    let node: Node?
+    try parse(Array(text.utf8), path: path)
+  }
+
+  /// Parses the configuration file's bytes with the bounded YAML reader (a pull request's `.sharelint.yml` may be
+  /// crafted: aliases of aliases, aliased keys, deep nesting); `path` names it in errors.
+  static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> Configuration {
+    let node: YAMLValue?
     do {
-      node = try Yams.compose(yaml: text)
+      node = try BoundedYAMLReader.read(bytes, file: path, budget: YAMLBudget(document: "the configuration"))
     } catch {
-      throw ConfigurationError(path: path, message: "invalid YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+      throw ConfigurationError(path: path, line: error.line, column: error.column, message: error.message)
     }
     var configuration = Configuration()
     guard let node else { return configuration }
-    guard let mapping = node.mapping else {
-      throw ConfigurationError(path: path, line: node.mark?.line, message: "the configuration must be a mapping of keys")
+    guard let mapping = node.entries else {
+      throw ConfigurationError(
+        path: path, line: node.location.line, column: node.location.column,
+        message: "the configuration must be a mapping of keys")
     }
-    for (keyNode, value) in mapping {
-      let key = keyNode.string ?? ""
-      let line = keyNode.mark?.line
-      func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: line, message: message) }
+    for entry in mapping {
+      let key = entry.key
+      let value = entry.value
+      func fail(_ message: String) -> ConfigurationError {
+        ConfigurationError(
+          path: path, line: entry.keyLocation.line, column: entry.keyLocation.column, message: message)
+      }
       switch key {
       case "disabled_rules":
         for name in try stringList(value, key: key, fail: fail) {
           configuration.disabledRules.formUnion(try ruleIdentifiers(name, fail: fail))
         }
       case "severity":
-        guard let severities = value.mapping else { throw fail("'severity' must map rule names to error, warning or info") }
-        for (ruleNode, severityNode) in severities {
-          let identifiers = try ruleIdentifiers(ruleNode.string ?? "", fail: fail)
-          guard let severity = severityNode.string.flatMap(Severity.init(rawValue:)) else {
-            throw fail("severity of '\(ruleNode.string ?? "")' must be error, warning or info")
+        guard let severities = value.entries else {
+          throw fail("'severity' must map rule names to error, warning or info")
+        }
+        for rule in severities {
+          let identifiers = try ruleIdentifiers(rule.key, fail: fail)
+          guard let severity = rule.value.string.flatMap(Severity.init(rawValue:)) else {
+            throw fail("severity of '\(rule.key)' must be error, warning or info")
           }
           for identifier in identifiers { configuration.severityOverrides[identifier] = severity }
         }
       case "excluded":
         configuration.excluded = try stringList(value, key: key, fail: fail)
       case "intune":
-        let spelled = value.bool.map { $0 ? "true" : "false" } ?? value.string
+        let spelled = value.scalar?.boolean.map { $0 ? "true" : "false" } ?? value.string
         guard let mode = spelled.flatMap(IntuneMode.init(rawValue:)) else {
           throw fail("'intune' must be true, false or auto")
         }
@@ -124,15 +148,17 @@ public struct Configuration: Sendable {
       case "intune_managed":
         throw fail("'intune_managed' is now 'intune' (true, false or auto)")
       case "sdk_version":
-        guard let version = value.int, version > 0 else { throw fail("'sdk_version' must be a positive integer") }
+        guard let version = value.scalar?.integer, version > 0 else {
+          throw fail("'sdk_version' must be a positive integer")
+        }
         configuration.sdkVersion = version
       case "build_settings":
-        guard let settings = value.mapping else { throw fail("'build_settings' must map names to values") }
-        for (name, setting) in settings {
-          guard let name = name.string, let setting = setting.string else {
+        guard let settings = value.entries else { throw fail("'build_settings' must map names to values") }
+        for setting in settings {
+          guard let text = setting.value.string else {
             throw fail("'build_settings' must map names to string values")
           }
-          configuration.buildSettings[name] = setting
+          configuration.buildSettings[setting.key] = text
         }
       default:
         let suggestion = knownKeys.min { EditDistance.levenshtein($0.utf8, key.utf8) < EditDistance.levenshtein($1.utf8, key.utf8) }
@@ -144,10 +170,10 @@ public struct Configuration: Sendable {
   }
 
   private static func stringList(
-    _ node: Node, key: String, fail: (String) -> ConfigurationError
+    _ node: YAMLValue, key: String, fail: (String) -> ConfigurationError
   ) throws(ConfigurationError) -> [String] {
-    if let single = node.string, node.scalar != nil { return [single] }
-    guard let sequence = node.sequence else { throw fail("'\(key)' must be a list of strings") }
+    if let single = node.string { return [single] }
+    guard let sequence = node.elements else { throw fail("'\(key)' must be a list of strings") }
     var strings: [String] = []
     for element in sequence {
       guard let string = element.string else { throw fail("'\(key)' must be a list of strings") }
@@ -169,23 +195,30 @@ public struct Configuration: Sendable {
   }
 }
 
-/// A configuration file that cannot be used: one line naming the file, the line and the problem.
+/// A configuration file that cannot be used: one line naming the file, the line and column and the problem.
 public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
   /// The file.
   public var path: String
   /// The 1-based line, when known.
   public var line: Int?
+  /// The 1-based column (in Unicode scalars), when known.
+  public var column: Int?
   /// What is wrong.
   public var message: String
 
-  /// An error in `path` at `line`.
-  public init(path: String, line: Int? = nil, message: String) {
+  /// An error in `path` at `line`:`column`.
+  public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.path = path
     self.line = line
+    self.column = column
     self.message = message
   }
 
-  public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+  /// `path:line:column: message`, leaving out what is unknown.
+  public var description: String {
+    let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
+    return "\(path)\(position): \(message)"
+  }
 }
 
 /// Glob patterns: `*` (within a path component), `**` (any number of components), `?`.

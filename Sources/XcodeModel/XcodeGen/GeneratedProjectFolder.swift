@@ -1,3 +1,4 @@
+import BoundedYAML
 import Foundation
 import SharelintBase
 
@@ -53,7 +54,7 @@ package struct GeneratedProjectFolder: Sendable {
   /// Whether the YAML file at `path` has a top-level `name:` (a spec XcodeGen can generate a project from; the specs
   /// it includes usually have none), looking at its first 64 KB.
   package static func beginsASpec(_ path: String) -> Bool {
-    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: 64 << 10, prefixOnly: true) else {
+    guard case .success(let bytes) = BoundedFileReader.read(path, limit: 64 << 10, prefixOnly: true) else {
       return false
     }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
@@ -80,7 +81,7 @@ package struct TuistManifest: Hashable, Sendable {
 
   /// The manifest at `path`, when it is one (it imports `ProjectDescription` near its top).
   package init?(path: String) {
-    guard case .success(let bytes) = XcodeGenFileReader.read(path, limit: Self.maximumPrefix, prefixOnly: true) else {
+    guard case .success(let bytes) = BoundedFileReader.read(path, limit: Self.maximumPrefix, prefixOnly: true) else {
       return nil
     }
     var line = 1

@@ -1,3 +1,4 @@
+import BoundedYAML
 import Foundation
 import SharelintBase
 
@@ -24,7 +25,7 @@ public struct XcodeGenProject: Sendable {
   /// - Throws: a located `XcodeProjectError` for a spec that cannot be used: unreadable, not YAML, no `name`,
   ///   an include cycle, or input past the bounds (file size, nesting, expansion of aliases and templates).
   public init(specPath: String) throws(XcodeProjectError) {
-    let budget = XcodeGenBudget()
+    let budget = YAMLBudget.xcodeGenSpec()
     let loader = try XcodeGenSpecLoader(path: specPath, budget: budget)
     var builder = XcodeGenProjectBuilder(spec: loader.spec, specPath: specPath, budget: budget)
     project = try builder.build()

@@ -1,3 +1,4 @@
+import BoundedYAML
 import Foundation
 import PropertyList
 import SharelintBase
@@ -21,7 +22,7 @@ struct XcodeGenProjectBuilder {
   let spec: XcodeGenValue
   let specPath: String
   let rootFolder: String
-  let budget: XcodeGenBudget
+  let budget: YAMLBudget
   private(set) var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
 
@@ -32,7 +33,7 @@ struct XcodeGenProjectBuilder {
   private var xcconfigNames: [String: Set<String>] = [:]
   private let xcconfigReader = XcconfigReader()
 
-  init(spec: XcodeGenValue, specPath: String, budget: XcodeGenBudget) {
+  init(spec: XcodeGenValue, specPath: String, budget: YAMLBudget) {
     self.spec = spec
     self.specPath = specPath
     rootFolder = PathText.removingLastComponent(of: specPath)
@@ -89,7 +90,7 @@ struct XcodeGenProjectBuilder {
 
     var targetSpecs: [TargetSpec] = []
     for entry in spec["targets"]?.entries ?? [] {
-      try budget.charge(at: entry.keyLocation)
+      try budget.chargeExpansion(at: entry.keyLocation)
       let targetName = entry.value["name"]?.string ?? entry.key
       guard entry.value.entries != nil else {
         notes.append(entry.keyLocation.note("the target '\(targetName)' is not a mapping; it is left out"))
@@ -194,7 +195,7 @@ struct XcodeGenProjectBuilder {
       projectDirPath: "")
     let source = SourceText(
       name: specPath,
-      bytes: (try? XcodeGenFileReader.read(specPath, limit: XcodeGenYAMLReader.maximumFileSize).get()) ?? [])
+      bytes: (try? BoundedFileReader.read(specPath, limit: BoundedYAMLReader.maximumFileSize).get()) ?? [])
     return XcodeProject(
       xcodeGenSpec: specPath, name: name, source: source, objects: objects, project: project, targets: targets)
   }
@@ -224,7 +225,7 @@ struct XcodeGenProjectBuilder {
       result.merge(try buildSettings(XcodeGenSettings(groupValue), config: config, depth: depth + 1))
     }
     for entry in settings.base {
-      try budget.charge(at: entry.keyLocation)
+      try budget.chargeExpansion(at: entry.keyLocation)
       if let text = entry.value.buildSettingText { result.set(entry.key, text, at: entry.keyLocation) }
     }
     for variant in settings.configs where config.lowercased().contains(variant.variant.lowercased()) {
@@ -529,7 +530,7 @@ struct XcodeGenProjectBuilder {
     let embedAttributes: Field = .dictionary([("ATTRIBUTES", .array(["CodeSignOnCopy", "RemoveHeadersOnCopy"]))])
     let embedsDependencies = target.isApplication || target.isTest
     for (index, dependency) in (target.value["dependencies"]?.elements ?? []).enumerated() {
-      try budget.charge(at: dependency.location)
+      try budget.chargeExpansion(at: dependency.location)
       let prefix = "xcodegen.dependency.\(target.name).\(index)"
       let embedFlag = dependency["embed"]?.bool
       if let reference = dependency["target"]?.string {

@@ -1,3 +1,4 @@
+import BoundedYAML
 import Foundation
 import SharelintBase
 
@@ -21,7 +22,7 @@ struct XcodeGenSpecLoader {
   private(set) var notes: [XcodeProjectNote] = []
 
   private let rootFolder: String
-  private let budget: XcodeGenBudget
+  private let budget: YAMLBudget
 
   /// One file read: its value, the folder its paths are relative to (from the root's folder), its includes.
   private struct SpecFile {
@@ -35,7 +36,7 @@ struct XcodeGenSpecLoader {
   private var indexByIdentity: [String: Int] = [:]
 
   /// Reads the spec at `path` (a `project.yml`, shown as given) and every file it includes.
-  init(path: String, budget: XcodeGenBudget) throws(XcodeProjectError) {
+  init(path: String, budget: YAMLBudget) throws(XcodeProjectError) {
     rootFolder = PathText.removingLastComponent(of: path)
     self.budget = budget
     spec = XcodeGenValue(kind: .mapping([]), location: XcodeGenLocation(file: path, line: 1, column: 1))
@@ -71,12 +72,12 @@ struct XcodeGenSpecLoader {
       throw (includedAt ?? spec.location).error("the spec includes more than \(Self.maximumFiles) files")
     }
     let data: [UInt8]
-    switch XcodeGenFileReader.read(display, limit: XcodeGenYAMLReader.maximumFileSize) {
+    switch BoundedFileReader.read(display, limit: BoundedYAMLReader.maximumFileSize) {
     case .success(let bytes):
       data = bytes
     case .failure(.tooLarge(let size)):
       throw (includedAt ?? spec.location).error(
-        "the spec '\(display)' is \(size) bytes, more than the \(XcodeGenYAMLReader.maximumFileSize) read; "
+        "the spec '\(display)' is \(size) bytes, more than the \(BoundedYAMLReader.maximumFileSize) read; "
           + "it is not read")
     case .failure(let failure):
       let reason =
@@ -97,7 +98,13 @@ struct XcodeGenSpecLoader {
     let index = loaded.count
     indexByIdentity[identity] = index
     loaded.append(SpecFile(display: display, value: nil, includes: []))
-    guard var value = try XcodeGenYAMLReader.read(data, file: display, budget: budget) else { return index }
+    let read: XcodeGenValue?
+    do {
+      read = try BoundedYAMLReader.read(data, file: display, budget: budget)
+    } catch {
+      throw XcodeProjectError(error)
+    }
+    guard var value = read else { return index }
     let folder = PathText.joined(basePath, relativePath)
     var includes: [Int] = []
     for include in Self.includes(of: value, notes: &notes) {
@@ -160,7 +167,7 @@ struct XcodeGenSpecLoader {
 
   /// `value` merged onto `base` as XcodeGen merges specs: mappings key by key, recursively; a list after a list
   /// extends it; anything else replaces; a key ending in `:REPLACE` replaces whatever was there.
-  static func merged(_ value: XcodeGenValue, onto base: XcodeGenValue?, budget: XcodeGenBudget)
+  static func merged(_ value: XcodeGenValue, onto base: XcodeGenValue?, budget: YAMLBudget)
     throws(XcodeProjectError) -> XcodeGenValue
   {
     guard let base, let entries = value.entries, let baseEntries = base.entries else { return value }
@@ -168,7 +175,7 @@ struct XcodeGenSpecLoader {
     var indexByKey: [String: Int] = [:]
     for (index, entry) in result.enumerated() { indexByKey[entry.key] = index }
     for var entry in entries {
-      try budget.charge(at: entry.keyLocation)
+      try budget.chargeExpansion(at: entry.keyLocation)
       var replaces = false
       if entry.key.hasSuffix(":REPLACE") {
         entry.key = String(entry.key.dropLast(":REPLACE".count))
@@ -249,7 +256,7 @@ struct XcodeGenSpecLoader {
 
   /// Targets whose `platform` is a list, one target per platform (`Name_iOS`, or `platformPrefix`/`platformSuffix`
   /// around the name), `${platform}` replaced in each.
-  private static func splittingPlatforms(_ spec: XcodeGenValue, budget: XcodeGenBudget) throws(XcodeProjectError)
+  private static func splittingPlatforms(_ spec: XcodeGenValue, budget: YAMLBudget) throws(XcodeProjectError)
     -> XcodeGenValue
   {
     guard let targets = spec.entry("targets"), let entries = targets.value.entries,
@@ -326,7 +333,7 @@ struct XcodeGenSpecLoader {
 
   /// `value` with `${name}` replaced by `variables[name]` in every key and string, as XcodeGen expands them
   /// (names it does not know are left as written).
-  static func expanding(_ value: XcodeGenValue, variables: [String: String], budget: XcodeGenBudget)
+  static func expanding(_ value: XcodeGenValue, variables: [String: String], budget: YAMLBudget)
     throws(XcodeProjectError) -> XcodeGenValue
   {
     func expand(_ text: String) -> String {
@@ -350,12 +357,12 @@ struct XcodeGenSpecLoader {
       }
       return result + rest
     }
-    try budget.charge(at: value.location)
+    try budget.chargeExpansion(at: value.location)
     switch value.kind {
     case .scalar(var scalar):
       guard scalar.text.contains("${") else { return value }
       scalar.text = expand(scalar.text)
-      try budget.charge(bytes: scalar.text.utf8.count, at: value.location)
+      try budget.chargeExpansion(bytes: scalar.text.utf8.count, at: value.location)
       if case .string = scalar.kind {} else { scalar = .init(text: scalar.text, kind: .string) }
       return XcodeGenValue(kind: .scalar(scalar), location: value.location)
     case .sequence(let elements):

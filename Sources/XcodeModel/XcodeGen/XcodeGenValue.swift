@@ -1,13 +1,13 @@
-/// Where a value of an XcodeGen spec was written: the spec file (as shown), 1-based line and column (in Unicode
-/// scalars, as libyaml counts them).
-struct XcodeGenLocation: Hashable, Sendable, CustomStringConvertible {
-  var file: String
-  var line: Int
-  var column: Int
+import BoundedYAML
 
-  /// `file:line:column`.
-  var description: String { "\(file):\(line):\(column)" }
+/// Where a value of an XcodeGen spec was written: the spec file (as shown), 1-based line and column.
+typealias XcodeGenLocation = YAMLLocation
 
+/// A value of an XcodeGen spec, with where it was written: what `BoundedYAMLReader` gives after anchors, aliases
+/// and `<<` merge keys are expanded, and what the spec loader makes of includes and templates.
+typealias XcodeGenValue = YAMLValue
+
+extension YAMLLocation {
   /// An error located here.
   func error(_ message: String) -> XcodeProjectError {
     XcodeProjectError(message, file: file, line: line, column: column)
@@ -19,70 +19,32 @@ struct XcodeGenLocation: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A value of an XcodeGen spec, with where it was written: what YAML (or JSON) gives after anchors,
-/// aliases and `<<` merge keys are expanded.
-struct XcodeGenValue: Sendable {
-  /// A scalar's text and the type YAML 1.1's implicit typing gives a plain scalar (quoted ones are strings).
-  struct Scalar: Sendable {
-    enum Kind: Sendable {
-      case string
-      case boolean(Bool)
-      case integer(Int)
-      case real(Double)
+extension XcodeProjectError {
+  /// The error of a spec `BoundedYAMLReader` or the spec's `YAMLBudget` refused, where they located it.
+  init(_ error: YAMLError) {
+    self.init(error.message, file: error.file, line: error.line, column: error.column)
+  }
+}
+
+extension YAMLBudget {
+  /// A budget for a spec and the files it includes, charged by the YAML reader and by every include merged and
+  /// template applied.
+  static func xcodeGenSpec() -> YAMLBudget {
+    YAMLBudget(document: "the spec", causes: "YAML aliases of aliases, or templates applied too often")
+  }
+
+  /// `charge(bytes:at:)` for the spec loader's expansions, whose errors are `XcodeProjectError`s.
+  func chargeExpansion(bytes: Int = 0, at location: XcodeGenLocation) throws(XcodeProjectError) {
+    do {
+      try charge(bytes: bytes, at: location)
+    } catch {
+      throw XcodeProjectError(error)
     }
-
-    var text: String
-    var kind: Kind
   }
+}
 
-  /// One `key: value` of a mapping.
-  struct Entry: Sendable {
-    var key: String
-    var keyLocation: XcodeGenLocation
-    var value: XcodeGenValue
-  }
-
-  enum Kind: Sendable {
-    case scalar(Scalar)
-    case sequence([XcodeGenValue])
-    /// Entries in written order, each key once.
-    case mapping([Entry])
-  }
-
-  var kind: Kind
-  var location: XcodeGenLocation
-
-  /// The entries, when the value is a mapping.
-  var entries: [Entry]? {
-    if case .mapping(let entries) = kind { return entries }
-    return nil
-  }
-
-  /// The elements, when the value is a sequence.
-  var elements: [XcodeGenValue]? {
-    if case .sequence(let elements) = kind { return elements }
-    return nil
-  }
-
-  /// The scalar, when the value is one.
-  var scalar: Scalar? {
-    if case .scalar(let scalar) = kind { return scalar }
-    return nil
-  }
-
-  /// The value of `key`, when the value is a mapping that has it.
-  subscript(key: String) -> XcodeGenValue? {
-    entries?.last { $0.key == key }?.value
-  }
-
-  /// The entry of `key`, when the value is a mapping that has it.
-  func entry(_ key: String) -> Entry? {
-    entries?.last { $0.key == key }
-  }
-
-  /// The scalar's text (any scalar: `YES`, `15.0` and `name` alike).
-  var string: String? { scalar?.text }
-
+/// What XcodeGen makes of a value where it takes a string, a list or a boolean.
+extension YAMLValue {
   /// A scalar's text, or a sequence of scalars' texts: what XcodeGen accepts where it takes "a string or a list".
   var strings: [String]? {
     if let text = string { return [text] }

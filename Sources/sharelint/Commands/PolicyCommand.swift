@@ -54,11 +54,14 @@ struct PolicyOptions: ParsableArguments {
   func load() throws -> IntunePolicy {
     guard let path else { return .intuneDefault }
     let name = path == "-" ? "<stdin>" : path
-    let bytes = path == "-" ? try StandardStreams.readStandardInput() : try StandardStreams.readFile(path)
+    let limit = IntunePolicy.maximumFileSize
+    let bytes =
+      path == "-"
+      ? try StandardStreams.readStandardInput(limit: limit) : try StandardStreams.readFile(path, limit: limit)
     do {
       return try IntunePolicy.parse(String(decoding: bytes, as: UTF8.self), selecting: policyName)
     } catch let error as IntunePolicyError {
-      throw InputError("\(name): \(error)")
+      throw InputError(error.described(in: name))
     }
   }
 

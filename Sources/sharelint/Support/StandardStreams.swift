@@ -1,3 +1,5 @@
+import PropertyList
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -54,22 +56,28 @@ enum StandardStreams {
     isatty(1) == 1 && getenv("NO_COLOR") == nil
   }
 
-  /// All of standard input.
-  static func readStandardInput() throws -> [UInt8] {
-    try readAll(descriptor: 0, name: "standard input")
+  /// The most bytes a command reads from one input (a file, or standard input) unless it says otherwise: the
+  /// plist reader's own bound. A predicate, a JSON context or a plist past it is no real input, and `/dev/zero`
+  /// or an endless pipe must not fill the memory.
+  static let defaultInputLimit = XMLPlistReader.maximumInputSize
+
+  /// All of standard input, or an `InputError` when it holds more than `limit` bytes.
+  static func readStandardInput(limit: Int = defaultInputLimit) throws -> [UInt8] {
+    try readAll(descriptor: 0, name: "standard input", limit: limit)
   }
 
-  /// All of the file at `path`, or an `InputError` naming it.
-  static func readFile(_ path: String) throws -> [UInt8] {
+  /// All of the file at `path`, or an `InputError` naming it (also when it holds more than `limit` bytes: a
+  /// path may name `/dev/zero`).
+  static func readFile(_ path: String, limit: Int = defaultInputLimit) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw InputError("cannot read '\(path)': \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
-    return try readAll(descriptor: descriptor, name: "'\(path)'")
+    return try readAll(descriptor: descriptor, name: "'\(path)'", limit: limit)
   }
 
-  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+  private static func readAll(descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -80,6 +88,10 @@ enum StandardStreams {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit {
+        let size = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        throw InputError("\(name) holds more than \(size); it is not read")
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import ActivationRules
 import PredicateSyntax
 import PropertyList
+import SharelintBase
 import UniformTypes
 
 /// AR004: an Intune-managed extension's activation rule does not accept the
@@ -192,6 +193,31 @@ struct MissingMAMTypesRule: LintRule {
   /// the types it gives twins. Twins named elsewhere in the rule, next to another key path (AR009,
   /// AR010 report that), are not missing: only a type whose twin the rule never names is.
   private static func augmented(
+    _ text: String, parsed predicate: PredicateNode, leniently: Bool, shape: IntuneAugmentationShape
+  ) -> (augmentation: IntuneAugmentation, missing: [String]) {
+    // `predicate` is `text` parsed (leniently or not): the answer depends on the text alone, and the extensions of
+    // a run often share their rule.
+    let answer = augmentations.value(for: AugmentationKey(text: text, leniently: leniently, shape: shape)) {
+      let (augmentation, missing) = augmentedAnew(text, parsed: predicate, leniently: leniently, shape: shape)
+      return Augmented(augmentation: augmentation, missing: missing)
+    }
+    return (answer.augmentation, answer.missing)
+  }
+
+  private struct AugmentationKey: Hashable, Sendable {
+    let text: String
+    let leniently: Bool
+    let shape: IntuneAugmentationShape
+  }
+
+  private struct Augmented: Sendable {
+    let augmentation: IntuneAugmentation
+    let missing: [String]
+  }
+
+  private static let augmentations = BoundedCache<AugmentationKey, Augmented>(capacity: 256)
+
+  private static func augmentedAnew(
     _ text: String, parsed predicate: PredicateNode, leniently: Bool, shape: IntuneAugmentationShape
   ) -> (augmentation: IntuneAugmentation, missing: [String]) {
     let augmentation = shape == .minimal

@@ -79,19 +79,32 @@ enum EntraRegistration {
   /// Brackets a template puts around a name to fill in: `<client id>`, `[BUNDLE_ID]`, `{clientId}`.
   static let placeholderBrackets: Set<Character> = ["<", ">", "[", "]", "{", "}"]
 
+  /// `placeholderWords` as bytes, searched in that order.
+  private static let placeholderWordBytes = placeholderWords.map { Array($0.utf8) }
+
   /// The placeholder in `text`, as a short quote for messages (`REPLACE`, `<client id>`, the all-zero GUID);
   /// nil when `text` looks like a real value. Build-setting references are not placeholders and are skipped.
+  /// Every URL scheme and Entra value of every target is asked, so the words are searched in the bytes, ASCII
+  /// letters folded (the words are ASCII).
   static func placeholder(in text: String) -> String? {
-    var literal = ""
-    for part in BuildSettingText(parsing: text).parts {
-      if case .literal(let piece, _) = part { literal += piece } else { literal += " " }
+    var literal = text
+    if text.utf8.contains(UInt8(ascii: "$")) {
+      literal = ""
+      for part in BuildSettingText(parsing: text).parts {
+        if case .literal(let piece, _) = part { literal += piece } else { literal += " " }
+      }
     }
-    let lowered = literal.lowercased()
-    if let word = placeholderWords.first(where: { lowered.contains($0) }), let range = lowered.range(of: word) {
-      // Quoted as written when lowercasing kept every character (it does for ASCII).
-      guard lowered.count == literal.count else { return word }
-      let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
-      return String(literal.dropFirst(offset).prefix(word.count))
+    let bytes = Array(literal.utf8)
+    let folded = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+    for word in placeholderWordBytes where word.count <= folded.count {
+      let last = folded.count - word.count
+      var start = 0
+      while start <= last {
+        if folded[start] == word[0], folded[start..<start + word.count].elementsEqual(word) {
+          return String(decoding: bytes[start..<start + word.count], as: UTF8.self)
+        }
+        start += 1
+      }
     }
     if let open = literal.firstIndex(where: { placeholderBrackets.contains($0) }) {
       return String(literal[open...].prefix(24))

@@ -1,130 +1,134 @@
 import Foundation
 import Yams
 
-/// Reads one XcodeGen spec file (YAML, or JSON, which is YAML) into an `XcodeGenValue`, with bounded time and
-/// memory whatever the text:
+/// Reads one YAML (or JSON, which is YAML) document into a `YAMLValue`, with bounded time and memory whatever the
+/// text: sharelint reads XcodeGen specs, `.sharelint.yml` and Intune policies from the repositories and pull
+/// requests it checks, and a crafted file must not stop it.
 /// - a file larger than `maximumFileSize` is refused before it is parsed;
-/// - a look at the text first (`XcodeGenYAMLPrescan`) refuses nesting deeper than `maximumNesting` (Yams composes
+/// - a look at the text first (`YAMLPrescan`) refuses nesting deeper than `maximumNesting` (Yams composes
 ///   recursively, so a deep enough document would overflow the stack) and, when the file has anchors, aliases used
 ///   inside mapping keys (Yams hashes every key to find duplicates, and an aliased key costs its whole expansion);
 /// - Yams composes aliases by sharing nodes, so a "billion laughs" costs little until the tree is walked; the walk
-///   here charges every value it materializes to an `XcodeGenBudget`.
+///   here charges every value it materializes to a `YAMLBudget`.
 /// `<<` merge keys are applied as YAML 1.1 (and XcodeGen, through Yams' constructor) do: the merged mappings'
-/// entries come first, the mapping's own entries replace them.
-enum XcodeGenYAMLReader {
-  /// The largest spec file read (a large real spec is tens of kilobytes).
-  static let maximumFileSize = 4 << 20
+/// entries come first, the mapping's own entries replace them. Mapping keys must be strings.
+package enum BoundedYAMLReader {
+  /// The largest file read (a large real XcodeGen spec is tens of kilobytes).
+  package static let maximumFileSize = 4 << 20
   /// How deep values may nest (real specs nest about ten deep). Yams composes recursively, and a debug build
   /// needs about 3 KB of stack per level: 64 levels fit a 512 KB thread stack twice over.
-  static let maximumNesting = 64
+  package static let maximumNesting = 64
 
-  /// The value of the YAML `bytes` of `file` (its display path); `nil` for an empty document.
-  static func read(_ bytes: [UInt8], file: String, budget: XcodeGenBudget) throws(XcodeProjectError)
-    -> XcodeGenValue?
-  {
+  /// The value of the YAML `bytes` of `file` (its display path); `nil` for an empty document. Errors and the
+  /// budget's limits name the document as `budget.document` does.
+  package static func read(_ bytes: [UInt8], file: String, budget: YAMLBudget) throws(YAMLError) -> YAMLValue? {
+    let document = budget.document
     guard bytes.count <= maximumFileSize else {
-      throw XcodeProjectError(
-        "the spec is \(bytes.count) bytes, more than the \(maximumFileSize) read; it is not read", file: file)
+      throw YAMLError(
+        "\(document) is \(bytes.count) bytes, more than the \(maximumFileSize) read; it is not read", file: file)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw XcodeProjectError("the spec is not UTF-8 text", file: file)
+      throw YAMLError("\(document) is not UTF-8 text", file: file)
     }
-    try XcodeGenYAMLPrescan.check(bytes, file: file, maximumNesting: maximumNesting)
+    try YAMLPrescan.check(bytes, file: file, document: document, maximumNesting: maximumNesting)
     let root: Node?
     do {
-      // As XcodeGen reads specs: without the null rule, so `~` and an empty value are strings.
+      // As XcodeGen reads specs: without the null rule, so `~` and an empty value are strings (the values here
+      // are typed from their text and style, never from Yams' tags).
       root = try Parser(yaml: text, resolver: Resolver.default.removing(.null)).singleRoot()
     } catch let error as YamlError {
       throw located(error, file: file)
     } catch {
-      throw XcodeProjectError("invalid YAML: \(error)", file: file)
+      throw YAMLError("invalid YAML: \(error)", file: file)
     }
     guard let root else { return nil }
-    var converter = Converter(file: file, budget: budget)
+    var converter = Converter(file: file, document: document, budget: budget)
     return try converter.value(of: root, depth: 0)
   }
 
   /// A Yams error as a located error: `file:line:column: invalid YAML: problem`.
-  private static func located(_ error: YamlError, file: String) -> XcodeProjectError {
+  private static func located(_ error: YamlError, file: String) -> YAMLError {
     func firstLine(_ text: String) -> String {
       String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
     }
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
-      return XcodeProjectError(
+      return YAMLError(
         "invalid YAML: \(firstLine(problem))", file: file, line: mark.line, column: mark.column)
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-      return XcodeProjectError(
+      return YAMLError(
         "invalid YAML: a mapping has the key \(keys) more than once", file: file, line: context.mark.line,
         column: context.mark.column)
     case .reader(let problem, _, _, _):
-      return XcodeProjectError("invalid YAML: \(firstLine(problem))", file: file)
+      return YAMLError("invalid YAML: \(firstLine(problem))", file: file)
     default:
-      return XcodeProjectError("invalid YAML: \(firstLine(String(describing: error)))", file: file)
+      return YAMLError("invalid YAML: \(firstLine(String(describing: error)))", file: file)
     }
   }
 
   /// Turns Yams nodes into values, charging each to the budget.
   private struct Converter {
     let file: String
-    let budget: XcodeGenBudget
+    let document: String
+    let budget: YAMLBudget
 
-    func location(of node: Node) -> XcodeGenLocation {
-      XcodeGenLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    func location(of node: Node) -> YAMLLocation {
+      YAMLLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
-    mutating func value(of node: Node, depth: Int) throws(XcodeProjectError) -> XcodeGenValue {
+    mutating func value(of node: Node, depth: Int) throws(YAMLError) -> YAMLValue {
       let location = location(of: node)
-      guard depth <= XcodeGenYAMLReader.maximumNesting else {
-        throw location.error("values nest more than \(XcodeGenYAMLReader.maximumNesting) deep; the spec is not read")
+      guard depth <= BoundedYAMLReader.maximumNesting else {
+        throw YAMLError(
+          "values nest more than \(BoundedYAMLReader.maximumNesting) deep; \(document) is not read", at: location)
       }
       switch node {
       case .scalar(let scalar):
         try budget.charge(bytes: scalar.string.utf8.count, at: location)
-        return XcodeGenValue(kind: .scalar(Self.scalar(scalar)), location: location)
+        return YAMLValue(kind: .scalar(Self.scalar(scalar)), location: location)
       case .sequence(let sequence):
         try budget.charge(at: location)
-        var elements: [XcodeGenValue] = []
+        var elements: [YAMLValue] = []
         elements.reserveCapacity(min(sequence.count, 1024))
         for element in sequence { elements.append(try value(of: element, depth: depth + 1)) }
-        return XcodeGenValue(kind: .sequence(elements), location: location)
+        return YAMLValue(kind: .sequence(elements), location: location)
       case .mapping(let mapping):
         try budget.charge(at: location)
-        return XcodeGenValue(kind: .mapping(try entries(of: mapping, depth: depth)), location: location)
+        return YAMLValue(kind: .mapping(try entries(of: mapping, depth: depth)), location: location)
       case .alias:
         // Yams resolves aliases while composing; a node of this kind is never in a parsed tree.
-        throw location.error("unexpected alias")
+        throw YAMLError("unexpected alias", at: location)
       }
     }
 
     /// The entries of `mapping`, `<<` merge keys applied: the entries of the merged mappings first (for a list,
     /// the earlier ones win), then the mapping's own, which replace merged entries of the same key.
-    mutating func entries(of mapping: Node.Mapping, depth: Int) throws(XcodeProjectError) -> [XcodeGenValue.Entry] {
-      var merged: [XcodeGenValue.Entry] = []
-      var own: [XcodeGenValue.Entry] = []
+    mutating func entries(of mapping: Node.Mapping, depth: Int) throws(YAMLError) -> [YAMLValue.Entry] {
+      var merged: [YAMLValue.Entry] = []
+      var mergedKeys: Set<String> = []
+      var own: [YAMLValue.Entry] = []
       for (keyNode, valueNode) in mapping {
         let keyLocation = location(of: keyNode)
         guard case .scalar(let keyScalar) = keyNode else {
-          throw keyLocation.error("a mapping key must be a string")
+          throw YAMLError("a mapping key must be a string", at: keyLocation)
         }
         try budget.charge(bytes: keyScalar.string.utf8.count, at: keyLocation)
         if keyScalar.string == "<<", keyScalar.style == .plain {
           let sources: [Node] = valueNode.sequence.map { Array($0) } ?? [valueNode]
           for source in sources {
             guard let sourceMapping = source.mapping else {
-              throw location(of: source).error("'<<' merges mappings only")
+              throw YAMLError("'<<' merges mappings only", at: location(of: source))
             }
-            for entry in try entries(of: sourceMapping, depth: depth + 1)
-            where !merged.contains(where: { $0.key == entry.key }) {
+            for entry in try entries(of: sourceMapping, depth: depth + 1) where mergedKeys.insert(entry.key).inserted {
               merged.append(entry)
             }
           }
           continue
         }
         own.append(
-          XcodeGenValue.Entry(
+          YAMLValue.Entry(
             key: keyScalar.string, keyLocation: keyLocation, value: try value(of: valueNode, depth: depth + 1)))
       }
       guard !merged.isEmpty else { return own }
@@ -133,9 +137,11 @@ enum XcodeGenYAMLReader {
     }
 
     /// A scalar typed as YAML 1.1 types plain scalars (what Yams' default resolver does, XcodeGen's reading).
-    static func scalar(_ scalar: Node.Scalar) -> XcodeGenValue.Scalar {
+    static func scalar(_ scalar: Node.Scalar) -> YAMLValue.Scalar {
       let text = scalar.string
-      guard scalar.style == .plain || scalar.style == .any else { return .init(text: text, kind: .string) }
+      guard scalar.style == .plain || scalar.style == .any else {
+        return .init(text: text, kind: .string, isPlain: false)
+      }
       switch text {
       case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON":
         return .init(text: text, kind: .boolean(true))
@@ -164,21 +170,22 @@ enum XcodeGenYAMLReader {
 /// to overflow Yams' recursive composer, and aliases inside mapping keys (Yams hashes each key, so an aliased key
 /// costs its whole expansion). It knows quotes, comments, flow collections and block scalars well enough to find
 /// these; it is not a YAML parser, and errs on the side of refusing (only files with anchors are checked for
-/// aliased keys, and an XcodeGen spec has string keys only).
-enum XcodeGenYAMLPrescan {
+/// aliased keys, and the documents read have string keys only).
+enum YAMLPrescan {
   /// Throws a located error when `bytes` nest deeper than `maximumNesting` (indentation, `- ` and flow
   /// brackets counted) or, when the text has anchors, when a mapping key may hold an alias.
-  static func check(_ bytes: [UInt8], file: String, maximumNesting: Int) throws(XcodeProjectError) {
+  static func check(_ bytes: [UInt8], file: String, document: String, maximumNesting: Int) throws(YAMLError) {
     var scanner = Scanner(bytes: bytes, maximumNesting: maximumNesting)
     scanner.scan()
     if let (line, column) = scanner.tooDeep {
-      throw XcodeProjectError(
-        "values nest more than \(maximumNesting) deep; the spec is not read", file: file, line: line, column: column)
+      throw YAMLError(
+        "values nest more than \(maximumNesting) deep; \(document) is not read", file: file, line: line,
+        column: column)
     }
     if scanner.anchorCount > 0, let hazard = scanner.keyHazards.first {
-      throw XcodeProjectError(
-        "\(hazard.what) in a file with YAML anchors: a key that may hold an alias is not read (a spec's keys are "
-          + "strings)", file: file, line: hazard.line, column: hazard.column)
+      throw YAMLError(
+        "\(hazard.what) in a file with YAML anchors: a key that may hold an alias is not read (\(document)'s keys "
+          + "are strings)", file: file, line: hazard.line, column: hazard.column)
     }
   }
 

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Reads the files a spec names — specs it includes, manifests a walk meets — only when they are regular files
-/// and no larger than a limit: a path can name a FIFO or a device (`include: /dev/zero`), whose read would wait or
-/// never end.
-enum XcodeGenFileReader {
+/// Reads a file a repository or a document names — a `.sharelint.yml`, specs an XcodeGen spec includes, manifests a
+/// walk meets — only when it is a regular file no larger than a limit: a path (or a symbolic link) can name a FIFO
+/// or a device (`include: /dev/zero`), whose read would wait or never end.
+package enum BoundedFileReader {
   /// Why a file was not read.
-  enum Failure: Error {
+  package enum Failure: Error {
     case missing
     case notARegularFile
     case tooLarge(Int)
@@ -13,7 +13,7 @@ enum XcodeGenFileReader {
   }
 
   /// At most `limit` bytes of the regular file at `path`: all of it, or its first `limit` bytes when `prefixOnly`.
-  static func read(_ path: String, limit: Int, prefixOnly: Bool = false) -> Result<[UInt8], Failure> {
+  package static func read(_ path: String, limit: Int, prefixOnly: Bool = false) -> Result<[UInt8], Failure> {
     var status = stat()
     guard stat(path, &status) == 0 else { return .failure(.missing) }
     guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notARegularFile) }
@@ -21,7 +21,13 @@ enum XcodeGenFileReader {
     if size > limit, !prefixOnly { return .failure(.tooLarge(size)) }
     guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
     defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: limit + 1) else { return .failure(.unreadable) }
+    let data: Data
+    do {
+      // `nil` at the end of the file: an empty file.
+      data = try handle.read(upToCount: limit + 1) ?? Data()
+    } catch {
+      return .failure(.unreadable)
+    }
     if data.count > limit {
       return prefixOnly ? .success(Array(data.prefix(limit))) : .failure(.tooLarge(data.count))
     }
