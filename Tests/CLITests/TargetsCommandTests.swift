@@ -73,6 +73,15 @@ import Testing
     #expect(lint.standardError == result.standardError)
   }
 
+  /// A folder with nothing to lint is an empty list (lint, which would check nothing, exits 2 there).
+  @Test func aFolderWithNoTargetsSaysSo() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("README.md", "nothing here\n")
+    let result = try Sharelint.run(["targets"], in: folder.url)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "no app or extension targets found\n")
+  }
+
   /// A folder of loose plists (no project) is the targets lint lints, with their pairing: app or extension, the
   /// entitlements found beside each, the containing app and how it was found.
   @Test func looseTargetsAreListedAsLintPairsThem() throws {

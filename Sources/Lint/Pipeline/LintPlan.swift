@@ -33,10 +33,11 @@ struct LintPlan {
 
   /// Plans a run over `options.paths`. `commandLineSettings` are the settings of `-D`, `--xcconfig` (and
   /// `configure --project`'s base): those of the loose targets; project targets get their configuration's
-  /// settings under the `-D` definitions.
+  /// settings under the `-D` definitions. Finding nothing at all is a problem for a lint (nothing was checked),
+  /// unless `nothingFoundIsAProblem` is false (a listing of targets).
   static func make(
     _ options: LintSession.Options, commandLineSettings: BuildSettings,
-    commandLineDefinitions: [(name: String, value: String)]
+    commandLineDefinitions: [(name: String, value: String)], nothingFoundIsAProblem: Bool = true
   ) throws(LintSession.InputError) -> LintPlan {
     let filesRead = ConcurrentResults<Int>(count: 1)
     var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
@@ -97,7 +98,7 @@ struct LintPlan {
     plan.notes =
       candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes + plan.notes
     plan.filesRead = filesRead[0] ?? 0
-    if plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
+    if nothingFoundIsAProblem && plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan

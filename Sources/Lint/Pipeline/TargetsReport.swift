@@ -28,10 +28,12 @@ public struct TargetsReport: Sendable {
   public var problems: [String]
 
   /// The report for `paths`, planned as `lint` plans them. Throws, with the one-line reason, when `lint` would stop
-  /// before linting (a path that does not exist).
+  /// before linting (a path that does not exist). Finding nothing is an answer here ("no app or extension targets
+  /// found"), not a problem as for `lint`.
   public static func make(paths: [String]) throws(LintSession.InputError) -> TargetsReport {
     let plan = try LintPlan.make(
-      LintSession.Options(paths: paths), commandLineSettings: BuildSettings(), commandLineDefinitions: [])
+      LintSession.Options(paths: paths), commandLineSettings: BuildSettings(), commandLineDefinitions: [],
+      nothingFoundIsAProblem: false)
     let projects = plan.projects ?? XcodeTargetsReport()
     // Each configuration shows its own notes; the list of the run's notes need not repeat them.
     var shownUnderConfigurations: Set<String> = []
