@@ -17,7 +17,7 @@
 #   (d) plistutil -i FILE -o /dev/null  one process per file (plistutil reads one file per run), through xargs
 # then (a)'s peak memory with each other report format (json, sarif, github; 1 run each), and, when
 # Benchmarks/ is built, the plist readers alone on the same files (plist-parse-benchmark).
-# Targets: (a) at most 1.5x the time of (c), under 100 MB peak, and (b)/(a) at least 1.6 on two cores.
+# Targets (issue 21): (a) at most 3.0x the time of (c), under 100 MB peak; and (b)/(a) at least 1.6 on two cores.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -166,8 +166,8 @@ print(f"==> sharelint linted {summary.get('targets', '?')} targets: {len(report.
 PYTHON
 awk -v l="$lint_ns" -v x="$xmllint_ns" -v p="$plistutil_ns" -v o="$one_core_ns" -v k="$lint_kib" \
   -v rr="$(median "${round_ratios[@]}")" -v rs="$(median "${round_scalings[@]}")" -v n="$rounds" 'BEGIN {
-  printf "==> sharelint/xmllint time ratio %.2f, best against best (target <= 1.50): %s; median ratio of the %d rounds %.2f\n",
-    l / x, (l / x <= 1.5) ? "met" : "MISSED", n, rr
+  printf "==> sharelint/xmllint time ratio %.2f, best against best (target <= 3.00): %s; median ratio of the %d rounds %.2f\n",
+    l / x, (l / x <= 3.0) ? "met" : "MISSED", n, rr
   printf "==> sharelint/plistutil (per-file processes) time ratio %.2f\n", l / p
   printf "==> 2 cores vs 1: %.2fx faster, best against best (target >= 1.60): %s; median of the %d rounds %.2fx\n",
     o / l, (o / l >= 1.6) ? "met" : "MISSED", n, rs

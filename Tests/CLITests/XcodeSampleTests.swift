@@ -20,6 +20,10 @@ import Testing
   @Test func everyPlantedMistakeIsFoundOnceWithItsConfigurations() throws {
     #expect(
       try Self.findings([]) == [
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:171 [Debug,Release]",
+        "XC011 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:171 [Debug,Release]",
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:188 [Debug,Release]",
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:205 [Debug,Release]",
         "US004 Samples/XcodeContoso/Contoso/Info.plist:30 [Debug,Release]",
         "US001 Samples/XcodeContoso/Contoso/Info.plist:89 [Debug]",
         "EN004 Samples/XcodeContoso/ContosoAction/ContosoAction.entitlements:11 [Debug,Release]",
@@ -30,6 +34,10 @@ import Testing
   @Test func releaseDropsTheDebugOnlyQueriedScheme() throws {
     #expect(
       try Self.findings(["--configuration", "Release"]) == [
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:171 [Release]",
+        "XC011 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:171 [Release]",
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:188 [Release]",
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:205 [Release]",
         "US004 Samples/XcodeContoso/Contoso/Info.plist:30 [Release]",
         "EN004 Samples/XcodeContoso/ContosoAction/ContosoAction.entitlements:11 [Release]",
         "AR004 Samples/XcodeContoso/ContosoShare/Info.plist:45 [Release]",
@@ -39,6 +47,7 @@ import Testing
   @Test func targetSelectsOneTarget() throws {
     #expect(
       try Self.findings(["--target", "ContosoShare"]) == [
+        "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:188 [Debug,Release]",
         "AR004 Samples/XcodeContoso/ContosoShare/Info.plist:45 [Debug,Release]"
       ])
   }

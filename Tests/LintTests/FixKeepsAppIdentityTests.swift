@@ -89,6 +89,15 @@ import XcodeModel
         fileID: "Lint/\(example.sourceFile)", filePath: "\(example.sourceFile)", line: Int(example.sourceLine),
         column: 1)
       let run = ExampleRun.run(ruleCase.rule, on: example)
+      if example.file == .project, let fixedText = run.fixedText {
+        // A project fix never touches what names the app: its bundle identifiers and product names.
+        func identity(_ text: String) -> [Substring] {
+          text.split(separator: "\n").filter { $0.contains("PRODUCT_BUNDLE_IDENTIFIER") || $0.contains("PRODUCT_NAME") }
+        }
+        #expect(identity(fixedText) == identity(example.markedText.replacingOccurrences(of: "↓", with: "")),
+                "\(description.code) changed a bundle identifier or product name", sourceLocation: location)
+        continue
+      }
       guard let fixedText = run.fixedText, run.diagnostics.contains(where: { $0.fix != nil }),
         let original = run.document
       else { continue }
@@ -104,6 +113,8 @@ import XcodeModel
       case .entitlements:
         Self.expectSinglePrefixes(fixed.root, settings: settings, code: description.code, context: fixedText,
                                   sourceLocation: location)
+      case .project:
+        break
       }
     }
   }

@@ -21,13 +21,18 @@ struct DiscoverySamplesTests {
   /// and XcodeSampleTests cover that).
   private static func discoverSamples() throws -> DiscoveryResult {
     var result = try TargetDiscovery().discover([packageRoot + "/Samples/"])
-    result.targets = result.targets.filter { !$0.displayPath.contains("/Samples/XcodeContoso/") }
+    let projectSamples = ["/Samples/XcodeContoso/", "/Samples/TailspinClean/", "/Samples/TailspinBroken/"]
+    result.targets = result.targets.filter { target in !projectSamples.contains { target.displayPath.contains($0) } }
     return result
   }
 
   @Test func listsTheXcodeProjectItMeets() throws {
     let containers = try TargetDiscovery().discover([Self.packageRoot + "/Samples/"]).projectContainers
-    #expect(containers.map { Self.relative($0) } == ["Samples/XcodeContoso/Contoso.xcodeproj"])
+    #expect(
+      containers.map { Self.relative($0) } == [
+        "Samples/TailspinBroken/Tailspin.xcodeproj", "Samples/TailspinClean/Tailspin.xcodeproj",
+        "Samples/XcodeContoso/Contoso.xcodeproj",
+      ])
   }
 
   @Test func findsEveryAppAndExtensionSortedByPath() throws {

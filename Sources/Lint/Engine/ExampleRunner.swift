@@ -17,6 +17,7 @@ public struct ExampleRun: Sendable {
 
   /// Lints `example` with `rule`.
   public static func run(_ rule: any LintRule.Type, on example: RuleExample) -> ExampleRun {
+    if example.file == .project { return ProjectExampleRun.run(rule, on: example) }
     let marker = "↓"
     func unmark(_ body: String) -> (text: String, offsets: [Int]) {
       let whole = RuleExample.document(for: body)
@@ -114,7 +115,7 @@ public enum ExampleCheck {
       return problems
     }
     if !fixesMarkedFile { problems.append("a corrected text, but no finding fixes \(example.file.rawValue)") }
-    let expected = RuleExample.document(for: corrected)
+    let expected = example.file == .project ? corrected : RuleExample.document(for: corrected)
     if run.fixedText != expected {
       problems.append("the fixed text differs from the corrected text; fixed:\n\(run.fixedText ?? "nil")")
     }

@@ -91,6 +91,24 @@ public struct Findings: Sendable {
     report(message, in: document, range: range, keyPath: keyPath, notes: notes, fix: fix)
   }
 
+  /// Reports `message` about `range` of a project file's text (`project.pbxproj`, `.xcconfig`, XcodeGen spec);
+  /// `keyPath` names the place (`App › Debug › ENABLE_BITCODE`).
+  public mutating func report(
+    _ message: String, in text: SourceText, range: ByteRange?, keyPath: String, notes: [String] = [],
+    fix: LintFix? = nil
+  ) {
+    diagnostics.append(LintDiagnostic(
+      rule: rule.identifier, code: rule.code, severity: rule.severity, message: message, source: text, range: range,
+      keyPath: keyPath, notes: notes, fix: fix))
+  }
+
+  /// A fix by this rule made of byte edits of a project file (`project.pbxproj`, `.xcconfig`).
+  public func fix(_ title: String, _ applicability: FixIt.Applicability, file: String, edits: [TextEdit]) -> LintFix {
+    var fix = LintFix(code: rule.code, title: title, applicability: applicability, file: file, changes: [])
+    fix.sourceEdits = edits
+    return fix
+  }
+
   /// Adds `note` to every finding from index `start` on.
   mutating func addNote(_ note: String, toFindingsFrom start: Int) {
     for index in start..<diagnostics.count { diagnostics[index].notes.append(note) }

@@ -53,7 +53,18 @@ public enum RuleDocumentation {
       let steps = rule.guideSteps.map { "#\($0)" }.joined(separator: ", ")
       text += "Integration guide steps\n  \(steps) of docs/guide-coverage.md\n\n"
     }
-    if let example = rule.triggeringExamples.first {
+    if let example = rule.triggeringExamples.first, example.file == .project {
+      // A whole project file is long: the lines with markers and their neighbours, and the lines the fix changes.
+      text += "Example (\(example.file.rawValue), excerpt)\n" + indented(projectExcerpt(example.markedText)) + "\n"
+      if !example.messages.isEmpty {
+        text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
+      }
+      if let corrected = example.corrected {
+        let before = Set(example.markedText.replacingMarkers().split(separator: "\n"))
+        let changed = corrected.split(separator: "\n").filter { !before.contains($0) }
+        text += "Fixed (lines the fix writes)\n" + indented(changed.joined(separator: "\n")) + "\n"
+      }
+    } else if let example = rule.triggeringExamples.first {
       text += "Example (\(example.file.rawValue))\n" + indented(example.markedText.replacingMarkers()) + "\n"
       if !example.messages.isEmpty {
         text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
@@ -65,6 +76,24 @@ public enum RuleDocumentation {
     text += "Use instead\n  \(rule.useInstead)\n\n"
     text += "Fix safety\n  \(rule.fixSafetyText)\n"
     return text
+  }
+
+  /// The lines of `text` holding a `↓` marker, with the line before and after each, `…` between runs; markers
+  /// taken out.
+  static func projectExcerpt(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var shown = Set<Int>()
+    for (index, line) in lines.enumerated() where line.contains("↓") {
+      for neighbour in max(0, index - 1)...min(lines.count - 1, index + 1) { shown.insert(neighbour) }
+    }
+    var excerpt: [String] = []
+    var last = -1
+    for index in shown.sorted() {
+      if last >= 0, index > last + 1 { excerpt.append("…") }
+      excerpt.append(String(lines[index]).replacingMarkers())
+      last = index
+    }
+    return excerpt.joined(separator: "\n")
   }
 
   private static func indented(_ text: String) -> String {

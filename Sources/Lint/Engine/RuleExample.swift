@@ -1,6 +1,6 @@
 /// An example of a rule at work: the plist text it reads (the inside of the top-level `<dict>`,
 /// wrapped into a whole plist by `document(for:)`), the messages of its findings, and what it should become
-/// once fixed.
+/// once fixed. An example of a project rule is a small Xcode project instead (`project`).
 ///
 /// In triggering examples `↓` marks where each finding starts (it is removed before linting); `messages`
 /// are the findings' messages in the order of their positions, and `corrected` the text after every fix (the
@@ -10,6 +10,8 @@ public struct RuleExample: Sendable {
   public enum File: String, Sendable {
     case infoPlist = "Info.plist"
     case entitlements = "App.entitlements"
+    /// The `project.pbxproj` of a project example.
+    case project = "App.xcodeproj/project.pbxproj"
   }
 
   /// The file the markers and the correction are about.
@@ -22,10 +24,18 @@ public struct RuleExample: Sendable {
   public let containingApp: String?
   /// The messages of the findings, in the order of their positions (file order, then code).
   public let messages: [String]
-  /// The fixed text of `file`'s dictionary body, when a finding has a fix.
+  /// The fixed text of `file`'s dictionary body (a project example: of its `project.pbxproj`), when a finding has
+  /// a fix.
   public let corrected: String?
   /// Configuration given to the example's lint (`.sharelint.yml` text), if any.
   public let configuration: String?
+  /// For a project example, the `project.pbxproj` text (see `ExampleProject`): the example is linted as a folder
+  /// holding `App.xcodeproj`, `App/Info.plist` (`infoPlist`), `App/App.entitlements` (`entitlements`, when given)
+  /// and `files`.
+  public let project: String?
+  /// For a project example, the other files of its folder by relative path; a `.plist` or `.entitlements` text
+  /// that is no whole plist is a dictionary body.
+  public let files: [String: String]
   /// The file the example is written in, so a failing test points at it.
   public let sourceFile: StaticString
   /// The line the example starts on.
@@ -44,17 +54,73 @@ public struct RuleExample: Sendable {
     self.corrected = corrected
     self.configuration = configuration
     self.file = file
+    project = nil
+    files = [:]
     self.sourceFile = sourceFile
     self.sourceLine = sourceLine
   }
 
+  /// An example of a project rule: `project` is the folder's `App.xcodeproj`; its markers and its correction are
+  /// in the `project.pbxproj`.
+  public init(
+    project: ExampleProject, infoPlist: String = RuleExample.intuneAppInfoPlist, entitlements: String? = nil,
+    files: [String: String] = [:], messages: [String] = [], corrected: ExampleProject? = nil,
+    configuration: String? = nil, sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+  ) {
+    self.init(
+      projectText: project.render(), infoPlist: infoPlist, entitlements: entitlements, files: files,
+      messages: messages, corrected: corrected?.render(), configuration: configuration, sourceFile: sourceFile,
+      sourceLine: sourceLine)
+  }
+
+  private init(
+    projectText: String, infoPlist: String, entitlements: String?, files: [String: String], messages: [String],
+    corrected: String?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
+  ) {
+    self.infoPlist = infoPlist
+    self.entitlements = entitlements
+    containingApp = nil
+    project = projectText
+    self.files = files
+    self.messages = messages
+    self.corrected = corrected
+    self.configuration = configuration
+    file = .project
+    self.sourceFile = sourceFile
+    self.sourceLine = sourceLine
+  }
+
+  /// The Info.plist body of a project example's app: an Intune app signing in with MSAL.
+  public static let intuneAppInfoPlist = """
+    <key>CFBundleIdentifier</key>
+    <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>IntuneMAMSettings</key>
+    <dict>
+    \t<key>ADALClientId</key>
+    \t<string>6c7e8096-f593-4d72-807f-a5f86dcc9c77</string>
+    \t<key>ADALRedirectUri</key>
+    \t<string>msauth.com.contoso.notes://auth</string>
+    </dict>
+    """
+
   /// The text of the file the markers and the correction are about.
-  public var markedText: String { file == .infoPlist ? infoPlist : (entitlements ?? infoPlist) }
+  public var markedText: String {
+    switch file {
+    case .infoPlist: return infoPlist
+    case .entitlements: return entitlements ?? infoPlist
+    case .project: return project ?? ""
+    }
+  }
 
   /// The same example with `corrected` as the text of its marked file, and no messages or correction: what must
   /// not trigger the rule once fixed.
   public func correctedExample() -> RuleExample? {
     guard let corrected else { return nil }
+    if file == .project {
+      return RuleExample(
+        projectText: corrected, infoPlist: infoPlist, entitlements: entitlements, files: files, messages: [],
+        corrected: nil, configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
+    }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,
       containingApp: containingApp, configuration: configuration, file: file, sourceFile: sourceFile,

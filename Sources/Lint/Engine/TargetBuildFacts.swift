@@ -22,13 +22,27 @@ public struct TargetBuildFacts: Sendable {
   public var linked: [XcodeLinkedLibrary]
   /// For a bundle, the bundles in its `Frameworks` folder (`IntuneMAMSwift.framework`).
   public var bundledFrameworks: [String]
+  /// For a project target, the configuration: its settings (with where each is written), its Info.plist and
+  /// entitlements paths.
+  public var configuration: XcodeTargetConfiguration?
+  /// For a project target, its product type (`com.apple.product-type.app-extension`).
+  public var productType: String?
+  /// For a project target, the text of its project's files: where findings about the project are placed and
+  /// what fixes edit.
+  public var sources: XcodeProjectSources?
 
   /// The facts of a project target in one configuration.
-  public init(project: String, configuration: XcodeTargetConfiguration, facts: XcodeTargetBuildFacts) {
+  public init(
+    project: String, configuration: XcodeTargetConfiguration, facts: XcodeTargetBuildFacts,
+    productType: String? = nil, sources: XcodeProjectSources? = nil
+  ) {
     origin = .project(project: project, target: facts.targetName, configuration: configuration.name)
     self.project = facts
     linked = facts.linkedLibraries(in: configuration)
     bundledFrameworks = []
+    self.configuration = configuration
+    self.productType = productType
+    self.sources = sources
   }
 
   /// The facts of the built bundle at `bundle` carrying `frameworks`.
@@ -37,6 +51,9 @@ public struct TargetBuildFacts: Sendable {
     project = nil
     linked = []
     bundledFrameworks = frameworks
+    configuration = nil
+    productType = nil
+    sources = nil
   }
 
   /// Whether the facts come from an Xcode project: then they are the whole truth about what the target links.

@@ -84,7 +84,7 @@ public enum FixSession {
   public static func run(
     _ options: LintSession.Options, includingUnsafe: Bool, unsafeRules: Set<String> = []
   ) async throws(LintSession.InputError) -> Outcome {
-    let prepared = try LintSession.prepare(options)
+    var prepared = try LintSession.prepare(options)
     var overlay = options.overlay
     var results = [LintJobResult?](repeating: nil, count: prepared.jobs.count)
     func lint(_ indices: [Int]) async {
@@ -112,7 +112,18 @@ public enum FixSession {
         overlay[plan.path] = plan.fixed.bytes
         applied += plan.fixed.applied.count
       }
-      await lint(prepared.jobs(reading: Set(plans.map(\.path))))
+      let changed = Set(plans.map(\.path))
+      if prepared.readsProjectFiles(changed) {
+        // A project.pbxproj or .xcconfig changed: the projects are read again, through the overlay, and every job
+        // linted again (a setting can change what any target of the project builds).
+        var replanned = options
+        replanned.overlay = overlay
+        prepared = try LintSession.prepare(replanned)
+        results = [LintJobResult?](repeating: nil, count: prepared.jobs.count)
+        await lint(Array(prepared.jobs.indices))
+      } else {
+        await lint(prepared.jobs(reading: changed))
+      }
       report = prepared.report(of: results)
     }
     let files = originals.keys.sorted().compactMap { path -> (SourceText, [UInt8], String?)? in

@@ -120,6 +120,8 @@ struct FindingMerger {
     var uses: [String: Int] = [:]
     for job in jobs {
       for plist in job.plists { uses[plist.displayPath, default: 0] += 1 }
+      // Every build of a project target may report about the project's files.
+      for file in job.projectFiles { uses[file, default: 0] += 1 }
     }
     return Set(uses.filter { $0.value > 1 }.keys)
   }

@@ -19,6 +19,14 @@ struct LintJob: Sendable {
   /// The plists this job reads.
   var plists: [DiscoveredPlist] { build.plists }
 
+  /// The project files its findings may be about, by display path: the `project.pbxproj` (or XcodeGen spec) and
+  /// the `.xcconfig` files of its configuration.
+  var projectFiles: [String] {
+    guard let facts = build.buildFacts, let sources = facts.sources else { return [] }
+    return [sources.projectText.name]
+      + (facts.configuration?.xcconfigFiles ?? []).map(XcodeProjectSources.displayPath)
+  }
+
   /// The jobs of `plan`, in its order; the builds of a target `.sharelint.yml` excludes are left out.
   static func make(
     _ plan: LintPlan, options: LintSession.Options, rules: [any LintRule.Type], fixedConfiguration: Configuration?

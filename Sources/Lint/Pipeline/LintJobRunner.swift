@@ -167,7 +167,24 @@ extension LintJob {
     }
     result.diagnostics += diagnostics
     result.linted = true
+    addProjectSources(to: &result, overlay: overlay)
     return result
+  }
+
+  /// Adds to `result.sources` the project files its findings are about (a `project.pbxproj`, an `.xcconfig`), for
+  /// the reporters' excerpts and the fixes' edits.
+  private func addProjectSources(to result: inout LintJobResult, overlay: [String: [UInt8]]) {
+    guard let sources = settings.buildFacts?.sources else { return }
+    let read = Set(result.sources.map(\.file))
+    var added: Set<String> = []
+    for diagnostic in result.diagnostics where !read.contains(diagnostic.file) && !added.contains(diagnostic.file) {
+      guard let text = sources.text(of: diagnostic.file) else { continue }
+      added.insert(diagnostic.file)
+      let contents =
+        overlay[diagnostic.file] != nil || sources.isGenerated
+        ? PlistContents(bytes: text.bytes) : PlistContents(file: diagnostic.file, firstRead: text.bytes)
+      result.sources.append((diagnostic.file, contents))
+    }
   }
 }
 

@@ -56,7 +56,7 @@ struct LintPlan {
     let projects = ProjectPlan(
       containers: candidates.projectContainers,
       selection: ProjectPlan.Selection(targetName: options.targetName, configurationName: options.configurationName),
-      commandLineDefinitions: commandLineDefinitions)
+      commandLineDefinitions: commandLineDefinitions, overlay: options.overlay)
     if options.targetName != nil || options.configurationName != nil, projects.targets.isEmpty {
       let wanted = [
         options.targetName.map { "target '\($0)'" }, options.configurationName.map { "configuration '\($0)'" },

@@ -130,6 +130,12 @@ public enum LintSession {
       jobs.indices.filter { index in jobs[index].plists.contains { files.contains($0.displayPath) } }
     }
 
+    /// Whether any of `files` (display paths) is a file of a project a job's target is built by (its
+    /// `project.pbxproj`, an `.xcconfig` its configuration reads).
+    func readsProjectFiles(_ files: Set<String>) -> Bool {
+      jobs.contains { job in job.projectFiles.contains(where: files.contains) }
+    }
+
     /// A report of `results` (one per job, in job order; nil for a job not run).
     func report(of results: [LintJobResult?]) -> LintReport {
       var report = LintReport(problems: problems)

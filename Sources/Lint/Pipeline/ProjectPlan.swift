@@ -33,9 +33,12 @@ struct ProjectPlan {
 
   /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
   /// definitions override every configuration's settings.
-  init(containers: [String], selection: Selection, commandLineDefinitions: [(name: String, value: String)]) {
+  init(
+    containers: [String], selection: Selection, commandLineDefinitions: [(name: String, value: String)],
+    overlay: [String: [UInt8]] = [:]
+  ) {
     guard !containers.isEmpty else { return }
-    let report = XcodeTargetsReport(paths: containers)
+    let report = XcodeTargetsReport(paths: containers, overlay: XcodeFileOverlay(overlay))
     self.report = report
     problems = report.errors.map(\.description)
     var seenNotes: Set<String> = []
@@ -156,7 +159,8 @@ struct ProjectPlan {
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
           buildFacts: TargetBuildFacts(
-            project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts),
+            project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,
+            productType: target.productType, sources: target.sources),
           containingAppBundleIdentifier: containingAppBundleIdentifier))
       }
       if !builds.isEmpty {

@@ -55,6 +55,7 @@ extension XcodeProject {
             pod: pod, podfile: PathText.relativeToWorkingFolder(podfile.path),
             lockedVersion: files.podfileLock?.version(of: pod.name))
         }
+        if !facts.pods.isEmpty { facts.lockedPods = files.podfileLock?.versions ?? [:] }
       }
     }
     if let resolved = files.cartfileResolved {

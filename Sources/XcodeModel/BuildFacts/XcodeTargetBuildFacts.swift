@@ -72,6 +72,9 @@ public struct XcodeTargetBuildFacts: Sendable {
   public var packageProducts: [PackageProduct] = []
   /// The pods of the target's block in the Podfile (inherited ones included), when a Podfile applies.
   public var pods: [Pod] = []
+  /// Every pod `Podfile.lock` lists with its version (those the target's pods bring in among them), when the
+  /// Podfile has a block for the target.
+  public var lockedPods: [String: String] = [:]
   /// The project's Carthage dependencies (Carthage has no targets: they are the project's, for every target).
   public var carthage: [CarthageDependency] = []
   /// What the copy-files phases copy into the bundle (frameworks, extensions, anything).

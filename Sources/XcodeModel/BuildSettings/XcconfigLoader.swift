@@ -68,8 +68,12 @@ final class XcconfigReader {
   private var expansions: [ExpansionKey: Expansion] = [:]
   private var identities: [String: String] = [:]
   private let finder = CaseInsensitiveFileFinder()
+  /// Contents to read instead of the files on disk (a fix's edits, before they are written).
+  private let overlay: XcodeFileOverlay
 
-  init() {}
+  init(overlay: XcodeFileOverlay = XcodeFileOverlay()) {
+    self.overlay = overlay
+  }
 
   /// The assignments of the file at `path`, its includes looked up in `searchPaths` after the folders of the
   /// including files.
@@ -226,6 +230,11 @@ final class XcconfigReader {
   private func parsedFile(at path: String, identity: String) -> ParsedFile {
     if let known = parsedFiles[identity] { return known }
     let parsed: ParsedFile
+    if let overlaid = overlay.bytes(at: path) {
+      parsed = Self.parse(String(decoding: overlaid, as: UTF8.self), displayPath: path)
+      parsedFiles[identity] = parsed
+      return parsed
+    }
     switch Self.read(path) {
     case .success(let text): parsed = Self.parse(text, displayPath: path)
     case .failure(let reason): parsed = ParsedFile(readFailure: reason.message)

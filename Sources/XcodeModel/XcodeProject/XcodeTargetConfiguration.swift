@@ -277,9 +277,17 @@ struct XcconfigCache {
   }
 
   private var entries: [String: Entry] = [:]
-  private let reader = XcconfigReader()
+  private let reader: XcconfigReader
+  /// Contents to read instead of the files on disk.
+  let overlay: XcodeFileOverlay
   /// Finds files by name ignoring case where the disk cares and Xcode's does not.
   let finder = CaseInsensitiveFileFinder()
+
+  /// A cache reading `overlay`'s contents instead of the files it names.
+  init(overlay: XcodeFileOverlay = XcodeFileOverlay()) {
+    self.overlay = overlay
+    reader = XcconfigReader(overlay: overlay)
+  }
 
   /// The definitions of `base`, its includes looked up in the including files' folders and then in
   /// `sourceRoot` (swift-build's `WorkspaceSettingsCache.getCachedMacroConfigFile`); a file the repository
@@ -320,7 +328,7 @@ struct XcconfigCache {
           "'\(written)' is '\(actual)' on disk: found ignoring case, as Xcode's case-insensitive disk does"))
       path = actual
     }
-    guard FileManager.default.fileExists(atPath: path) else {
+    guard overlay.bytes(at: path) != nil || FileManager.default.fileExists(atPath: path) else {
       notes.append(
         XcodeProjectNote(
           "'\(written)' does not exist (generated, or kept out of the repository); its settings are unknown"))

@@ -19,6 +19,8 @@ public struct XcodeTargetsReport: Sendable {
     public var configurations: [XcodeTargetConfiguration]
     /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
     public var buildFacts: XcodeTargetBuildFacts
+    /// The text of its project's files (shared by the project's targets), for placing findings and fixes.
+    public var sources: XcodeProjectSources?
 
     /// The names of every app target that embeds it, in the project's order.
     public var containingApps: [String] { buildFacts.containingApps }
@@ -46,9 +48,9 @@ public struct XcodeTargetsReport: Sendable {
   /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
   /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
   /// or through a link) is read once. A Tuist manifest met in the walk is named in a note.
-  public init(paths: [String]) {
+  public init(paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay()) {
     var seen: Set<String> = []
-    var cache = XcconfigCache()
+    var cache = XcconfigCache(overlay: overlay)
     var dependencyFiles = XcodeDependencyFileCache()
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -79,12 +81,14 @@ public struct XcodeTargetsReport: Sendable {
           notes += workspace.notes
           for project in workspace.projectPaths
           where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
-            read(project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles)
+            read(
+              project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
+              overlay: overlay)
           }
         } else {
           read(
             container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
-            spec: specs[container])
+            spec: specs[container], overlay: overlay)
         }
       }
     }
@@ -92,7 +96,8 @@ public struct XcodeTargetsReport: Sendable {
 
   private mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
-    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil
+    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil,
+    overlay: XcodeFileOverlay
   ) {
     guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
     if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
@@ -111,6 +116,8 @@ public struct XcodeTargetsReport: Sendable {
         project = generated.project
         notes += generated.notes
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
+      } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
+        project = try XcodeProject(path: projectPath, pbxprojBytes: bytes)
       } else {
         project = try XcodeProject(path: projectPath)
       }
@@ -126,6 +133,7 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    let sources = XcodeProjectSources(model: project, overlay: overlay)
     let files = dependencyFiles.files(for: project, workspace: workspace)
     for note in files.notes where !notes.contains(note) { notes.append(note) }
     for target in project.targets where target.isApplication || target.isExtension {
@@ -134,7 +142,7 @@ public struct XcodeTargetsReport: Sendable {
         Target(
           name: target.name, project: project.path, productType: target.productType ?? "",
           containingApp: project.containingApp(of: target)?.name, configurations: configurations,
-          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles)))
+          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources))
     }
   }
 
