@@ -4,6 +4,7 @@ import PredicateSyntax
 import PropertyList
 import SharelintBase
 import Testing
+import XcodeModel
 
 /// Builds targets from dictionary bodies, as XML or re-serialized as binary plists.
 enum TargetFixture {
@@ -204,6 +205,35 @@ enum TargetFixture {
         + "registration",
       "the Info.plist has no IntuneMAMSettings, so neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra "
         + "sign-in cannot return to the app",
+    ])
+  }
+
+  /// IM009 compares the app groups as built and quotes each as built, with what is written when build settings
+  /// made it.
+  @Test func appGroupsMismatchQuotesTheGroupsAsBuilt() throws {
+    var buildSettings = BuildSettings()
+    buildSettings.define("GROUP_ID", as: "group.com.contoso.offline")
+    let target = try TargetFixture.target(
+      """
+      <key>IntuneMAMSettings</key>
+      <dict>
+      \t<key>AppGroupIdentifiers</key>
+      \t<array>
+      \t\t<string>group.com.contoso.notes</string>
+      \t</array>
+      </dict>
+      """,
+      entitlements: """
+        <key>com.apple.security.application-groups</key>
+        <array>
+        \t<string>group.com.contoso.notes</string>
+        \t<string>$(GROUP_ID)</string>
+        </array>
+        """,
+      settings: LintSettings(buildSettings: buildSettings))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM009"))
+    #expect(diagnostics.map(\.message) == [
+      "'AppGroupIdentifiers' lacks the entitlements' app groups 'group.com.contoso.offline' (from '$(GROUP_ID)')"
     ])
   }
 
