@@ -42,7 +42,7 @@ let layerArrows: [String: [String]] = [
     "ActivationRules", "URLSchemes", "BoundedYAML",
   ],
   "sharelint": [
-    "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "XcodeModel", "ActivationRules",
+    "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules",
     "URLSchemes", "Lint", "ArgumentParser",
   ],
 ]

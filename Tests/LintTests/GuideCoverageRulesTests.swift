@@ -1,5 +1,5 @@
 import Foundation
-import Lint
+@testable import Lint
 import Testing
 
 /// The rules that close guide steps through what the build links or a built app carries, where a rule example
@@ -83,8 +83,9 @@ import Testing
       only: ["US007"])
     let finding = try #require(report.diagnostics.first)
     #expect(report.diagnostics.count == 1)
-    #expect(finding.message == "no URL type registers 'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)' ('msauth.com.contoso.notes'), "
-      + "the scheme MSAL redirects to after sign-in (from the bundle identifier); enrollment cannot return to the app")
+    #expect(finding.message.hasPrefix("no URL type registers "), "\(finding.message)")
+    #expect(finding.message.contains("'msauth.com.contoso.notes'"), "\(finding.message)")
+    #expect(finding.message.hasSuffix("enrollment cannot return to the app"), "\(finding.message)")
     #expect(finding.notes.contains { $0.hasPrefix("the app links MSAL (MSAL.xcframework)") })
     #expect(finding.fix?.applicability == .safe)
 
@@ -105,6 +106,25 @@ import Testing
       ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": RuleExample.document(for: registered)],
       only: ["US007"])
     #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.message))")
+
+    // Registering the redirect of Intune's own registration (the SDK's sign-in without ADALClientId) is that sign-in.
+    let intuneDefault = info + """
+
+      <key>CFBundleURLTypes</key>
+      <array>
+      \t<dict>
+      \t\t<key>CFBundleURLSchemes</key>
+      \t\t<array>
+      \t\t\t<string>msauth.com.microsoft.intunemam</string>
+      \t\t\t<string>msauth.com.microsoft.intunemam-intunemam</string>
+      \t\t</array>
+      \t</dict>
+      </array>
+      """
+    let defaultSignIn = try await Self.lint(
+      ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": RuleExample.document(for: intuneDefault)],
+      only: ["US007"])
+    #expect(defaultSignIn.diagnostics.isEmpty, "\(defaultSignIn.diagnostics.map(\.message))")
 
     // Without MSAL linked, an app with no MSAL settings is not asked for the scheme.
     let withoutMSAL = ExampleProject(targets: [
@@ -137,5 +157,29 @@ import Testing
       only: ["IM021", "IM023"])
     #expect(report.diagnostics.map(\.code) == ["IM021", "IM023"])
     #expect(report.diagnostics.allSatisfy { $0.configurations == ["Release"] })
+  }
+}
+
+extension GuideCoverageRulesTests {
+  /// IM022 leaves an app alone whose sources give the SDK its Entra registration in code (the 2020 guide's
+  /// `IntuneMAMSettings.aadClientIdOverride`); reading the property is not setting it.
+  @Test func anAppSettingItsRegistrationInCodeIsNotAskedForTheDictionary() async throws {
+    let project = ExampleProject(targets: [
+      .init("App", frameworks: [
+        .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+        .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+      ]),
+    ])
+    let info = RuleExample.document(for: "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
+    func lint(_ source: String) async throws -> [String] {
+      try await Self.lint(
+        ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": info, "App/Main/AppDelegate.m": source],
+        only: ["IM022"]
+      ).diagnostics.map(\.code)
+    }
+    #expect(try await lint("IntuneMAMSettings.aadClientIdOverride = @\"6a3c8f1e\";\n").isEmpty)
+    #expect(try await lint("[IntuneMAMSettings setAadClientIdOverride:clientId];\n").isEmpty)
+    #expect(try await lint("id config = IntuneMAMSettings.aadClientIdOverride;\nif (x == y) {}\n") == ["IM022"])
+    #expect(IntuneSDKWithoutSettingsRule.setsOverride(in: "a.aadClientIdOverride == b") == false)
   }
 }

@@ -4,6 +4,7 @@ import PredicateSyntax
 import PropertyList
 import SharelintBase
 import Testing
+import XcodeModel
 
 /// Builds targets from dictionary bodies, as XML or re-serialized as binary plists.
 enum TargetFixture {
@@ -198,6 +199,42 @@ enum TargetFixture {
       "IntuneMAMSettings.ADALClientId", "IntuneMAMSettings.ADALRedirectUri",
     ])
     #expect(diagnostics.allSatisfy { $0.range != nil })
+    // What is missing is the dictionary itself, and the messages say so.
+    #expect(diagnostics.map(\.message) == [
+      "the Info.plist has no IntuneMAMSettings, so no 'ADALClientId'; the SDK cannot sign in with the app's Entra "
+        + "registration",
+      "the Info.plist has no IntuneMAMSettings, so neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra "
+        + "sign-in cannot return to the app",
+    ])
+  }
+
+  /// IM009 compares the app groups as built and quotes each as built, with what is written when build settings
+  /// made it.
+  @Test func appGroupsMismatchQuotesTheGroupsAsBuilt() throws {
+    var buildSettings = BuildSettings()
+    buildSettings.define("GROUP_ID", as: "group.com.contoso.offline")
+    let target = try TargetFixture.target(
+      """
+      <key>IntuneMAMSettings</key>
+      <dict>
+      \t<key>AppGroupIdentifiers</key>
+      \t<array>
+      \t\t<string>group.com.contoso.notes</string>
+      \t</array>
+      </dict>
+      """,
+      entitlements: """
+        <key>com.apple.security.application-groups</key>
+        <array>
+        \t<string>group.com.contoso.notes</string>
+        \t<string>$(GROUP_ID)</string>
+        </array>
+        """,
+      settings: LintSettings(buildSettings: buildSettings))
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM009"))
+    #expect(diagnostics.map(\.message) == [
+      "'AppGroupIdentifiers' lacks the entitlements' app groups 'group.com.contoso.offline' (from '$(GROUP_ID)')"
+    ])
   }
 
   @Test func extensionFindingNamesTheContainingApp() throws {

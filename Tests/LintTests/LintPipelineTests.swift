@@ -106,6 +106,67 @@ import Testing
     #expect(report.diagnostics.filter { $0.code == "PL002" }.count == 2)
   }
 
+  /// A finding whose message quotes a setting's value as built (`'contoso-dev' (from '$(APP_SCHEME)')`) is still
+  /// one finding when the value differs between the target's configurations: it quotes what is written and a note
+  /// says which configuration has which value. Another target with another value is another finding.
+  @Test func mergeQuotesWhatIsWrittenWhereConfigurationsDifferInValue() {
+    let source = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
+    func finding(_ value: String) -> LintDiagnostic {
+      LintDiagnostic(
+        rule: "missing-intunemam-url-scheme", code: "US004", severity: .error,
+        message: "URL scheme '\(value)' (from '$(APP_SCHEME)') is registered without '\(value)-intunemam' (from "
+          + "'$(APP_SCHEME)-intunemam') in the same URL type; 'ok' (from '$(OK)')",
+        source: source, range: nil, keyPath: "k")
+    }
+    var merger = FindingMerger(sharedFiles: SharedFiles(shared: ["App/Info.plist"], named: ["App/Info.plist"]))
+    var report = LintReport()
+    for (configuration, value, target) in [
+      ("Debug", "contoso-dev", 0), ("Staging", "contoso-dev", 0), ("Release", "contoso", 0), ("Debug", "other", 1),
+    ] {
+      merger.add(
+        LintJobResult(diagnostics: [finding(value)], linted: true, configuration: configuration, targetIndex: target),
+        to: &report)
+    }
+    FindingMerger.finish(&report)
+    #expect(report.diagnostics.count == 2)
+    #expect(
+      report.diagnostics.first?.message
+        == "URL scheme '$(APP_SCHEME)' is registered without '$(APP_SCHEME)-intunemam' in the same URL type; 'ok' "
+        + "(from '$(OK)')")
+    #expect(report.diagnostics.first?.notes == [
+      "'$(APP_SCHEME)' is 'contoso-dev' in Debug, Staging; 'contoso' in Release",
+      "in configurations Debug, Staging, Release",
+    ])
+    #expect(report.diagnostics.last?.message == finding("other").message)
+    #expect(ShownValues.asWritten("a 'x' (from '$(X)') b 'y'") == "a '$(X)' b 'y'")
+  }
+
+  /// Notes that say the same thing of several files, targets or configurations are one line naming them all, each
+  /// with its location; the others keep their place and text.
+  @Test func notesThatSayTheSameThingAreOneLine() {
+    let missing = "does not exist (generated, or kept out of the repository); its settings are unknown"
+    let notes = NoteGrouping.grouped([
+      "'Pods/A.debug.xcconfig' \(missing)",
+      "A/Debug.xcconfig:21: included file 'Pods/A.debug.xcconfig' is not in the repository; the rest of "
+        + "'A/Debug.xcconfig' still counts",
+      "Workspace.swift:1: a Tuist workspace manifest",
+      "'Pods/A.release.xcconfig' \(missing)",
+      "A/Release.xcconfig:21: included file 'Pods/A.release.xcconfig' is not in the repository; the rest of "
+        + "'A/Release.xcconfig' still counts",
+      "'Pods/B.debug.xcconfig' \(missing)",
+      "'Pods/A.debug.xcconfig' \(missing)",
+      "'P.xcodeproj › Watch' builds for 'watchos', not iOS: not linted",
+      "'P.xcodeproj › Mac' builds for 'macosx', not iOS: not linted",
+    ])
+    #expect(notes == [
+      "'Pods/A.debug.xcconfig' \(missing); likewise 'Pods/A.release.xcconfig', 'Pods/B.debug.xcconfig'",
+      "A/Debug.xcconfig:21: included file 'Pods/A.debug.xcconfig' is not in the repository; the rest of "
+        + "'A/Debug.xcconfig' still counts; likewise A/Release.xcconfig:21 ('Pods/A.release.xcconfig')",
+      "Workspace.swift:1: a Tuist workspace manifest",
+      "'P.xcodeproj › Watch' builds for 'watchos', not iOS: not linted; likewise ('P.xcodeproj › Mac', 'macosx')",
+    ])
+  }
+
   /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh
   /// lint of the fixed bytes says.
   @Test func fixLintsAgainOnlyWhatChangedAndAgreesWithAFreshLint() async throws {
@@ -149,7 +210,7 @@ import Testing
     ])
     #expect(report.targetCount == 0)
     #expect(report.problems.isEmpty)
-    #expect(report.notes.contains { $0.contains("App.xcodeproj › App builds for 'macosx', not iOS: not linted") })
+    #expect(report.notes.contains { $0.contains("App.xcodeproj › App' builds for 'macosx', not iOS: not linted") })
   }
 
   /// A plist in a project's folder that no target builds (a stale copy, a fixture) is not a loose target: Xcode

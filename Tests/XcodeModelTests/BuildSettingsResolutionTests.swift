@@ -17,10 +17,15 @@ struct BuildSettingsResolutionTests {
     #expect(references[1].modifiers.map(\.name) == ["lower"])
   }
 
-  @Test func dollarWithoutBracketIsLiteralText() {
+  @Test func dollarNamesWithNoValueStayAsWritten() {
     let rule = "SUBQUERY(extensionItems, $extensionItem, $extensionItem.attachments.@count == 1).@count == 1"
-    #expect(BuildSettingText(parsing: rule).references.isEmpty)
+    #expect(
+      BuildSettingText(parsing: rule).references.map(\.literalName) == [
+        "extensionItem", "extensionItem.attachments.",
+      ])
     #expect(BuildSettings().resolve(rule) == .resolved(rule))
+    #expect(BuildSettings().evaluate(rule).undefined.isEmpty)
+    #expect(BuildSettingText(parsing: "costs $5 or $").references.isEmpty)
     #expect(BuildSettings().resolve("costs $5 or $") == .resolved("costs $5 or $"))
   }
 

@@ -183,6 +183,69 @@ struct XcodeSemanticsTests {
   }
 }
 
+@Suite("References without brackets and the $$ escape, as swift-build parses them")
+struct UnbracketedReferenceTests {
+  /// `MacroExpressionParser.parseSubstitutionSubexpression` ("a valid expression of the deprecated form
+  /// “$MACRO”"): the name starts with a letter or `_` (`isValidMacroName1stChar`) and runs over letters, digits,
+  /// `_` and `.` (`isValidMacroNameNthChar`); anything else ends it. A setting with a value is expanded.
+  @Test func anUnbracketedNameEndsAtTheFirstCharacterThatIsNotLetterDigitUnderscoreOrDot() {
+    var settings = BuildSettings()
+    settings.define("APP_SCHEME", as: "contoso")
+    settings.define("_X1", as: "x")
+    #expect(settings.resolve("$APP_SCHEME-intunemam") == .resolved("contoso-intunemam"))
+    #expect(settings.resolve("$APP_SCHEME://auth") == .resolved("contoso://auth"))
+    #expect(settings.resolve("a/$_X1/b") == .resolved("a/x/b"))
+    // '.' continues the name: `$APP_SCHEME.x` names the setting 'APP_SCHEME.x', which has no value.
+    #expect(settings.resolve("$APP_SCHEME.x") == .resolved("$APP_SCHEME.x"))
+    let references = BuildSettingText(parsing: "$APP_SCHEME-x").references
+    #expect(references.map(\.delimiter) == [.none])
+    #expect(references.map(\.range) == [0..<11])
+    #expect(references.map(\.spelling) == ["$APP_SCHEME"])
+    // A digit cannot start a name: `$5` is literal.
+    #expect(BuildSettingText(parsing: "$5").references.isEmpty)
+  }
+
+  /// `MacroEvaluationProgram.executeInContext`, `.evalNamedMacro(preserveOriginalIfUnresolved:)`: a `$NAME` whose
+  /// setting has no value — none defined, `$inherited` with nothing below — stays as written, and is no undefined
+  /// setting; `$(NAME)` in the same place is empty.
+  @Test func anUnbracketedNameWithNoValueStaysAsWritten() {
+    let settings = BuildSettings()
+    let evaluation = settings.evaluate("msauth.$BUNDLE_ID")
+    #expect(evaluation.value == "msauth.$BUNDLE_ID")
+    #expect(evaluation.undefined.isEmpty && !evaluation.isIncomplete)
+    #expect(settings.evaluate("msauth.$(BUNDLE_ID)").value == "msauth.")
+    var inheriting = BuildSettings()
+    inheriting.define("FLAGS", as: "$inherited -x")
+    #expect(inheriting.evaluate("$(FLAGS)").value == "$inherited -x")
+    inheriting.add(BuildSettingDefinition(name: "LEVELS", value: "base", origin: .commandLine))
+    inheriting.add(BuildSettingDefinition(name: "LEVELS", value: "$inherited top", origin: .commandLine))
+    #expect(inheriting.evaluate("$(LEVELS)").value == "base top")
+  }
+
+  /// `MacroExpressionParser.parseSubstitutionSubexpression`: a `$(…)` written right after a `$NAME` is part of the
+  /// name (rdar://12769727), so `$FOO_$(KIND)` names `FOO_` followed by the value of `KIND`.
+  @Test func aBracketedReferenceRightAfterAnUnbracketedNameIsPartOfTheName() {
+    var settings = BuildSettings()
+    settings.define("KIND", as: "RELEASE")
+    settings.define("ID_RELEASE", as: "com.contoso.notes")
+    #expect(settings.resolve("$ID_$(KIND).share") == .resolved("com.contoso.notes.share"))
+  }
+
+  /// `MacroExpressionParser.parseSubstitutionSubexpression`: `$$` is an escaped `$` (the second is skipped), so
+  /// what follows is literal; `$[NAME]` is an older bracket form Xcode still expands.
+  @Test func twoDollarsAreOneAndSquareBracketsAreAReference() {
+    var settings = BuildSettings()
+    settings.define("NAME", as: "contoso")
+    #expect(settings.resolve("$$NAME") == .resolved("$NAME"))
+    #expect(settings.resolve("a$$(NAME)") == .resolved("a$(NAME)"))
+    #expect(settings.resolve("$[NAME]-intunemam") == .resolved("contoso-intunemam"))
+    #expect(BuildSettingText(parsing: "$$NAME").spelling == "$$NAME")
+    #expect(BuildSettingText(parsing: "$[NAME]").references.first?.spelling == "$[NAME]")
+    #expect(BuildSettingText.mayHoldReferences("x$NAME") && BuildSettingText.mayHoldReferences("$$"))
+    #expect(!BuildSettingText.mayHoldReferences("costs $5 or $"))
+  }
+}
+
 @Suite("Info.plist preprocessor flags, as Xcode passes them")
 struct InfoPlistPreprocessorOptionsTests {
   /// swift-build's `Cpp.xcspec` (`com.apple.compilers.cpp`): `-D` for each `INFOPLIST_PREPROCESSOR_DEFINITIONS`

@@ -5,7 +5,9 @@ import SharelintBase
 /// Stage 4 of a lint run (plan → jobs → rules → merge → report): adds the jobs' results to the report in job
 /// order. A finding about a file that several jobs read (a plist every configuration builds, entitlements shared
 /// by targets, a containing app's Info.plist) is added once, naming every configuration it holds in; the report
-/// counts the targets and the builds whose rules ran.
+/// counts the targets and the builds whose rules ran. The configurations of one target may quote different values
+/// of the same setting (`'contoso-dev' (from '$(APP_SCHEME)')` in Debug): that is still one finding, which quotes
+/// what is written and says in a note which configuration has which value (`ShownValues`).
 struct FindingMerger {
   /// The files more than one job reads, and those no job names (a strings file, a source file a rule read on its
   /// own): only their findings can repeat.
@@ -19,10 +21,21 @@ struct FindingMerger {
   /// How many results were added: a result's sequence number.
   private var added = 0
 
+  /// For each finding (report index) whose message differs between the configurations it holds in: its target,
+  /// its notes before merging, and each configuration's message.
+  private var variants: [Int: Variants] = [:]
+
   private struct SharedFileFindings {
     var firstJob: Int
     var indices: [Int] = []
     var byIdentity: [DiagnosticIdentity: Int]?
+    /// The target (plan index) of each finding in `indices`, by report index.
+    var targets: [Int: Int] = [:]
+  }
+
+  private struct Variants {
+    var notes: [String]
+    var messages: [(label: String, message: String)]
   }
 
   /// A merger for jobs reading `sharedFiles` more than once.
@@ -47,9 +60,14 @@ struct FindingMerger {
             for index in shared.indices { byIdentity[DiagnosticIdentity(report.diagnostics[index])] = index }
             shared.byIdentity = byIdentity
           }
-          if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)] {
+          if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)],
+            report.diagnostics[index].message == diagnostic.message || shared.targets[index] == result.targetIndex
+          {
             if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
               report.diagnostics[index].configurations.append(name)
+              if report.diagnostics[index].message != diagnostic.message || variants[index] != nil {
+                mergeValues(of: diagnostic, configuration: name, into: index, of: &report)
+              }
             }
             sharedFindings[diagnostic.file] = shared
             continue
@@ -57,12 +75,29 @@ struct FindingMerger {
           shared.byIdentity?[DiagnosticIdentity(diagnostic)] = report.diagnostics.count
         }
         shared.indices.append(report.diagnostics.count)
+        shared.targets[report.diagnostics.count] = result.targetIndex
         sharedFindings[diagnostic.file] = shared
       }
       if let name = result.configuration { diagnostic.configurations = [name] }
       report.diagnostics.append(diagnostic)
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
+  }
+
+  /// Adds `diagnostic`, the finding at `index` in configuration `name` with other values quoted, to that finding:
+  /// its message quotes what is written where the values differ, and its notes say which configuration has which.
+  private mutating func mergeValues(
+    of diagnostic: LintDiagnostic, configuration name: String, into index: Int, of report: inout LintReport
+  ) {
+    let existing = report.diagnostics[index]
+    // Until now every configuration of the finding had its message (`name` was just added last).
+    var merged = variants[index]
+      ?? Variants(notes: existing.notes, messages: existing.configurations.dropLast().map { ($0, existing.message) })
+    merged.messages.append((name, diagnostic.message))
+    variants[index] = merged
+    let combined = ShownValues.merged(merged.messages)
+    report.diagnostics[index].message = combined.message
+    report.diagnostics[index].notes = combined.notes + merged.notes
   }
 
   /// Ends the merge: each finding of a project build names its configurations in a note, and the findings are in
@@ -118,6 +153,7 @@ struct DiagnosticIdentity: Hashable {
     file = diagnostic.file
     start = diagnostic.range?.start
     keyPath = diagnostic.keyPath
-    message = diagnostic.message
+    // Values quoted as built may differ between configurations; what is written does not.
+    message = ShownValues.asWritten(diagnostic.message)
   }
 }

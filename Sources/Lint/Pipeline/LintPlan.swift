@@ -17,8 +17,14 @@ struct LintPlan {
   /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
   var problems: [String] = []
   /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
-  /// found that stops nothing (a Tuist manifest: its project is generated).
+  /// found that stops nothing (a Tuist manifest: its project is generated), one by one.
   var notes: [String] = []
+  /// The project targets as read, every app and extension target of every project (`targets` holds those linted).
+  var projects: XcodeTargetsReport?
+
+  /// `notes` as a run reports them: those that say the same thing of several files, targets or configurations
+  /// in one line (`NoteGrouping`).
+  var groupedNotes: [String] { NoteGrouping.grouped(notes) }
   /// How many files discovery read, for the progress line.
   var filesRead = 0
 
@@ -27,10 +33,11 @@ struct LintPlan {
 
   /// Plans a run over `options.paths`. `commandLineSettings` are the settings of `-D`, `--xcconfig` (and
   /// `configure --project`'s base): those of the loose targets; project targets get their configuration's
-  /// settings under the `-D` definitions.
+  /// settings under the `-D` definitions. Finding nothing at all is a problem for a lint (nothing was checked),
+  /// unless `nothingFoundIsAProblem` is false (a listing of targets).
   static func make(
     _ options: LintSession.Options, commandLineSettings: BuildSettings,
-    commandLineDefinitions: [(name: String, value: String)]
+    commandLineDefinitions: [(name: String, value: String)], nothingFoundIsAProblem: Bool = true
   ) throws(LintSession.InputError) -> LintPlan {
     let filesRead = ConcurrentResults<Int>(count: 1)
     var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
@@ -60,6 +67,7 @@ struct LintPlan {
 
     var plan = LintPlan()
     plan.targets = projects.targets
+    plan.projects = projects.report
     if options.targetName == nil {
       // `--target` names a project target: the loose files are then left out.
       var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)
@@ -91,7 +99,7 @@ struct LintPlan {
     plan.notes =
       candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes + plan.notes
     plan.filesRead = filesRead[0] ?? 0
-    if plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
+    if nothingFoundIsAProblem && plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan

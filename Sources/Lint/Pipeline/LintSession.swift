@@ -171,7 +171,7 @@ public enum LintSession {
       ?? RuleRegistry.rules
     let jobs = try LintJob.make(plan, options: options, rules: rules, fixedConfiguration: fixedConfiguration)
     return PreparedRun(
-      jobs: jobs, problems: plan.problems, notes: plan.notes, filesRead: plan.filesRead,
+      jobs: jobs, problems: plan.problems, notes: plan.groupedNotes, filesRead: plan.filesRead,
       sharedFiles: FindingMerger.sharedFiles(of: jobs))
   }
 

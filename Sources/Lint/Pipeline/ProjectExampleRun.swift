@@ -33,7 +33,8 @@ enum ProjectExampleRun {
       let full = folder + "/" + path
       try? FileManager.default.createDirectory(
         atPath: PathText.removingLastComponent(of: full), withIntermediateDirectories: true)
-      FileManager.default.createFile(atPath: full, contents: Data(ExampleProject.fileBytes(whole)))
+      // A file not written leaves the example's findings missing, which the example check reports.
+      _ = FileManager.default.createFile(atPath: full, contents: Data(ExampleProject.fileBytes(whole)))
     }
     let configuration = example.configuration.flatMap { try? Configuration.parse($0) } ?? Configuration()
     // The folder is planned as `lint` plans it: the project's targets, then what it does not claim (a built `.app`).

@@ -28,6 +28,8 @@ struct ProjectPlan {
   var notes: [String] = []
   /// The symlink-free folders holding the projects read: a plist under one that no target builds is no loose file.
   var projectFolders: [String] = []
+  /// The projects as read (nil when there are none): every app and extension target, for `sharelint targets`.
+  var report: XcodeTargetsReport?
 
   /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
   /// definitions override every configuration's settings.
@@ -37,6 +39,7 @@ struct ProjectPlan {
   ) {
     guard !containers.isEmpty else { return }
     let report = XcodeTargetsReport(paths: containers, overlay: XcodeFileOverlay(overlay))
+    self.report = report
     problems = report.errors.map(\.description)
     var seenNotes: Set<String> = []
     func note(_ text: String) {
@@ -78,7 +81,7 @@ struct ProjectPlan {
     let targetsByName = Dictionary(report.targets.map { ("\($0.project)\u{0}\($0.name)", $0) }) { first, _ in first }
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
       if let platform = Self.nonIOSPlatform(of: target) {
-        note("\(target.project) › \(target.name) builds for \(platform), not iOS: not linted")
+        note("'\(target.project) › \(target.name)' builds for \(platform), not iOS: not linted")
         continue
       }
       let isExtension = target.productType.contains("extension")

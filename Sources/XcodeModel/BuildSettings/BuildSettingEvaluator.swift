@@ -6,7 +6,9 @@
 ///   `A = $(B)`, `B = $(A)`) takes that setting's next assignment below the one in use
 ///   (`MacroEvaluationContext.nextValueForMacro`), and nothing when there is none; a loop through other
 ///   settings is recorded so it can be shown;
-/// - `$(inherited)` outside any setting's value is nothing.
+/// - `$(inherited)` outside any setting's value is nothing;
+/// - `$NAME` (no brackets) is `$(NAME)` when the setting has a value, and stays `$NAME` as written when it has none
+///   (`evalNamedMacro`'s `preserveOriginalIfUnresolved`), which is no undefined setting; `$$` is `$`.
 ///
 /// Evaluation is bounded: each assignment is evaluated once per context it can depend on (memoized, so
 /// `X0 = $(X1)$(X1)` … is linear), a value past `maximumValueSize` is cut to nothing and recorded, and a
@@ -139,7 +141,7 @@ struct BuildSettingEvaluator {
       switch part {
       case .literal(let literal, _):
         work += literal.utf8.count
-        result.value += literal
+        result.value += BuildSettingText.isEscapedDollar(literal) ? "$" : literal
       case .reference(let reference):
         var fragment = evaluate(reference, origin: origin, topLevel: topLevel)
         if topLevel {
@@ -173,7 +175,13 @@ struct BuildSettingEvaluator {
     if !reference.isTerminated {
       result.record(Failure(name: name, reason: .unterminated, via: [], range: ownRange, origin: origin))
     }
-    let lookedUp = lookUp(name, range: ownRange, origin: origin)
+    let isUnbracketed = reference.delimiter == .none
+    guard let lookedUp = lookUp(name, range: ownRange, origin: origin, preservingUnresolved: isUnbracketed) else {
+      // `$NAME` of a setting with no value: Xcode leaves it as written.
+      result.value = "$" + name
+      work += result.value.utf8.count
+      return result
+    }
     result.absorbDependencies(of: lookedUp)
     var value = lookedUp.value
     var gaps = lookedUp.gaps
@@ -209,20 +217,25 @@ struct BuildSettingEvaluator {
     return result
   }
 
-  /// The value `$(name)` stands for in the current context.
-  private mutating func lookUp(_ name: String, range: Range<Int>?, origin: BuildSettingDefinition.Origin?)
-    -> Fragment
-  {
+  /// The value `$(name)` stands for in the current context. With `preservingUnresolved` (a `$NAME` reference), nil
+  /// when no assignment gives the setting a value there — none at all, or none below the one in use — which Xcode
+  /// leaves as written.
+  private mutating func lookUp(
+    _ name: String, range: Range<Int>?, origin: BuildSettingDefinition.Origin?, preservingUnresolved: Bool = false
+  ) -> Fragment? {
     var result = Fragment()
     if name.isEmpty { return result }   // `$()`: the usual way to write nothing, e.g. `https:/$()/`.
     if name == "inherited" {
-      guard let current = chain.last else { return result }
+      guard let current = chain.last, !preservingUnresolved || current.index > 0 else {
+        return preservingUnresolved ? nil : result
+      }
       return evaluateBelow(current, range: range)
     }
     if signing, let signed = signingValue(of: name, range: range, origin: origin) { return signed }
     result.touched.insert(name)
     if let frameIndex = chain.lastIndex(where: { $0.name == name }) {
       let frame = chain[frameIndex]
+      if preservingUnresolved, frame.index == 0 { return nil }
       var below = evaluateBelow(frame, range: range)
       below.touched.insert(name)
       below.outerHits[name] = frame.index
@@ -234,6 +247,7 @@ struct BuildSettingEvaluator {
     }
     let count = definitions(of: name).count
     guard count > 0 else {
+      if preservingUnresolved { return nil }
       result.gaps = [0]
       result.record(Failure(name: name, reason: .undefined, via: [], range: range, origin: origin))
       return result
@@ -259,9 +273,9 @@ struct BuildSettingEvaluator {
   {
     switch name {
     case "CFBundleIdentifier":
-      return lookUp("PRODUCT_BUNDLE_IDENTIFIER", range: range, origin: origin)
+      return lookUp("PRODUCT_BUNDLE_IDENTIFIER", range: range, origin: origin) ?? Fragment()
     case "TeamIdentifierPrefix", "AppIdentifierPrefix":
-      var fragment = lookUp("DEVELOPMENT_TEAM", range: range, origin: origin)
+      var fragment = lookUp("DEVELOPMENT_TEAM", range: range, origin: origin) ?? Fragment()
       fragment.failures.removeAll { $0.reason == .undefined }
       fragment.gaps = []
       if !fragment.value.isEmpty { fragment.value += "." }

@@ -1,4 +1,4 @@
-/// A `$(NAME)` or `${NAME}` reference found in a string, with its modifiers
+/// A `$(NAME)`, `${NAME}`, `$[NAME]` or `$NAME` reference found in a string, with its modifiers
 /// (`$(PRODUCT_NAME:rfc1034identifier)`, `$(X:default=value)`) and any references nested in its
 /// name or in a modifier's operand (`$(FOO_$(BAR))`).
 ///
@@ -11,12 +11,18 @@ public struct BuildSettingReference: Hashable, Sendable {
     case parentheses
     /// `${NAME}`, the older form Xcode still accepts.
     case braces
+    /// `$[NAME]`, an older form Xcode still accepts (with a deprecation warning).
+    case brackets
+    /// `$NAME` with no brackets, which Xcode still accepts: the name is a letter or `_` followed by letters,
+    /// digits, `_` and `.`; a setting that has no value leaves the reference as written.
+    case none
   }
 
   /// The whole reference, from `$` to the closing bracket (or to the end of the string when the
-  /// reference is never closed).
+  /// reference is never closed; to the end of the name for `$NAME`).
   public var range: Range<Int>
-  /// The name between the opening bracket and the first `:` or the closing bracket.
+  /// The name between the opening bracket and the first `:` or the closing bracket (for `$NAME`, the name and
+  /// a `$(…)` written right after it, which Xcode takes as part of the name).
   public var name: BuildSettingText
   /// The modifiers after the name, in the order written (and applied).
   public var modifiers: [BuildSettingModifierSyntax]
@@ -42,7 +48,13 @@ public struct BuildSettingReference: Hashable, Sendable {
 
   /// The reference as written: `$(NAME:modifier=operand)`, the closing bracket left out when missing.
   public var spelling: String {
-    let (open, close) = delimiter == .parentheses ? ("$(", ")") : ("${", "}")
+    let (open, close): (String, String)
+    switch delimiter {
+    case .parentheses: (open, close) = ("$(", ")")
+    case .braces: (open, close) = ("${", "}")
+    case .brackets: (open, close) = ("$[", "]")
+    case .none: (open, close) = ("$", "")
+    }
     let modifierText = modifiers.map { ":" + $0.name + ($0.operand.map { "=" + $0.spelling } ?? "") }.joined()
     return open + name.spelling + modifierText + (isTerminated ? close : "")
   }
@@ -75,7 +87,8 @@ public struct BuildSettingModifierSyntax: Hashable, Sendable {
 public struct BuildSettingText: Hashable, Sendable {
   /// One piece of the text.
   public enum Part: Hashable, Sendable {
-    /// Text taken as is, with its range.
+    /// Text taken as is, with its range. `$$`, Xcode's escape for a `$`, is a literal of its own, `"$$"`, which
+    /// evaluates to `$` (see `isEscapedDollar`).
     case literal(String, Range<Int>)
     /// A `$(…)` reference.
     case reference(BuildSettingReference)
@@ -89,13 +102,31 @@ public struct BuildSettingText: Hashable, Sendable {
     self.parts = parts
   }
 
-  /// Splits `text` into literal pieces and references. Only `$(` and `${` start a reference: a `$`
-  /// followed by anything else (`$attachment` in an activation rule, a lone `$`) is literal text,
-  /// which is also what Xcode leaves in a processed Info.plist.
+  /// Splits `text` into literal pieces and references as swift-build's `MacroExpressionParser.parseAsString`
+  /// does (`parseSubstitutionSubexpression`): `$(`, `${` and `$[` start a bracketed reference; `$` followed by a
+  /// letter or `_` starts a `$NAME` reference, whose name runs over letters, digits, `_` and `.`
+  /// (`isValidMacroNameNthChar`) and takes in a `$(…)` written right after it; `$$` is an escaped `$`; a `$`
+  /// followed by anything else (or nothing) is literal. A `$NAME` whose setting has no value stays as written
+  /// (`preserveOriginalIfUnresolved`), so `$attachment` in an activation rule is what Xcode leaves in a processed
+  /// Info.plist.
   public init(parsing text: String) {
     var parser = BuildSettingTextParser(bytes: Array(text.utf8))
     self = parser.parseText(stoppingAt: [])
   }
+
+  /// Whether `text` may hold a reference or an escaped `$`: a `$` followed by a bracket, a letter, `_` or `$`.
+  /// Looked for in the bytes, to skip parsing the many strings that hold none.
+  public static func mayHoldReferences(_ text: String) -> Bool {
+    var afterDollar = false
+    for byte in text.utf8 {
+      if afterDollar, BuildSettingTextParser.followsDollarInReference(byte) { return true }
+      afterDollar = byte == UInt8(ascii: "$")
+    }
+    return false
+  }
+
+  /// Whether `literal` is the `$$` escape, which Xcode evaluates to `$`.
+  static func isEscapedDollar(_ literal: String) -> Bool { literal == "$$" }
 
   /// The top-level references, in order.
   public var references: [BuildSettingReference] {
@@ -157,8 +188,26 @@ struct BuildSettingTextParser {
     switch opening {
     case UInt8(ascii: "("): return UInt8(ascii: ")")
     case UInt8(ascii: "{"): return UInt8(ascii: "}")
+    case UInt8(ascii: "["): return UInt8(ascii: "]")
     default: return nil
     }
+  }
+
+  /// A letter or `_`: what may start a `$NAME` (swift-build's `isValidMacroName1stChar`).
+  private static func startsName(_ byte: UInt8?) -> Bool {
+    guard let byte else { return false }
+    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+  }
+
+  /// A letter, digit, `_` or `.`: what may continue a `$NAME` (swift-build's `isValidMacroNameNthChar`).
+  private static func continuesName(_ byte: UInt8?) -> Bool {
+    guard let byte else { return false }
+    return startsName(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+  }
+
+  /// Whether `byte` after a `$` makes a reference or the `$$` escape.
+  static func followsDollarInReference(_ byte: UInt8) -> Bool {
+    closingDelimiter(of: byte) != nil || startsName(byte) || byte == dollar
   }
 
   /// text: (literal | reference)* up to the end or to one of `stops` outside a nested reference.
@@ -170,9 +219,19 @@ struct BuildSettingTextParser {
       parts.append(.literal(String(decoding: bytes[literalStart..<end], as: UTF8.self), literalStart..<end))
     }
     while let byte = current, !stops.contains(byte) {
-      if byte == Self.dollar, Self.closingDelimiter(of: self.byte(after: offset)) != nil {
+      let next = self.byte(after: offset)
+      if byte == Self.dollar, Self.closingDelimiter(of: next) != nil {
         flushLiteral(upTo: offset)
         parts.append(.reference(parseReference()))
+        literalStart = offset
+      } else if byte == Self.dollar, Self.startsName(next) {
+        flushLiteral(upTo: offset)
+        parts.append(.reference(parseUnbracketedReference()))
+        literalStart = offset
+      } else if byte == Self.dollar, next == Self.dollar {
+        flushLiteral(upTo: offset)
+        parts.append(.literal("$$", offset..<offset + 2))
+        offset += 2
         literalStart = offset
       } else {
         offset += 1
@@ -195,9 +254,31 @@ struct BuildSettingTextParser {
     }
     let isTerminated = current == closing
     if isTerminated { offset += 1 }
+    let delimiter: BuildSettingReference.Delimiter =
+      switch opening {
+      case UInt8(ascii: "{"): .braces
+      case UInt8(ascii: "["): .brackets
+      default: .parentheses
+      }
     return BuildSettingReference(
-      range: start..<offset, name: name, modifiers: modifiers,
-      delimiter: opening == UInt8(ascii: "{") ? .braces : .parentheses, isTerminated: isTerminated)
+      range: start..<offset, name: name, modifiers: modifiers, delimiter: delimiter, isTerminated: isTerminated)
+  }
+
+  /// unbracketed reference: '$' name-start name-char* ('$(' … ')')?. A `$(…)` right after the name is part of the
+  /// name (swift-build's hack for `$FOO$(BAR)`, rdar://12769727).
+  private mutating func parseUnbracketedReference() -> BuildSettingReference {
+    let start = offset
+    offset += 1
+    let nameStart = offset
+    while Self.continuesName(current) { offset += 1 }
+    var nameParts: [BuildSettingText.Part] = [
+      .literal(String(decoding: bytes[nameStart..<offset], as: UTF8.self), nameStart..<offset)
+    ]
+    if current == Self.dollar, byte(after: offset) == UInt8(ascii: "(") {
+      nameParts.append(.reference(parseReference()))
+    }
+    return BuildSettingReference(
+      range: start..<offset, name: BuildSettingText(parts: nameParts), delimiter: .none)
   }
 
   /// modifier: ':' name ('=' text)?; the name runs to the next `:`, `=` or closing bracket.

@@ -115,6 +115,16 @@ public struct BuildSettings: Sendable {
     return texts.map { evaluator.evaluate($0) }
   }
 
+  /// How a message shows `text`: `'contoso'`, followed by ` (from '$(APP_SCHEME)')` when references made it
+  /// (`BuildSettingEvaluation.shown` of its value as Xcode evaluates it); as written when the value is not usable
+  /// (`resolve`: an undefined setting left it empty or a part of it missing), which PL003 reports.
+  public func shown(_ text: String, signing: Bool = false) -> String {
+    guard BuildSettingText.mayHoldReferences(text), let value = resolve(text, signing: signing).resolvedText else {
+      return "'\(text)'"
+    }
+    return BuildSettingEvaluation.shown(value, written: text)
+  }
+
   /// `text` expanded as Xcode expands it, when the result is usable (see `BuildSettingResolution`): an
   /// undefined setting is empty, so `${PREFIX}.App${SUFFIX}` with only `PREFIX` defined resolves; one that
   /// leaves the value empty or a part of it missing (`msauth.$(UNDEFINED)`) makes it unresolved, listing the

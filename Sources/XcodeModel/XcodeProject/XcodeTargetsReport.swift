@@ -211,8 +211,14 @@ public struct XcodeTargetsReport: Sendable {
   /// "linkerFlags", "notes"}]}], "notes": […]}` (docs/json-output.md documents each field),
   /// keys sorted, absent values `null`, values as Xcode evaluates them (undefined settings empty).
   public func json() -> String {
+    JSONValue.object(["targets": .array(targetsJSON()), "notes": .array(notes.map { .string($0.description) })])
+      .serialized(pretty: true) + "\n"
+  }
+
+  /// Each target's JSON object (see `json()`), in order; `extraFields` adds fields to a target's.
+  public func targetsJSON(extraFields: (Target) -> [String: JSONValue] = { _ in [:] }) -> [JSONValue] {
     func value(_ setting: XcodeResolvedSetting?) -> JSONValue { setting.map { .string($0.xcodeValue) } ?? .null }
-    let targets: [JSONValue] = targets.map { target in
+    return targets.map { target in
       var fields: [String: JSONValue] = [
         "name": .string(target.name), "project": .string(target.project),
         "productType": .string(target.productType),
@@ -230,14 +236,21 @@ public struct XcodeTargetsReport: Sendable {
           }),
       ]
       fields.merge(Self.json(of: target.buildFacts)) { first, _ in first }
+      fields.merge(extraFields(target)) { first, _ in first }
       return .object(fields)
     }
-    return JSONValue.object(["targets": .array(targets), "notes": .array(notes.map { .string($0.description) })])
-      .serialized(pretty: true) + "\n"
   }
 
-  /// The report as text: one block per target, each value followed by where it was set.
+  /// The report as text: one block per target, each value followed by where it was set, then the notes.
   public func text() -> String {
+    var output = targetsText()
+    for note in notes { output += "note: \(note)\n" }
+    if targets.isEmpty { output += "no app or extension targets found\n" }
+    return output
+  }
+
+  /// One block per target (see `text()`); `remark` adds a line under a target's first.
+  public func targetsText(remark: (Target) -> String? = { _ in nil }) -> String {
     var output = ""
     func line(_ label: String, _ setting: XcodeResolvedSetting?, absent: String = "none") {
       guard let setting else {
@@ -251,6 +264,7 @@ public struct XcodeTargetsReport: Sendable {
       output += "\(target.project): \(target.name) (\(target.productType))"
       if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
       output += "\n"
+      if let remark = remark(target) { output += "  \(remark)\n" }
       for factLine in Self.textLines(of: target.buildFacts) { output += factLine + "\n" }
       for configuration in target.configurations {
         output += "  \(configuration.name)\n"
@@ -264,8 +278,6 @@ public struct XcodeTargetsReport: Sendable {
         for note in notes(of: configuration) { output += "    note: \(note)\n" }
       }
     }
-    for note in notes { output += "note: \(note)\n" }
-    if targets.isEmpty { output += "no app or extension targets found\n" }
     return output
   }
 }

@@ -1,3 +1,5 @@
+import XcodeModel
+
 /// EN004: the first keychain group is not the target's own bundle identifier.
 struct BundleIDNotFirstKeychainGroupRule: LintRule {
   static let description = RuleDescription(
@@ -110,9 +112,11 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
     if let ownIndex = elements.firstIndex(where: { $0.string.map { isOwnGroup($0) } == true }) {
       notes.append("'\(elements[ownIndex].string ?? expected)' is at '\(elements[ownIndex].keyPath)'; move it first")
     }
+    let shownFirst = KeychainAccessGroups.shown(firstGroup, settings: settings)
+    let shownOwn = KeychainAccessGroups.shown(expected, settings: settings)
     findings.report(
-      "the first keychain group is '\(firstGroup)', not the target's own '\(expected)'; new keychain items go "
-        + "into the first group",
+      "the first keychain group is \(shownFirst), not the target's own \(shownOwn); new keychain items go into the "
+        + "first group",
       about: first, in: entitlements, notes: notes)
   }
 }

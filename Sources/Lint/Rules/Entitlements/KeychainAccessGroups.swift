@@ -1,4 +1,5 @@
 import PropertyList
+import XcodeModel
 
 /// Reading `keychain-access-groups` entries: `$(AppIdentifierPrefix)com.contoso.notes`.
 enum KeychainAccessGroups {
@@ -31,6 +32,18 @@ enum KeychainAccessGroups {
   /// `group` without its prefix: the name the SDK and Xcode's UI show.
   static func name(of group: String) -> String {
     String(group.dropFirst(prefixLength(of: group) ?? 0))
+  }
+
+  /// How a message shows `group`: its prefix as written (the team comes from the provisioning profile) and the
+  /// rest as code signing expands it, followed by ` (from '…')` when references made it:
+  /// `'$(AppIdentifierPrefix)com.contoso.notes' (from '$(AppIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)')`; as
+  /// written when the rest does not resolve.
+  static func shown(_ group: String, settings: BuildSettings) -> String {
+    let prefix = String(group.prefix(prefixLength(of: group) ?? 0))
+    let rest = name(of: group)
+    guard BuildSettingText.mayHoldReferences(rest), let value = settings.resolve(rest, signing: true).resolvedText
+    else { return "'\(group)'" }
+    return BuildSettingEvaluation.shown(prefix + value, written: group)
   }
 }
 

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import XcodeModel
 
 /// EN003: a keychain group written without `$(AppIdentifierPrefix)`.
 struct KeychainGroupWithoutPrefixRule: LintRule {
@@ -71,8 +72,8 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
           """,
         messages: [
           """
-          keychain group '$(SHARED_KEYCHAIN_GROUP)' lacks '$(AppIdentifierPrefix)'; iOS will not treat it as the \
-          team's group '$(AppIdentifierPrefix)$(SHARED_KEYCHAIN_GROUP)'
+          keychain group 'com.fabrikam.shared' (from '$(SHARED_KEYCHAIN_GROUP)') lacks '$(AppIdentifierPrefix)'; iOS \
+          will not treat it as the team's group '$(AppIdentifierPrefix)$(SHARED_KEYCHAIN_GROUP)'
           """,
         ],
         corrected: """
@@ -126,7 +127,8 @@ struct KeychainGroupWithoutPrefixRule: LintRule {
         "write '\(prefix)\(group)'", .safe, in: entitlements,
         [.editString(at: element.path, edits: [.insert(prefix, at: 0)])])
       findings.report(
-        "keychain group '\(group)' lacks '\(prefix)'; iOS will not treat it as the team's group '\(prefix)\(group)'",
+        "keychain group \(KeychainAccessGroups.shown(group, settings: target.settings.buildSettings)) lacks "
+          + "'\(prefix)'; iOS will not treat it as the team's group '\(prefix)\(group)'",
         about: element, in: entitlements, fix: fix)
     }
   }

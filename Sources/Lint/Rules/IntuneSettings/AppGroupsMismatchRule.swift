@@ -1,4 +1,5 @@
 import PropertyList
+import XcodeModel
 
 /// IM009: `IntuneMAMSettings.AppGroupIdentifiers` differs from the entitlements' app groups.
 struct AppGroupsMismatchRule: LintRule {
@@ -177,19 +178,29 @@ struct AppGroupsMismatchRule: LintRule {
     // Compared as built: `$(APP_GROUP)` on one side and its value on the other are the same group.
     let buildSettings = target.settings.buildSettings
     func expanded(_ groups: [String]) -> [String] { groups.map { buildSettings.resolve($0).resolvedText ?? $0 } }
-    let listedGroups = (listed.value.elements?.compactMap(\.string)).map(expanded)
+    let listedWritten = listed.value.elements?.compactMap(\.string)
+    let listedGroups = listedWritten.map(expanded)
     let entitledExpanded = expanded(entitledGroups)
     guard listedGroups != entitledExpanded || listed.value.elements?.count != entitledGroups.count else { return }
+    // Each group shown as built, with what is written when build settings made it.
+    var shown: [String: String] = [:]
+    for (written, value) in zip(entitledGroups + (listedWritten ?? []), entitledExpanded + (listedGroups ?? [])) {
+      if shown[value] == nil { shown[value] = BuildSettingEvaluation.shown(value, written: written) }
+    }
     let fix = findings.fix(
       "set 'AppGroupIdentifiers' to the entitlements' app groups", .safe, in: document,
       [.replaceValue(at: listed.value.path, with: .array(entitledGroups.map { .string($0) }))])
     findings.report(
-      Self.mismatchMessage(listed: listedGroups, entitled: entitledExpanded), about: listed.value, in: document,
-      fix: fix)
+      Self.mismatchMessage(listed: listedGroups, entitled: entitledExpanded, shown: shown), about: listed.value,
+      in: document, fix: fix)
   }
 
-  /// What differs between the listed and the entitled groups, most useful difference first.
-  static func mismatchMessage(listed: [String]?, entitled: [String]) -> String {
+  /// What differs between the listed and the entitled groups (as built), most useful difference first; `shown`
+  /// gives how a group is quoted, when not plainly.
+  static func mismatchMessage(listed: [String]?, entitled: [String], shown: [String: String] = [:]) -> String {
+    func quotedList(_ values: [String]) -> String {
+      values.map { shown[$0] ?? "'\($0)'" }.joined(separator: ", ")
+    }
     guard let listed else {
       return "'AppGroupIdentifiers' is not an array of the entitlements' app groups " + quotedList(entitled)
     }

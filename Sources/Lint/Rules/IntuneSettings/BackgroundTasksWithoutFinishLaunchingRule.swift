@@ -117,6 +117,6 @@ struct BackgroundTasksWithoutFinishLaunchingRule: LintRule {
           into: settings.path, key: Self.key, value: .boolean(true), after: keySortingBefore(Self.key, in: settings))])
     }
     findings.reportMissingIntuneSetting(
-      "IntuneMAMSettings has no '\(Self.key)' = YES; \(reason)", key: Self.key, of: target, fix: fix)
+      "no '\(Self.key)' = YES", consequence: reason, key: Self.key, of: target, fix: fix)
   }
 }

@@ -1,4 +1,5 @@
 import PropertyList
+import XcodeModel
 
 /// IM016: `ADALClientId` is a placeholder or not a GUID.
 struct ClientIdNotGUIDRule: LintRule {
@@ -99,7 +100,7 @@ struct ClientIdNotGUIDRule: LintRule {
     guard let node = target.intuneSettings?[key], let written = node.string,
       let value = EntraRegistration.resolved(written, in: target)
     else { return }
-    let shown = EntraRegistration.shown(written, value)
+    let shown = BuildSettingEvaluation.shown(value, written: written)
     if let placeholder = EntraRegistration.placeholder(in: value) {
       findings.report(
         "'\(key)' is \(shown), a placeholder ('\(placeholder)'), not the app's Entra client id; sign-in and "

@@ -73,8 +73,9 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
         messages: [
           """
           'ContainingAppBundleId' is 'com.fabrikam.field.beta' (from '$(APP_BUNDLE_ID).beta') but the extension's \
-          bundle identifier 'com.fabrikam.field.action' does not start with 'com.fabrikam.field.beta.'; an \
-          extension's identifier starts with its containing app's, so this names another app
+          bundle identifier 'com.fabrikam.field.action' (from '$(PRODUCT_BUNDLE_IDENTIFIER)') does not start with \
+          'com.fabrikam.field.beta.'; an extension's identifier starts with its containing app's, so this names \
+          another app
           """,
         ],
         configuration: """
@@ -148,7 +149,7 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
       let value = EntraRegistration.resolved(written, in: target), !value.isEmpty
     else { return }
     let document = target.infoPlist
-    let shownValue = EntraRegistration.shown(written, value)
+    let shownValue = BuildSettingEvaluation.shown(value, written: written)
     if let app = containingAppBundleIdentifier(of: target) {
       guard value.lowercased() != app.identifier.lowercased() else { return }
       let fix = app.isLiteral && !written.contains("$")
@@ -156,9 +157,12 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
           "write '\(app.identifier)'", .safe, in: document,
           [.replaceValue(at: node.path, with: .string(app.identifier))])
         : nil
+      let appWritten = target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string
+        .flatMap { BuildSettingText.mayHoldReferences($0) ? $0 : nil } ?? app.identifier
       findings.report(
-        "'\(Self.key)' is \(shownValue) but the containing app's bundle identifier is '\(app.identifier)'; the SDK "
-          + "in the extension looks for another app's enrollment and policy",
+        "'\(Self.key)' is \(shownValue) but the containing app's bundle identifier is "
+          + "\(BuildSettingEvaluation.shown(app.identifier, written: appWritten)); the SDK in the extension looks for "
+          + "another app's enrollment and policy",
         about: node, in: document, fix: fix)
       return
     }
@@ -166,8 +170,9 @@ struct ContainingAppBundleIdMismatchRule: LintRule {
       !extensionIdentifier.lowercased().hasPrefix(value.lowercased() + ".")
     else { return }
     findings.report(
-      "'\(Self.key)' is \(shownValue) but the extension's bundle identifier '\(extensionIdentifier)' does not start "
-        + "with '\(value).'; an extension's identifier starts with its containing app's, so this names another app",
+      "'\(Self.key)' is \(shownValue) but the extension's bundle identifier "
+        + "\(EntraRegistration.shownBundleIdentifier(extensionIdentifier, of: target)) does not start with "
+        + "'\(value).'; an extension's identifier starts with its containing app's, so this names another app",
       about: node, in: document)
   }
 

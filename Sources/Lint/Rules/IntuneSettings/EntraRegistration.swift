@@ -49,9 +49,10 @@ enum EntraRegistration {
     target.bundleIdentifier.flatMap { resolved($0, in: target) }.flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  /// `'x'`, or `'x' (from '$(X)')` when the text written differs from its expansion.
-  static func shown(_ written: String, _ resolved: String) -> String {
-    written == resolved ? "'\(resolved)'" : "'\(resolved)' (from '\(written)')"
+  /// How a message shows the target's bundle identifier `resolved`: `'com.contoso.notes'`, followed by
+  /// ` (from '$(PRODUCT_BUNDLE_IDENTIFIER)')` when the Info.plist writes it with build settings.
+  static func shownBundleIdentifier(_ resolved: String, of target: LintTarget) -> String {
+    BuildSettingEvaluation.shown(resolved, written: target.bundleIdentifier ?? resolved)
   }
 
   // MARK: - Client ids

@@ -1,3 +1,5 @@
+import XcodeModel
+
 /// IM008: an extension whose `IntuneMAMSettings` does not name its containing app.
 struct ExtensionWithoutContainingAppRule: LintRule {
   static let description = RuleDescription(
@@ -62,10 +64,18 @@ struct ExtensionWithoutContainingAppRule: LintRule {
     guard target.kind == .appExtension, target.intuneSettings?["ContainingAppBundleId"] == nil,
       IntuneSDKWithoutSettingsRule.linkedSDKWithoutSettings(target) == nil  // IM022's one finding
     else { return }
-    let containingBundleIdentifier = target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string
+    let written = target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string
+    // The project's value for the app in this configuration, when known: the Info.plist often writes a setting.
+    let resolved = target.settings.containingAppBundleIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+    let shown: String?
+    if let resolved, let written, BuildSettingText.mayHoldReferences(written) {
+      shown = BuildSettingEvaluation.shown(resolved, written: written)
+    } else {
+      shown = (resolved ?? written).map { "'\($0)'" }
+    }
     findings.reportMissingIntuneSetting(
-      "IntuneMAMSettings has no 'ContainingAppBundleId'; the extension cannot find its app's enrollment",
+      "no 'ContainingAppBundleId'", consequence: "the extension cannot find its app's enrollment",
       key: "ContainingAppBundleId", of: target,
-      notes: containingBundleIdentifier.map { ["the containing app's bundle identifier is '\($0)'"] } ?? [])
+      notes: shown.map { ["the containing app's bundle identifier is \($0)"] } ?? [])
   }
 }

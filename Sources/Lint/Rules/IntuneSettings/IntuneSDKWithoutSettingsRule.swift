@@ -1,4 +1,6 @@
+import Foundation
 import PropertyList
+import SharelintBase
 import XcodeModel
 
 /// IM022: a target links (or a built bundle carries) the Intune App SDK, and its Info.plist has no
@@ -13,7 +15,8 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
       configuration (frameworks phase, Swift package, pod, `OTHER_LDFLAGS`), or a built bundle that carries its \
       framework, whose Info.plist (as built in that configuration) has no `IntuneMAMSettings` dictionary. The \
       finding is at the Info.plist's top dictionary; IM007 and IM008, which name single missing keys, leave such a \
-      target to this rule.
+      target to this rule. An app whose Swift or Objective-C sources beside its Info.plist set \
+      `IntuneMAMSettings.aadClientIdOverride` (the 2020 guide's run-time alternative) is not reported.
       """,
     whyItMatters: """
       The 2020 and "stage 3" guides' settings table lives in "the IntuneMAMSettings dictionary of the app's \
@@ -83,6 +86,11 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let linked = Self.linkedSDKWithoutSettings(target) else { return }
+    if target.kind == .app, case .project? = target.settings.buildFacts?.origin,
+      Self.setsRegistrationInCode(near: target.infoPlist.source.name)
+    {
+      return
+    }
     let name: String
     if case .project(_, let targetName, _)? = target.settings.buildFacts?.origin {
       name = "'\(targetName)' links"
@@ -95,5 +103,50 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
     findings.report(
       "\(name) the Intune App SDK (\(linked)) but its Info.plist has no IntuneMAMSettings; \(consequence)",
       in: target.infoPlist, range: openingTagRange(of: target.infoPlist.root), keyPath: "IntuneMAMSettings")
+  }
+
+  /// Whether source text assigns `aadClientIdOverride` (`IntuneMAMSettings.aadClientIdOverride = …`, or
+  /// `[IntuneMAMSettings setAadClientIdOverride:…]`), not only reads it.
+  static func setsOverride(in text: String) -> Bool {
+    if text.contains("setAadClientIdOverride:") { return true }
+    var rest = text[...]
+    while let found = rest.range(of: "aadClientIdOverride") {
+      let after = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" }
+      if after.hasPrefix("=") && !after.hasPrefix("==") { return true }
+      rest = rest[found.upperBound...]
+    }
+    return false
+  }
+
+  /// The folders a search of sources leaves out: dependencies, build products, bundles.
+  static let skippedFolders: Set<String> = ["pods", "carthage", "build", "deriveddata", "node_modules", ".git"]
+
+  /// Whether a Swift or Objective-C file in the folder of the Info.plist at `infoPlistPath`, or below it, sets
+  /// `aadClientIdOverride` (at most 2,000 files of 512 KiB, six folders deep, looked at).
+  static func setsRegistrationInCode(near infoPlistPath: String) -> Bool {
+    let root = PathText.removingLastComponent(of: infoPlistPath)
+    var folders = [(root.isEmpty ? "." : root, 0)]
+    var files = 0
+    let manager = FileManager.default
+    while let (folder, depth) = folders.popLast() {
+      for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+        let path = PathText.joined(folder, name)
+        let lowered = name.lowercased()
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+        if isFolder.boolValue {
+          if depth < 6, !skippedFolders.contains(lowered), !lowered.contains(".") { folders.append((path, depth + 1)) }
+          continue
+        }
+        guard [".swift", ".m", ".mm"].contains(where: { lowered.hasSuffix($0) }) else { continue }
+        files += 1
+        if files > 2_000 { return false }
+        guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 512 << 10)) ?? nil
+        if let data, setsOverride(in: String(decoding: data, as: UTF8.self)) { return true }
+      }
+    }
+    return false
   }
 }

@@ -187,17 +187,23 @@ func openingTagRange(of dictionary: PropertyListNode) -> ByteRange? {
 }
 
 extension Findings {
-  /// Reports a setting missing from `IntuneMAMSettings`: at the dictionary's opening tag, or at the
-  /// root's when the target is Intune-managed by configuration and has no `IntuneMAMSettings`.
+  /// Reports a setting missing from `IntuneMAMSettings` — `missing` says what (`no 'ADALClientId'`), `consequence`
+  /// what follows — at the dictionary's opening tag (`IntuneMAMSettings has no 'ADALClientId'; …`), or at the
+  /// root's when the Info.plist has no `IntuneMAMSettings` at all, which is then what the message names
+  /// (`the Info.plist has no IntuneMAMSettings, so no 'ADALClientId'; …`).
   mutating func reportMissingIntuneSetting(
-    _ message: String, key: String, of target: LintTarget, notes: [String] = [], fix: LintFix? = nil
+    _ missing: String, consequence: String, key: String, of target: LintTarget, notes: [String] = [],
+    fix: LintFix? = nil
   ) {
     if let settings = target.intuneSettings {
-      report(message, missingKey: key, of: settings, in: target.infoPlist, notes: notes, fix: fix)
+      report(
+        "IntuneMAMSettings has \(missing); \(consequence)", missingKey: key, of: settings, in: target.infoPlist,
+        notes: notes, fix: fix)
     } else {
       report(
-        message, in: target.infoPlist, range: openingTagRange(of: target.infoPlist.root),
-        keyPath: "IntuneMAMSettings.\(key)", notes: notes, fix: fix)
+        "the Info.plist has no IntuneMAMSettings, so \(missing); \(consequence)", in: target.infoPlist,
+        range: openingTagRange(of: target.infoPlist.root), keyPath: "IntuneMAMSettings.\(key)", notes: notes,
+        fix: fix)
     }
   }
 }

@@ -88,13 +88,12 @@ struct MissingAADRegistrationRule: LintRule {
     let settings = target.intuneSettings
     if settings?["ADALClientId"] == nil {
       findings.reportMissingIntuneSetting(
-        "IntuneMAMSettings has no 'ADALClientId'; the SDK cannot sign in with the app's Entra registration",
+        "no 'ADALClientId'", consequence: "the SDK cannot sign in with the app's Entra registration",
         key: "ADALClientId", of: target)
     }
     if settings?["ADALRedirectUri"] == nil && settings?["ADALRedirectScheme"] == nil {
       findings.reportMissingIntuneSetting(
-        "IntuneMAMSettings has neither 'ADALRedirectUri' nor 'ADALRedirectScheme'; Entra sign-in cannot "
-          + "return to the app",
+        "neither 'ADALRedirectUri' nor 'ADALRedirectScheme'", consequence: "Entra sign-in cannot return to the app",
         key: "ADALRedirectUri", of: target)
     }
   }

@@ -125,6 +125,6 @@ struct OpenInExtensionWithoutFlagRule: LintRule {
           into: settings.path, key: Self.key, value: .boolean(true), after: keySortingBefore(Self.key, in: settings))])
     }
     findings.reportMissingIntuneSetting(
-      "IntuneMAMSettings has no '\(Self.key)' = YES; \(reason)", key: Self.key, of: target, fix: fix)
+      "no '\(Self.key)' = YES", consequence: reason, key: Self.key, of: target, fix: fix)
   }
 }

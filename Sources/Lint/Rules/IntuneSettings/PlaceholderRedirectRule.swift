@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// IM017: a placeholder in the redirect URI or scheme, or in a registered URL scheme.
 struct PlaceholderRedirectRule: LintRule {
@@ -90,9 +91,10 @@ struct PlaceholderRedirectRule: LintRule {
     for entry in InfoPlistSchemes.urlSchemeArrays(of: target).flatMap(\.entries) {
       let value = EntraRegistration.resolved(entry.scheme, in: target) ?? entry.scheme
       guard let placeholder = EntraRegistration.placeholder(in: value) else { continue }
+      let shown = BuildSettingEvaluation.shown(value, written: entry.scheme)
       findings.report(
-        "URL scheme \(EntraRegistration.shown(entry.scheme, value)) holds a placeholder ('\(placeholder)'); MSAL's "
-          + "redirect scheme is built from the bundle identifier, not the client id: '\(scheme)'",
+        "URL scheme \(shown) holds a placeholder ('\(placeholder)'); MSAL's redirect scheme is built from the bundle "
+          + "identifier, not the client id: '\(scheme)'",
         about: entry.node, in: document)
     }
     guard let settings = target.intuneSettings else { return }
@@ -102,9 +104,9 @@ struct PlaceholderRedirectRule: LintRule {
       guard let placeholder = EntraRegistration.placeholder(in: value) else { continue }
       let expected = key == EntraRegistration.redirectURIKey ? EntraRegistration.msalRedirectURI(for: bundleIdentifier)
         : scheme
+      let shown = BuildSettingEvaluation.shown(value, written: written)
       findings.report(
-        "'\(key)' is \(EntraRegistration.shown(written, value)), which holds a placeholder ('\(placeholder)'); "
-          + "MSAL needs '\(expected)'",
+        "'\(key)' is \(shown), which holds a placeholder ('\(placeholder)'); MSAL needs '\(expected)'",
         about: node, in: document)
     }
   }

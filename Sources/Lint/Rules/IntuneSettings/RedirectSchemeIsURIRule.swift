@@ -1,4 +1,5 @@
 import PropertyList
+import XcodeModel
 
 /// IM015: `ADALRedirectScheme` holds a whole redirect URI.
 struct RedirectSchemeIsURIRule: LintRule {
@@ -107,9 +108,10 @@ struct RedirectSchemeIsURIRule: LintRule {
         notes.append("'\(uriKey)' is set too; remove '\(key)' or keep only its scheme")
       }
     }
+    let shown = BuildSettingEvaluation.shown(value, written: written)
     findings.report(
-      "'\(key)' is \(EntraRegistration.shown(written, value)), a URI; the SDK takes it as a scheme and builds "
-        + "'\(value)://<bundle id>', which no Entra registration lists, so sign-in fails",
+      "'\(key)' is \(shown), a URI; the SDK takes it as a scheme and builds '\(value)://<bundle id>', which no Entra "
+        + "registration lists, so sign-in fails",
       about: node, in: document, notes: notes, fix: fix)
   }
 }

@@ -1,4 +1,5 @@
 import PropertyList
+import XcodeModel
 
 /// IM014: `ADALRedirectUri` (or `ADALRedirectScheme`) is MSAL's form for another bundle identifier, or not
 /// `msauth.<bundle id>://auth` exactly.
@@ -44,8 +45,9 @@ struct RedirectURIForAnotherAppRule: LintRule {
         messages: [
           """
           'ADALRedirectUri' is 'msauth.com.microsoft.identitysample.MSALiOS://auth', MSAL's redirect for the \
-          bundle identifier 'com.microsoft.identitysample.MSALiOS', but this app's is 'com.fabrikam.field.beta'; \
-          MSAL rejects it, and sign-in fails before enrollment: use 'msauth.com.fabrikam.field.beta://auth'
+          bundle identifier 'com.microsoft.identitysample.MSALiOS', but this app's is 'com.fabrikam.field.beta' (from \
+          '$(PRODUCT_BUNDLE_IDENTIFIER)'); MSAL rejects it, and sign-in fails before enrollment: use \
+          'msauth.com.fabrikam.field.beta://auth'
           """,
         ],
         configuration: """
@@ -133,11 +135,12 @@ struct RedirectURIForAnotherAppRule: LintRule {
       let isScheme = key == EntraRegistration.redirectSchemeKey
       // A scheme holding a whole URI is redirect-scheme-is-uri's.
       if isScheme && !form.rest.isEmpty { continue }
-      let shown = EntraRegistration.shown(written, value)
+      let shown = BuildSettingEvaluation.shown(value, written: written)
       if form.bundleIdentifier.lowercased() != bundleIdentifier.lowercased() {
         findings.report(
           "'\(key)' is \(shown), MSAL's redirect for the bundle identifier '\(form.bundleIdentifier)', but this app's "
-            + "is '\(bundleIdentifier)'; MSAL rejects it, and sign-in fails before enrollment: use '\(expected)'",
+            + "is \(EntraRegistration.shownBundleIdentifier(bundleIdentifier, of: target)); MSAL rejects it, and "
+            + "sign-in fails before enrollment: use '\(expected)'",
           about: node, in: target.infoPlist)
       } else if !isScheme && form.rest != EntraRegistration.msalRedirectSuffix {
         findings.report(

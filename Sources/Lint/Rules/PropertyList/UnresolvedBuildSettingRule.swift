@@ -127,10 +127,7 @@ struct UnresolvedBuildSettingRule: LintRule {
     _ node: PropertyListNode, what: String, in document: PropertyListDocument, settings: BuildSettings,
     signing: Bool, target: LintTarget, into findings: inout Findings
   ) {
-    guard let text = node.string,
-      LiteralSearch.asciiText(text, contains: "$(") ?? text.contains("$(")
-        || LiteralSearch.asciiText(text, contains: "${") ?? text.contains("${")
-    else { return }
+    guard let text = node.string, BuildSettingText.mayHoldReferences(text) else { return }
     let evaluation = settings.evaluate(text, signing: signing)
     let undefined = evaluation.undefined.filter { !Self.signingTimeSettings.contains($0.name) }
     let blamed = undefined + evaluation.cycles

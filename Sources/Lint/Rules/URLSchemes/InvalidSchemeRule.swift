@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// US006: a registered or queried URL scheme that is not RFC 3986 syntax.
 struct InvalidSchemeRule: LintRule {
@@ -58,7 +59,7 @@ struct InvalidSchemeRule: LintRule {
           part before ':'
           """,
           """
-          '$(APP_SCHEME)' (expands to 'fabrikam_field') is not a URL scheme: contains '_' at offset 8: only letters, \
+          'fabrikam_field' (from '$(APP_SCHEME)') is not a URL scheme: contains '_' at offset 8: only letters, \
           digits, '+', '-' and '.' are allowed
           """,
           "'2gis' is not a URL scheme: starts with a digit: a scheme must start with a letter",
@@ -107,15 +108,16 @@ struct InvalidSchemeRule: LintRule {
       guard let finding = InfoPlistSchemes.syntaxFinding(in: entry.scheme, settings: settings),
         !PlaceholderRedirectRule.reports(entry.scheme, in: target)
       else { continue }
-      var expansion = ""
+      var shown = "'\(entry.scheme)'"
+      var notes: [String] = []
       if let expanded = finding.expanded {
-        let source = inferred && entry.scheme.contains(productBundleIdentifier)
-          ? ", taking \(productBundleIdentifier) from CFBundleIdentifier" : ""
-        expansion = " (expands to '\(expanded)'\(source))"
+        shown = BuildSettingEvaluation.shown(expanded, written: entry.scheme)
+        if inferred && entry.scheme.contains(productBundleIdentifier) {
+          notes.append("\(productBundleIdentifier) is taken from CFBundleIdentifier")
+        }
       }
       findings.report(
-        "'\(entry.scheme)'\(expansion) is not a URL scheme: \(finding.problem)", about: entry.node,
-        in: target.infoPlist)
+        "\(shown) is not a URL scheme: \(finding.problem)", about: entry.node, in: target.infoPlist, notes: notes)
     }
   }
 }

@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// US001: a queried scheme without its `-intunemam` twin in `LSApplicationQueriesSchemes`.
 struct MissingIntunemamQuerySchemeRule: LintRule {
@@ -123,8 +124,8 @@ struct MissingIntunemamQuerySchemeRule: LintRule {
       else { continue }
       let twin = IntuneSchemeLists.managedTwin(of: entry.scheme)
       guard !queries.contains(twin) else { continue }
-      var message = "'\(entry.scheme)' is queried without '\(twin)'; under an Intune policy canOpenURL "
-        + "answers false for '\(entry.scheme)' links"
+      var message = "\(settings.shown(entry.scheme)) is queried without \(settings.shown(twin)); under an Intune "
+        + "policy canOpenURL answers false for \(settings.shown(entry.scheme)) links"
       if IntuneSchemeLists.knownManagedAppSchemeSet.contains(entry.normalized) {
         message += ", unless the app calls isURLAllowed:isKnownManagedAppScheme:YES for this known managed app "
           + "(then the twin may be dropped)"

@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// US004: a registered URL scheme without its `-intunemam` twin in the same URL type.
 struct MissingIntunemamURLSchemeRule: LintRule {
@@ -129,8 +130,8 @@ struct MissingIntunemamURLSchemeRule: LintRule {
           "add '\(twin)' after '\(entry.scheme)'", .safe, in: target.infoPlist,
           InfoPlistSchemes.inserting([twin], at: entry.index + 1, into: schemes, in: target.infoPlist))
         findings.report(
-          "URL scheme '\(entry.scheme)' is registered without '\(twin)' in the same URL type; managed apps "
-            + "cannot open this app's links under an Intune policy",
+          "URL scheme \(settings.shown(entry.scheme)) is registered without \(settings.shown(twin)) in the same URL "
+            + "type; managed apps cannot open this app's links under an Intune policy",
           about: entry.node, in: target.infoPlist, fix: fix)
       }
     }

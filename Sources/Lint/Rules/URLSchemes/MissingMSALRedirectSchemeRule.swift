@@ -69,8 +69,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         """,
         messages: [
           """
-          no URL type registers 'msauth.com.fabrikam.field', the scheme MSAL redirects to after sign-in (from the \
-          bundle identifier); enrollment cannot return to the app
+          no URL type registers 'msauth.com.fabrikam.field', the scheme MSAL redirects to after sign-in (made from \
+          the bundle identifier); enrollment cannot return to the app
           """,
         ],
         corrected: """
@@ -122,8 +122,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         """,
         messages: [
           """
-          no URL type registers 'msauth.$(BROKER_HOST)' ('msauth.com.woodgrovebank.advisor'), the scheme MSAL \
-          redirects to after sign-in (from 'ADALRedirectUri'); enrollment cannot return to the app
+          no URL type registers 'msauth.com.woodgrovebank.advisor' (from 'msauth.$(BROKER_HOST)'), the scheme MSAL \
+          redirects to after sign-in (the scheme of 'ADALRedirectUri'); enrollment cannot return to the app
           """,
         ],
         corrected: """
@@ -274,7 +274,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     let written: String
     /// The scheme after expansion.
     let expanded: String?
-    /// Where it comes from, for messages: `'ADALRedirectUri'`, `the bundle identifier`.
+    /// Where it comes from, for messages: `the scheme of 'ADALRedirectUri'`, `made from the bundle identifier`.
     let origin: String
   }
 
@@ -298,6 +298,13 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       return
     }
     let registered = InfoPlistSchemes.urlSchemeArrays(of: target).flatMap(\.entries)
+    // Without MSAL settings the SDK signs in with Intune's own registration, whose redirect scheme is
+    // msauth.com.microsoft.intunemam: an app registering that one follows the SDK's default sign-in, not its own.
+    if linkedMSAL != nil,
+      registered.contains(where: { URLSchemeSyntax.normalized($0.scheme) == Self.intuneDefaultRedirectScheme })
+    {
+      return
+    }
     let isRegistered = registered.contains { entry in
       if URLSchemeSyntax.normalized(entry.scheme) == URLSchemeSyntax.normalized(expected.written) { return true }
       guard let expanded = expected.expanded, let entryExpanded = settings.resolve(entry.scheme).resolvedText
@@ -307,10 +314,10 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     // Without its build settings the scheme cannot be compared; PL003 reports the unknown setting.
     guard !isRegistered, expected.expanded != nil else { return }
 
-    let shown = expected.expanded.map { $0 == expected.written ? "'\($0)'" : "'\(expected.written)' ('\($0)')" }
+    let shown = expected.expanded.map { BuildSettingEvaluation.shown($0, written: expected.written) }
       ?? "'\(expected.written)'"
-    let message = "no URL type registers \(shown), the scheme MSAL redirects to after sign-in (from "
-      + "\(expected.origin)); enrollment cannot return to the app"
+    let message = "no URL type registers \(shown), the scheme MSAL redirects to after sign-in (\(expected.origin)); "
+      + "enrollment cannot return to the app"
     var notes: [String] = []
     if let linkedMSAL {
       notes.append("the app links MSAL (\(linkedMSAL)) and its IntuneMAMSettings name no redirect: MSAL returns to "
@@ -341,7 +348,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       ? EntraRegistration.redirectSchemeKey : EntraRegistration.redirectURIKey
     guard let node = intuneSettings[key], let written = node.string else { return }
     let bundleIdentifier = EntraRegistration.resolvedBundleIdentifier(of: target) ?? "<bundle id>"
-    let message = "'\(key)' is '\(written)', a redirect URI from the ADAL era whose scheme '\(scheme)' no app can "
+    let shown = InfoPlistSchemes.buildSettings(for: target).shown(written)
+    let message = "'\(key)' is \(shown), a redirect URI from the ADAL era whose scheme '\(scheme)' no app can "
       + "register; MSAL needs '\(EntraRegistration.msalRedirectURI(for: bundleIdentifier))', registered in Entra and "
       + "as the URL scheme '\(EntraRegistration.msalSchemePrefix)\(bundleIdentifier)'"
     findings.report(
@@ -359,7 +367,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       RedirectScheme(written: written, expanded: settings.resolve(written).resolvedText, origin: origin)
     }
     if let redirectScheme = intuneSettings?["ADALRedirectScheme"]?.string {
-      return scheme(redirectScheme, origin: "'ADALRedirectScheme'")
+      return scheme(redirectScheme, origin: "set by 'ADALRedirectScheme'")
     }
     if let redirectURI = intuneSettings?["ADALRedirectUri"]?.string {
       // The scheme ends at the first ':' written outside build-setting references.
@@ -368,7 +376,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         switch part {
         case .literal(let literal, _):
           if let colon = literal.firstIndex(of: ":") {
-            return scheme(written + literal[..<colon], origin: "'ADALRedirectUri'")
+            return scheme(written + literal[..<colon], origin: "the scheme of 'ADALRedirectUri'")
           }
           written += literal
         case .reference(let reference):
@@ -379,11 +387,15 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         let expandedScheme = URLSchemeSyntax.scheme(of: expanded)
       else { return nil }
       return RedirectScheme(
-        written: String(expandedScheme), expanded: String(expandedScheme), origin: "'ADALRedirectUri'")
+        written: String(expandedScheme), expanded: String(expandedScheme), origin: "the scheme of 'ADALRedirectUri'")
     }
     guard let bundleIdentifier = target.bundleIdentifier else { return nil }
-    return scheme("msauth." + bundleIdentifier, origin: "the bundle identifier")
+    return scheme("msauth." + bundleIdentifier, origin: "made from the bundle identifier")
   }
+
+  /// The redirect scheme of the Intune App SDK's own Entra registration, which it signs in with when the app gives
+  /// none (`loginAndEnrollAccount` without `ADALClientId`).
+  static let intuneDefaultRedirectScheme = "msauth.com.microsoft.intunemam"
 
   /// What of MSAL the build links (`MSAL.xcframework`, the pod, the Swift package's product) or the built bundle
   /// carries, as a name; nil when it links none (or the target's build is unknown).

@@ -1,5 +1,6 @@
 import PropertyList
 import URLSchemes
+import XcodeModel
 
 /// US011: the app registers, as its own URL scheme, a scheme no app can own (`https`, `urn`, `tel`…) or its twin.
 struct UnownableURLSchemeRule: LintRule {
@@ -90,7 +91,7 @@ struct UnownableURLSchemeRule: LintRule {
       let scheme = settings.resolve(entry.scheme).resolvedText ?? entry.scheme
       let isTwin = UnownableSchemes.containsTwin(scheme)
       guard UnownableSchemes.contains(scheme) || isTwin else { continue }
-      let shown = scheme == entry.scheme ? "'\(scheme)'" : "'\(scheme)' (from '\(entry.scheme)')"
+      let shown = BuildSettingEvaluation.shown(scheme, written: entry.scheme)
       let message = isTwin
         ? "URL scheme \(shown) is the managed twin of a scheme no app can own; managed browsers receive "
           + "Intune's wrapped web links on it"

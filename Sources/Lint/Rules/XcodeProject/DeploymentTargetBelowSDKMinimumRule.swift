@@ -37,6 +37,16 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
           "'IPHONEOS_DEPLOYMENT_TARGET' is '13.0', below iOS 15.0, the oldest the Intune App SDK 19.6.0 runs on; the "
             + "app fails to launch on older iOS",
         ]),
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init("App", settings: ["MIN_IOS": "13.0", "IPHONEOS_DEPLOYMENT_TARGET": "↓$(MIN_IOS)"],
+                frameworks: [.init("IntuneMAMSwift.xcframework", embedding: .embedAndSign)]),
+        ]),
+        files: ExampleFiles.xcframework("IntuneMAMSwift", version: "19.6.0"),
+        messages: [String](
+          repeating: "'IPHONEOS_DEPLOYMENT_TARGET' is '13.0' (from '$(MIN_IOS)'), below iOS 15.0, the oldest the "
+            + "Intune App SDK 19.6.0 runs on; the app fails to launch on older iOS",
+          count: 2)),
     ],
     nonTriggeringExamples: [
       RuleExample(
@@ -66,7 +76,7 @@ struct DeploymentTargetBelowSDKMinimumRule: LintRule {
       let (minimum, source) = IntuneSDKReleases.minimumIOS(for: version), deployment < minimum
     else { return }
     view.report(
-      "'\(name)' is '\(view.value(of: name))', below iOS \(minimum), the oldest the Intune App SDK \(version) runs "
+      "'\(name)' is \(view.shownValue(of: name)), below iOS \(minimum), the oldest the Intune App SDK \(version) runs "
         + "on; the app fails to launch on older iOS",
       at: view.settingSite(name), keyPath: name,
       notes: ["\(view.targetName) \(library.description); the minimum is the framework's MinimumOSVersion in "

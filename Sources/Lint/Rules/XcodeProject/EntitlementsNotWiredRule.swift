@@ -81,9 +81,9 @@ struct EntitlementsNotWiredRule: LintRule {
         view.sources.model.configurations(of: $0)
       } ?? []
       if let other = others.first(where: { ($0.entitlementsPath?.xcodeValue ?? "").isEmpty == false }),
-        let path = other.entitlementsPath?.written
+        let path = other.entitlementsPath
       {
-        notes.append("'\(other.name)' sets it to '\(path)'")
+        notes.append("'\(other.name)' sets it to \(other.settings.shown(path.written))")
       }
       view.report(
         "'\(name)' is not set: '\(view.targetName)' has no entitlements, so the Intune SDK's keychain calls fail "
@@ -93,8 +93,9 @@ struct EntitlementsNotWiredRule: LintRule {
     }
     // An unexpanded part is PL003's to report; a file that exists but does not read is PL001's.
     guard setting.resolved != nil, !FileExistence.exists(setting.xcodeValue) else { return }
+    let shown = view.configuration.settings.shown(setting.written)
     view.report(
-      "'\(name)' names '\(setting.written)', which the repository lacks", at: view.settingSite(name), keyPath: name,
+      "'\(name)' names \(shown), which the repository lacks", at: view.settingSite(name), keyPath: name,
       into: &findings)
   }
 }

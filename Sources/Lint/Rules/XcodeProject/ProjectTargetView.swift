@@ -58,6 +58,13 @@ struct ProjectTargetView {
     configuration.settings.evaluate("$(\(name))").value
   }
 
+  /// How a message shows `name`'s value: `'12.0'`, followed by ` (from '$(RECOMMENDED_VERSION)')` when the deciding
+  /// assignment writes references.
+  func shownValue(of name: String) -> String {
+    let value = value(of: name)
+    return BuildSettingEvaluation.shown(value, written: decidingDefinition(of: name)?.value ?? value)
+  }
+
   /// Whether `name` evaluates to YES, `default` when nothing assigns it.
   func isYes(_ name: String, default: Bool) -> Bool {
     guard decidingDefinition(of: name) != nil else { return `default` }
