@@ -149,7 +149,9 @@ private struct StringsParser {
       } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "*") {
         let start = offset
         offset += 2
-        while offset + 1 < bytes.count, !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/")) {
+        while offset + 1 < bytes.count,
+          !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+        {
           offset += 1
         }
         guard offset + 1 < bytes.count else { throw error("a comment is not closed", at: start) }
@@ -240,7 +242,8 @@ private struct StringsParser {
   /// The bytes of an unquoted word, as the old-style plist format allows them.
   static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     default:
       return "_$+/:.-".utf8.contains(byte)

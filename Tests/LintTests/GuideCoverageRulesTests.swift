@@ -170,7 +170,8 @@ extension GuideCoverageRulesTests {
         .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
       ]),
     ])
-    let info = RuleExample.document(for: "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
+    let info = RuleExample.document(
+      for: "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
     func lint(_ source: String) async throws -> [String] {
       try await Self.lint(
         ["App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": info, "App/Main/AppDelegate.m": source],

@@ -32,7 +32,8 @@ struct DiscoverySamplesTests {
     let containers = try TargetDiscovery().discover([Self.packageRoot + "/Samples/"]).projectContainers
     #expect(
       containers.map { Self.relative($0) } == [
-        "Samples/AdatumBroken/Adatum.xcodeproj", "Samples/TailspinBroken/Tailspin.xcodeproj", "Samples/TailspinClean/Tailspin.xcodeproj",
+        "Samples/AdatumBroken/Adatum.xcodeproj",
+        "Samples/TailspinBroken/Tailspin.xcodeproj", "Samples/TailspinClean/Tailspin.xcodeproj",
         "Samples/XcodeContoso/Contoso.xcodeproj",
       ])
   }

@@ -70,10 +70,10 @@ public enum GuideSteps {
     GuideStep(9, build, "IntuneMAMResources.bundle in Copy Bundle Resources (guides disagree on when)",
               "002 build 3; 000; 003", .full),
     GuideStep(10, build, "exact file-name case; library search paths", "000/002 best practices",
-              .notYet("the guides' iOS best practices, not an integration step: a library the linker cannot find fails "
-                + "the build (\"library not found\"), which the build reports better than a lint; a file whose case "
-                + "differs on disk is named in a note (the projects are read as a Mac's case-insensitive disk reads "
-                + "them); a wrong-case SDK file name inside the bundle is not checked yet")),
+              .notYet("the guides' iOS best practices, not an integration step: a library the linker cannot find "
+                + "fails the build (\"library not found\"), which the build reports better than a lint; a file "
+                + "whose case differs on disk is named in a note (the projects are read as a Mac's case-insensitive "
+                + "disk reads them); a wrong-case SDK file name inside the bundle is not checked yet")),
     GuideStep(11, build, "system frameworks (MessageUI, Security, CoreServices, SystemConfiguration, libsqlite3, …)",
               "003 build 2; 000; 002",
               .notYet("kept unchecked: the dynamic frameworks link their own system frameworks; for the static "

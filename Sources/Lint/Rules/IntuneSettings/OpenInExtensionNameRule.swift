@@ -12,7 +12,8 @@ struct OpenInExtensionNameRule: LintRule {
     whatItDoes: """
       For an extension with `IntuneMAMSettings.OpenInActionExtension` = YES: its name (`CFBundleDisplayName`, else \
       `CFBundleName`, build settings expanded) must start with "Open in" and, when the containing app's name is \
-      known, go on with that name (or a part of it: "Open in Fabrikam" for "Fabrikam Field"); so must the name in an English or Base `InfoPlist.strings` beside its \
+      known, go on with that name (or a part of it: "Open in Fabrikam" for "Fabrikam Field"); so must \
+      the name in an English or Base `InfoPlist.strings` beside its \
       Info.plist (`en.lproj/`, `Base.lproj/`). Every language the containing app localizes its name in \
       (`CFBundleDisplayName` or `CFBundleName` in its `<lang>.lproj/InfoPlist.strings`) needs the extension's name \
       localized too. The strings files are read in UTF-8 or UTF-16, as Xcode writes them; other languages' wording \
@@ -99,7 +100,8 @@ struct OpenInExtensionNameRule: LintRule {
     guideSteps: [68]
   )
 
-  static let exampleAppInfoPlist = RuleExample.intuneAppInfoPlist + "\n<key>CFBundleDisplayName</key>\n<string>Notes</string>"
+  static let exampleAppInfoPlist =
+    RuleExample.intuneAppInfoPlist + "\n<key>CFBundleDisplayName</key>\n<string>Notes</string>"
 
   /// The Info.plist body of the examples' Open-in extension, its `CFBundleDisplayName` value element given.
   static func exampleExtensionInfoPlist(_ displayName: String) -> String {
@@ -142,7 +144,8 @@ struct OpenInExtensionNameRule: LintRule {
     if let nameNode, let written = nameNode.string {
       let name = settings.resolve(written).resolvedText ?? written
       if !name.contains("$("), !Self.isOpenInName(name, appName: appName) {
-        findings.report("the Open-in extension is named '\(name)'; \(guideName)", about: nameNode, in: target.infoPlist)
+        findings.report(
+          "the Open-in extension is named '\(name)'; \(guideName)", about: nameNode, in: target.infoPlist)
       }
     }
 
@@ -177,7 +180,8 @@ struct OpenInExtensionNameRule: LintRule {
       findings.report(message, about: nameNode, in: target.infoPlist)
     } else {
       findings.report(
-        message, in: target.infoPlist, range: openingTagRange(of: target.infoPlist.root), keyPath: "CFBundleDisplayName")
+        message, in: target.infoPlist, range: openingTagRange(of: target.infoPlist.root),
+        keyPath: "CFBundleDisplayName")
     }
   }
 

@@ -94,7 +94,8 @@ struct SplashIconNotBundledRule: LintRule {
         let length = name.utf8.count
         let fix = findings.fix(
           "remove '.png' from '\(name)'", .safe, in: target.infoPlist,
-          [.editString(at: node.path, edits: [TextEdit(range: ByteRange(start: length - 4, end: length), replacement: "")])])
+          [.editString(
+            at: node.path, edits: [TextEdit(range: ByteRange(start: length - 4, end: length), replacement: "")])])
         findings.report(
           "'\(key)' is '\(name)'; the guide names the image without '.png' ('\(stem)')", about: node,
           in: target.infoPlist, fix: fix)
@@ -148,7 +149,9 @@ struct SplashIconNotBundledRule: LintRule {
         if seen > 10_000 { return false }
         let lowered = entry.lowercased()
         if lowered == name + ".imageset" { return true }
-        if depth < 4, !lowered.contains("."), !entry.hasPrefix(".") { folders.append((folder + "/" + entry, depth + 1)) }
+        if depth < 4, !lowered.contains("."), !entry.hasPrefix(".") {
+          folders.append((folder + "/" + entry, depth + 1))
+        }
       }
     }
     return false

@@ -25,7 +25,9 @@ struct BundledIntuneSDK {
       return (rank(first), first) < (rank(second), second)
     }
     for name in ordered {
-      guard let read = candidates[name], let text = read.version, let version = IntuneSDKVersion(text) else { continue }
+      guard let read = candidates[name], let text = read.version, let version = IntuneSDKVersion(text) else {
+        continue
+      }
       framework = name
       self.version = version
       minimumOS = read.minimumOSVersion.flatMap(IOSVersion.init)

@@ -32,9 +32,9 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
       (issue #26 shows the failing build); an `-o` no target reads leaves the real Info.plist unchanged.
       """,
     useInstead: """
-      `"${SRCROOT}/IntuneMAMConfigurator" -i "${SRCROOT}/${INFOPLIST_FILE}" -e "${SRCROOT}/${CODE_SIGN_ENTITLEMENTS}"` \
-      in each target's own phase (or `sharelint configure --check -i … -e …` in CI), so the paths follow the target \
-      and its configuration.
+      `"${SRCROOT}/IntuneMAMConfigurator" -i "${SRCROOT}/${INFOPLIST_FILE}" \
+      -e "${SRCROOT}/${CODE_SIGN_ENTITLEMENTS}"` in each target's own phase (or `sharelint configure --check \
+      -i … -e …` in CI), so the paths follow the target and its configuration.
       """,
     fixApplicabilities: [],
     defaultSeverity: .error,
@@ -45,13 +45,13 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
           .init("App", settings: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"], frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
             .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], scripts: ["\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/App/Info.plist\" -e \"${SRCROOT}/App/App.entitlements\""]),
+          ], scripts: [ConfiguratorPhaseWrongFilesRule.appScript]),
           .init("Share", isExtension: true, settings: ["CODE_SIGN_ENTITLEMENTS": "Share/Share.entitlements"],
                 frameworks: [
                   .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
                 ],
                 scripts: [
-                  "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/App/Info.plist\" -e \"${SRCROOT}/App/App.entitlements\"",
+                  ConfiguratorPhaseWrongFilesRule.appScript,
                   "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/${INFOPLIST_FILE}\"",
                 ]).markingScripts([0, 1]),
         ]),
@@ -84,6 +84,10 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
     guideSteps: [16]
   )
 
+  /// The examples' app phase: the configurator on the app's own files.
+  static let appScript = "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/App/Info.plist\" "
+    + "-e \"${SRCROOT}/App/App.entitlements\""
+
   /// One run of the tool in a script: its arguments as written.
   struct Invocation {
     var tool: String
@@ -95,7 +99,8 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let view = ProjectTargetView(target) else { return }
     for phase in view.build.scriptPhases {
-      guard let script = phase.shellScript?.script, script.contains("IntuneMAMConfigurator") || script.contains("sharelint")
+      guard let script = phase.shellScript?.script,
+        script.contains("IntuneMAMConfigurator") || script.contains("sharelint")
       else { continue }
       let invocations = Self.invocations(in: script)
       guard !invocations.isEmpty else { continue }

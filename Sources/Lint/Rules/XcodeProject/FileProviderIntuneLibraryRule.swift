@@ -122,7 +122,8 @@ struct FileProviderIntuneLibraryRule: LintRule {
         : "'\(view.targetName)' links '\(fileProviderLibrary.name)', the SDK stripped for the non-UI File Provider "
           + "extension (\(Self.nonUIPoint)); \(view.isApp ? "an app" : "this target") needs the full SDK"
       view.report(
-        message, at: site(fileProviderLibrary), keyPath: "\(view.targetName) › Frameworks › \(fileProviderLibrary.name)",
+        message, at: site(fileProviderLibrary),
+        keyPath: "\(view.targetName) › Frameworks › \(fileProviderLibrary.name)",
         notes: [fileProviderLibrary.description], into: &findings)
     }
   }

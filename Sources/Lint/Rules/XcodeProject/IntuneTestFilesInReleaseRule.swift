@@ -72,7 +72,9 @@ struct IntuneTestFilesInReleaseRule: LintRule {
       RuleExample(
         project: ExampleProject(targets: [
           .init("App",
-                settingsByConfiguration: ["Release": ["EXCLUDED_SOURCE_FILE_NAMES": "MAMEnvironment.plist Settings.bundle"]],
+                settingsByConfiguration: [
+                  "Release": ["EXCLUDED_SOURCE_FILE_NAMES": "MAMEnvironment.plist Settings.bundle"],
+                ],
                 frameworks: [.init("Frameworks/IntuneMAM.framework", embedding: .embedAndSign)],
                 resources: ["App/MAMEnvironment.plist", "App/Settings.bundle"]),
         ]),

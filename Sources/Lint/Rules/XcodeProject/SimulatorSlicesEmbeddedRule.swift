@@ -36,7 +36,9 @@ struct SimulatorSlicesEmbeddedRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [.init("Frameworks/IntuneMAM.framework", embedding: .embedAndSign, markEmbed: true)]),
+          .init("App", frameworks: [
+            .init("Frameworks/IntuneMAM.framework", embedding: .embedAndSign, markEmbed: true),
+          ]),
         ]),
         files: ["Frameworks/IntuneMAM.framework/IntuneMAM": SimulatorSlicesEmbeddedRule.exampleFatHeader],
         messages: [
