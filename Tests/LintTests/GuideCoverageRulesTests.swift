@@ -184,3 +184,48 @@ extension GuideCoverageRulesTests {
     #expect(IntuneSDKWithoutSettingsRule.setsOverride(in: "a.aadClientIdOverride == b") == false)
   }
 }
+
+extension GuideCoverageRulesTests {
+  /// The rules that read the dated tables of the SDK's releases say how old they are in `explain`, and the finding
+  /// says it too.
+  @Test func explainShowsTheDayTheReleaseTablesWereChecked() {
+    for description in [
+      UnsupportedIntuneSDKReleaseRule.description, XcodeOlderThanIntuneSDKSupportsRule.description,
+      DeploymentTargetBelowSDKMinimumRule.description,
+    ] {
+      let text = RuleDocumentation.explanation(description)
+      #expect(text.contains("Reference data\n  sdk_releases_checked: 2026-07-07 ("))
+    }
+    #expect(UnsupportedIntuneSDKReleaseRule.description.triggeringExamples[0].messages[0].contains("2026-07-07"))
+  }
+
+  /// XC020 reads the architectures of a universal binary's header (32- and 64-bit fat headers); a thin or short
+  /// binary holds no slice list.
+  @Test func simulatorSlicesAreReadFromTheUniversalHeader() {
+    let header = SimulatorSlicesEmbeddedRule.fatHeader(cpuTypes: [0x0100_000C, 0x0100_0007])
+    #expect(SimulatorSlicesEmbeddedRule.simulatorSlices(inHeader: header) == ["x86_64"])
+    #expect(SimulatorSlicesEmbeddedRule.simulatorSlices(inHeader: [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1]).isEmpty)
+    #expect(SimulatorSlicesEmbeddedRule.simulatorSlices(inHeader: Array(header.prefix(10))).isEmpty)
+    var fat64 = [UInt8]([0xCA, 0xFE, 0xBA, 0xBF, 0, 0, 0, 2])
+    fat64 += [0, 0, 0, 7] + [UInt8](repeating: 0, count: 28) + [0x01, 0, 0, 0x0C] + [UInt8](repeating: 0, count: 28)
+    #expect(SimulatorSlicesEmbeddedRule.simulatorSlices(inHeader: fat64) == ["i386"])
+  }
+
+  /// XC014 finds the tool's runs in a script: continued lines, `sharelint configure`, a variable holding the tool's
+  /// path (no run), comments.
+  @Test func configuratorRunsAreFoundInScripts() {
+    let script = """
+      # "${SRCROOT}/IntuneMAMConfigurator" -i Old/Info.plist -e Old.entitlements
+      TOOL="${SRCROOT}/IntuneMAMConfigurator"
+      "${SRCROOT}/IntuneMAMConfigurator" -i "${SRCROOT}/App/Info.plist" \\
+        -e "${SRCROOT}/App/App.entitlements" -o "${TARGET_BUILD_DIR}/${INFOPLIST_PATH}" && echo done
+      sharelint configure --check -i "$INFOPLIST_FILE" -e "$CODE_SIGN_ENTITLEMENTS"
+      """
+    let runs = ConfiguratorPhaseWrongFilesRule.invocations(in: script)
+    #expect(runs.map(\.tool) == ["IntuneMAMConfigurator", "sharelint configure"])
+    #expect(runs.first?.input == "${SRCROOT}/App/Info.plist")
+    #expect(runs.first?.entitlements == "${SRCROOT}/App/App.entitlements")
+    #expect(runs.first?.output == "${TARGET_BUILD_DIR}/${INFOPLIST_PATH}")
+    #expect(runs.last?.input == "$INFOPLIST_FILE" && runs.last?.entitlements == "$CODE_SIGN_ENTITLEMENTS")
+  }
+}

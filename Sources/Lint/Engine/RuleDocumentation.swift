@@ -49,13 +49,13 @@ public enum RuleDocumentation {
     if let guideAndVendor = rule.guideAndVendor {
       text += "Guides and configurator\n  \(guideAndVendor)\n\n"
     }
-    if !rule.guideSteps.isEmpty {
-      let steps = rule.guideSteps.map { "#\($0)" }.joined(separator: ", ")
-      text += "Integration guide steps\n  \(steps) of docs/guide-coverage.md\n\n"
-    }
     if !rule.referenceData.isEmpty {
       text += "Reference data\n"
         + rule.referenceData.map { "  \($0.name): \($0.value) (\($0.source))\n" }.joined() + "\n"
+    }
+    if !rule.guideSteps.isEmpty {
+      let steps = rule.guideSteps.map { "#\($0)" }.joined(separator: ", ")
+      text += "Integration guide steps\n  \(steps) of docs/guide-coverage.md\n\n"
     }
     if let example = rule.triggeringExamples.first, example.file == .project, example.markedFile != nil {
       // A source file (or Info.plist) of a project example: short enough to show whole.
