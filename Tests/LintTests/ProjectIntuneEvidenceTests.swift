@@ -285,4 +285,69 @@ enum ProjectSketch {
       ])
     #expect(findings.isEmpty, "\(findings.map { "\($0.file): \($0.message) \($0.notes)" })")
   }
+
+  /// An app of a Capacitor, React Native or Flutter plug-in gets the SDK and MSAL from the plug-in: a pod named for
+  /// Intune that vendors the SDK's framework, or a package of the app's own that depends on the SDK's and MSAL's
+  /// packages (Package.resolved pins them). XC001 and XC011 must not say it links neither.
+  @Test func theSDKAndMSALThatAPlugInBringsInAreLinked() async throws {
+    let settings = """
+      <key>IntuneMAMSettings</key>
+      <dict>
+      \t<key>ADALClientId</key>
+      \t<string>6c7e8096-f593-4d72-807f-a5f86dcc9c77</string>
+      </dict>
+      """
+    let resolved = """
+      {
+        "pins" : [
+          { "identity" : "microsoft-authentication-library-for-objc", "kind" : "remoteSourceControl",
+            "location" : "https://github.com/AzureAD/microsoft-authentication-library-for-objc",
+            "state" : { "revision" : "4a1b2c", "version" : "1.9.0" } },
+          { "identity" : "ms-intune-app-sdk-ios", "kind" : "remoteSourceControl",
+            "location" : "https://github.com/microsoftconnect/ms-intune-app-sdk-ios",
+            "state" : { "revision" : "5d6e7f", "version" : "21.2.0" } }
+        ],
+        "version" : 2
+      }
+      """
+    let throughPackage = try await Self.lint(
+      [
+        .init(
+          name: "App", settings: ProjectSketch.settings("App"),
+          packageProducts: [("CapApp-SPM", "https://github.com/example/cap-app-spm")]),
+      ],
+      files: [
+        "App/Info.plist": RuleExample.document(for: settings),
+        "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": resolved,
+      ],
+      rules: ["XC001", "XC011"])
+    #expect(throughPackage.isEmpty, "\(throughPackage.map(\.message))")
+    let throughPod = try await Self.lint(
+      [.init(name: "App", settings: ProjectSketch.settings("App"), links: ["Pods_App.framework"])],
+      files: [
+        "App/Info.plist": RuleExample.document(for: settings),
+        "Podfile": "platform :ios, '17.0'\ntarget 'App' do\n  pod 'CapacitorCommunityIntune', :path => '..'\nend\n",
+        "Podfile.lock": """
+          PODS:
+            - CapacitorCommunityIntune (8.0.0):
+              - MSAL (~> 1.9.0)
+            - MSAL (1.9.0)
+
+          DEPENDENCIES:
+            - CapacitorCommunityIntune (from `..`)
+          """,
+      ],
+      rules: ["XC001", "XC011"])
+    #expect(throughPod.isEmpty, "\(throughPod.map(\.message))")
+    // Without the pins, a package of the app's own brings in neither: both findings stand.
+    let unresolved = try await Self.lint(
+      [
+        .init(
+          name: "App", settings: ProjectSketch.settings("App"),
+          packageProducts: [("CapApp-SPM", "https://github.com/example/cap-app-spm")]),
+      ],
+      files: ["App/Info.plist": RuleExample.document(for: settings)],
+      rules: ["XC001", "XC011"])
+    #expect(unresolved.map(\.code).sorted() == ["XC001", "XC011"], "\(unresolved.map(\.message))")
+  }
 }

@@ -107,12 +107,15 @@ public enum IntuneEvidence: Sendable, Hashable {
     }
   }
 
+  /// The identity of the Intune App SDK's Swift package (microsoftconnect/ms-intune-app-sdk-ios).
+  public static let sdkPackageIdentity = "ms-intune-app-sdk-ios"
+
   /// Whether `library` is the Intune App SDK: `IntuneMAMSwift`, `IntuneMAMStatic`, `IntuneMAMSwiftStub`,
   /// `IntuneMAM` (`libIntuneMAM.a`, the 2016 framework), the File Provider library `libIntuneMAMSwiftFileProvider`,
   /// a pod of those names, a product of the SDK's Swift package (`ms-intune-app-sdk-ios`).
   public static func isIntuneSDK(_ library: XcodeLinkedLibrary) -> Bool {
     if case .packageProduct(let product) = library.source,
-      product.product.package?.identity == "ms-intune-app-sdk-ios"
+      product.product.package?.identity == sdkPackageIdentity
     {
       return true
     }

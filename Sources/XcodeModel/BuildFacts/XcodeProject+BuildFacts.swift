@@ -45,6 +45,9 @@ extension XcodeProject {
       }
       return XcodeTargetBuildFacts.PackageProduct(product: product, resolvedVersion: version)
     }
+    if !facts.packageProducts.isEmpty, let resolved = files.packageResolved {
+      facts.packageGraphIdentities = Set(resolved.pins.map(\.identity))
+    }
     if let podfile = files.podfile {
       let written = podfile.project(ofTarget: target.name)
       let isThisProject =

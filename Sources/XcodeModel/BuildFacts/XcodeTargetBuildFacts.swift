@@ -75,6 +75,9 @@ public struct XcodeTargetBuildFacts: Sendable {
   /// Every pod `Podfile.lock` lists with its version (those the target's pods bring in among them), when the
   /// Podfile has a block for the target.
   public var lockedPods: [String: String] = [:]
+  /// Every package `Package.resolved` pins (identities), when the target links a Swift package product: the
+  /// resolved graph is the whole project's, so these are the packages the target's products may bring in.
+  public var packageGraphIdentities: Set<String> = []
   /// The project's Carthage dependencies (Carthage has no targets: they are the project's, for every target).
   public var carthage: [CarthageDependency] = []
   /// What the copy-files phases copy into the bundle (frameworks, extensions, anything).
@@ -195,5 +198,15 @@ public struct XcodeLinkedLibrary: Hashable, Sendable {
     case .linkerFlag(let flag):
       return "links \(name) through OTHER_LDFLAGS '\(flag.written)'"
     }
+  }
+}
+
+extension XcodeTargetBuildFacts {
+  /// Whether the package `identity` may come in through another package the target links: `Package.resolved`
+  /// pins it and the target links a product of some other package (a Capacitor, React Native or Flutter plug-in's
+  /// package that depends on it, a local package of the app's own).
+  public func mayLinkThroughAnotherPackage(_ identity: String) -> Bool {
+    packageGraphIdentities.contains(identity)
+      && packageProducts.contains { $0.product.package.map { $0.identity != identity } ?? true }
   }
 }

@@ -68,9 +68,12 @@ struct IntuneSDKNotLinkedRule: LintRule {
     // the target's own files.
     case .keychainGroup, .forced, .linked, .bundledFramework, .dependency: return
     }
-    // Pods other pods bring in (a React Native or Flutter plug-in's) are linked without a line of their own.
-    if view.build.lockedPods.keys.contains(where: { IntuneEvidence.isIntuneSDK(stem: String($0.prefix { $0 != "/" })) })
-    {
+    // Pods other pods bring in (a React Native or Flutter plug-in's) are linked without a line of their own, and a
+    // plug-in pod named for Intune (Capacitor's CapacitorCommunityIntune, mattermost-intune) vendors the SDK's
+    // framework in its podspec; a Swift package may depend on the SDK's package.
+    if view.build.lockedPods.keys.contains(where: {
+      IntuneEvidence.isIntuneSDK(stem: String($0.prefix { $0 != "/" })) || $0.lowercased().contains("intune")
+    }) || view.build.mayLinkThroughAnotherPackage(IntuneEvidence.sdkPackageIdentity) {
       return
     }
     view.report(

@@ -77,7 +77,10 @@ struct MSALNotLinkedRule: LintRule {
       }
       return
     }
-    guard lockedMSAL == nil, carthageMSAL == nil else { return }
+    // A package the target links may depend on MSAL's (a Capacitor or Flutter plug-in's package).
+    guard lockedMSAL == nil, carthageMSAL == nil,
+      !view.build.mayLinkThroughAnotherPackage("microsoft-authentication-library-for-objc")
+    else { return }
     if let adal = linked.first(where: { ["adal", "adalios"].contains(stem($0)) }) {
       view.report(
         "'\(view.targetName)' links the obsolete ADAL ('\(adal.name)') and not MSAL, which the Intune App SDK signs "
