@@ -36,9 +36,7 @@ public struct XcodeFileOverlay: Sendable {
     return [UInt8](data)
   }
 
-  /// A file's identity: its absolute, standardized, symlink-free path.
-  static func identity(of path: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  /// A file's identity (`FileIdentity`, as every other comparison of paths makes it: `URL`'s symlink resolution
+  /// drops macOS's `/private`, so an overlaid file would not be found under the path the project reader uses).
+  static func identity(of path: String) -> String { FileIdentity.of(path) }
 }
