@@ -114,13 +114,15 @@ extension SourceFile {
   }
 
   /// The parts of the selector of the message send whose first part is at `index`: that name, then each name
-  /// followed by `:` at the send's own level (`[x name:a forWindow:w]` → `name`, `forWindow`).
-  func selectorParts(from index: Int) -> [String] {
+  /// followed by `:` at the send's own level (`[x name:a forWindow:w]` → `name`, `forWindow`); of a method's
+  /// `declaration`, up to its body or `;`.
+  func selectorParts(from index: Int, declaration: Bool = false) -> [String] {
     var parts = [spelling(index)]
     var depth = 0
     var position = index + 1
     let end = min(tokens.count, position + Self.argumentLookAhead)
     while position < end {
+      if declaration, depth == 0, isPunctuation(position, "{") || isPunctuation(position, ";") { break }
       if let change = nesting(position) {
         if change < 0, depth == 0 { break }
         depth += change
@@ -172,5 +174,62 @@ extension SourceFile {
       position += 1
     }
     return nil
+  }
+}
+
+/// A method an app declares, by name: Swift `func name(label x: T)`, Objective-C `- (T)name:(T)x label:(T)y`.
+public struct SourceDeclaration: Hashable, Sendable {
+  /// The index of the name's token.
+  public let token: Int
+  /// Swift: the parameters' argument labels (`_` for none); Objective-C: the selector's parts (the name first).
+  public let labels: [String]
+}
+
+extension SourceFile {
+  /// The declarations of methods named `names` (`SourceDeclaration`), in order.
+  public func declarations(of names: Set<String>) -> [SourceDeclaration] {
+    identifiers(named: names).compactMap { index in
+      switch language {
+      case .swift:
+        guard isIdentifier(index - 1, "func") else { return nil }
+        return SourceDeclaration(token: index, labels: swiftParameterLabels(after: index))
+      case .objectiveC:
+        guard isPunctuation(index - 1, ")"), let open = matchingOpening(ofClosing: index - 1),
+          isPunctuation(open - 1, "-") || isPunctuation(open - 1, "+")
+        else { return nil }
+        return SourceDeclaration(token: index, labels: selectorParts(from: index, declaration: true))
+      }
+    }
+  }
+
+  /// The argument labels of the parameters of a Swift function whose name is at `index`: each parameter's first
+  /// name (`_` included).
+  func swiftParameterLabels(after index: Int) -> [String] {
+    var position = index + 1
+    // Generic parameters: `func f<T>(…)`.
+    if isPunctuation(position, "<") {
+      while position < tokens.count, !isPunctuation(position, ">"), position < index + 200 { position += 1 }
+      position += 1
+    }
+    guard isPunctuation(position, "(") else { return [] }
+    var labels: [String] = []
+    var depth = 0
+    var parameterStart = true
+    position += 1
+    let end = min(tokens.count, position + Self.argumentLookAhead)
+    while position < end {
+      if depth == 0, parameterStart {
+        parameterStart = false
+        if tokens[position].kind == .identifier { labels.append(spelling(position)) }
+      }
+      if let change = nesting(position) {
+        if change < 0, depth == 0 { break }
+        depth += change
+      } else if depth == 0, isPunctuation(position, ",") {
+        parameterStart = true
+      }
+      position += 1
+    }
+    return labels
   }
 }

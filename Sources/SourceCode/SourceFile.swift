@@ -103,3 +103,53 @@ public struct SourceFile: Sendable {
     }
   }
 }
+
+extension SourceFile {
+  /// The words of the identifier at `index`, lowercased: split where camel case turns (`didTapLogOut` → `did`,
+  /// `tap`, `log`, `out`; `URLSession` → `url`, `session`), at `_` and at digits.
+  public func words(ofIdentifier index: Int) -> [String] {
+    Self.words(of: text.bytes[tokens[index].range.start..<tokens[index].range.end])
+  }
+
+  /// The words of an identifier's bytes (see `words(ofIdentifier:)`).
+  static func words(of name: ArraySlice<UInt8>) -> [String] {
+    func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") || byte >= 0x80 }
+    var words: [String] = []
+    var current: [UInt8] = []
+    let bytes = Array(name)
+    for (offset, byte) in bytes.enumerated() {
+      guard isUpper(byte) || isLower(byte) else {
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        current = []
+        continue
+      }
+      if isUpper(byte), !current.isEmpty {
+        let last = bytes[offset - 1]
+        let nextIsLower = offset + 1 < bytes.count && isLower(bytes[offset + 1])
+        // `logOut`: a capital after a lowercase letter; `URLSession`: the last capital before a lowercase one.
+        if isLower(last) || (isUpper(last) && nextIsLower) {
+          words.append(String(decoding: current, as: UTF8.self))
+          current = []
+        }
+      }
+      current.append(isUpper(byte) ? byte + 32 : byte)
+    }
+    if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+    return words
+  }
+
+  /// The first identifier whose words hold one of `phrases` as consecutive words (`["log", "out"]` finds
+  /// `didTapLogOut` and `LOG_OUT`, not `logOutput`), with the phrase found.
+  public func firstIdentifier(withWords phrases: [[String]]) -> (token: Int, phrase: [String])? {
+    for (index, token) in tokens.enumerated() where token.kind == .identifier {
+      let words = words(ofIdentifier: index)
+      for phrase in phrases where !phrase.isEmpty && words.count >= phrase.count {
+        for start in 0...(words.count - phrase.count) where Array(words[start..<(start + phrase.count)]) == phrase {
+          return (index, phrase)
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -18,14 +18,6 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
     default: return nil
     }
   }
-
-  /// Whether `path` names a file an app target compiles from source and sharelint reads: `.swift`, `.m`, `.mm`
-  /// or `.c` (headers are read only through the files that import them, so not on their own).
-  public static func isCompiledSource(_ path: String) -> Bool {
-    let lowered = path.lowercased()
-    return lowered.hasSuffix(".swift") || lowered.hasSuffix(".m") || lowered.hasSuffix(".mm")
-      || lowered.hasSuffix(".c")
-  }
 }
 
 /// One token of a source file: what the rules look at (identifiers, string literals, punctuation) with its byte
@@ -35,8 +27,8 @@ public struct SourceToken: Hashable, Sendable {
   public enum Kind: UInt8, Sendable {
     /// A name: `canOpenURL`, `IntuneMAMEnrollmentManager`, a keyword (`func`, `let`, `return`).
     case identifier
-    /// A string literal without interpolation: Swift `"…"`, `"""…"""`, `#"…"#`; Objective-C `@"…"`; C `"…"` and
-    /// `'…'`.
+    /// A string literal without interpolation: Swift `"…"`, `"""…"""`, `#"…"#`; Objective-C `@"…"`; C `"…"`
+    /// and `'…'`.
     case string
     /// A Swift string literal with `\(…)` in it; the tokens of the interpolated code follow it.
     case interpolatedString

@@ -23,7 +23,6 @@ import Testing
     #expect(SourceLanguage(path: "App/Bridge.MM") == .objectiveC)
     #expect(SourceLanguage(path: "App/Info.plist") == nil)
     #expect(SourceLanguage(path: ".swift") == nil)
-    #expect(SourceLanguage.isCompiledSource("a/b.swift") && !SourceLanguage.isCompiledSource("a/b.h"))
   }
 
   @Test func commentsMakeNoTokens() {
@@ -43,7 +42,8 @@ import Testing
     #expect(Self.strings(#"f("a\"b", "c")"#) == [#""a\"b""#, #""c""#])
     let multiline = "let s = \"\"\"\n  a \"quoted\" handleMSALResponse\n  \"\"\"\nlet t = 1"
     #expect(Self.identifiers(multiline) == ["let", "s", "let", "t"])
-    #expect(Self.strings(##"x(#"raw "quoted" \(notInterpolated)"#, y)"##) == [##"#"raw "quoted" \(notInterpolated)"#"##])
+    #expect(
+      Self.strings(##"x(#"raw "quoted" \(notInterpolated)"#, y)"##) == [##"#"raw "quoted" \(notInterpolated)"#"##])
     #expect(Self.identifiers(##"x(#"a"# , y)"##) == ["x", "y"])
   }
 

@@ -57,3 +57,42 @@ import Testing
     #expect(Self.references("let enrolledAccount = 1; enrolledAccount()", .swift, ["enrolledAccount"]).isEmpty)
   }
 }
+
+@Suite struct IdentifierWordTests {
+  static func file(_ text: String) -> SourceFile { SourceFile(name: "x", bytes: Array(text.utf8), language: .swift) }
+
+  @Test func wordsFollowCamelCaseUnderscoresAndAcronyms() {
+    let file = Self.file("didTapLogOut URLSession LOG_OUT kSignOutKey logout2x")
+    #expect(file.words(ofIdentifier: 0) == ["did", "tap", "log", "out"])
+    #expect(file.words(ofIdentifier: 1) == ["url", "session"])
+    #expect(file.words(ofIdentifier: 2) == ["log", "out"])
+    #expect(file.words(ofIdentifier: 3) == ["k", "sign", "out", "key"])
+    #expect(file.words(ofIdentifier: 4) == ["logout", "x"])
+  }
+
+  @Test func phrasesMatchWholeWords() {
+    let phrases = [["log", "out"], ["logout"], ["sign", "out"]]
+    #expect(Self.file("let logOutput = 1; let signOutline = 2").firstIdentifier(withWords: phrases) == nil)
+    #expect(Self.file("func handleLogout()").firstIdentifier(withWords: phrases)?.phrase == ["logout"])
+    #expect(Self.file("// signOut\nsignOutButton.tap()").firstIdentifier(withWords: phrases)?.token == 0)
+  }
+}
+
+@Suite struct SourceDeclarationTests {
+  @Test func swiftAndObjectiveCDeclarations() {
+    let swift = SourceFile(name: "x", bytes: Array("""
+      func wipeData(forAccount upn: String) -> Bool { true }
+      func identitySwitchRequired(_ identity: String, reason: Int, completionHandler: @escaping (Int) -> Void) {}
+      delegate.wipeData(forAccount: "x")
+      """.utf8), language: .swift)
+    #expect(swift.declarations(of: ["wipeData", "identitySwitchRequired"]).map(\.labels)
+      == [["forAccount"], ["_", "reason", "completionHandler"]])
+    let objc = SourceFile(name: "x", bytes: Array("""
+      - (BOOL)wipeDataForAccount:(NSString *)upn { return YES; }
+      - (void)addIdentity:(NSString *)identity completionHandler:(void (^)(int))handler {}
+      [delegate wipeDataForAccount:@"x"];
+      """.utf8), language: .objectiveC)
+    #expect(objc.declarations(of: ["wipeDataForAccount", "addIdentity"]).map(\.labels)
+      == [["wipeDataForAccount"], ["addIdentity", "completionHandler"]])
+  }
+}
