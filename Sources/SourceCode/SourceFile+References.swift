@@ -137,7 +137,7 @@ extension SourceFile {
   }
 
   /// +1 for a token that opens `(`, `[` or `{`, -1 for one that closes, nil for any other.
-  func nesting(_ index: Int) -> Int? {
+  public func nesting(_ index: Int) -> Int? {
     guard tokens[index].kind == .punctuation else { return nil }
     switch text.bytes[tokens[index].range.start] {
     case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return 1

@@ -136,29 +136,44 @@ extension XcodeProject {
 
 extension XcodeProject {
   /// The Swift, Objective-C and C files `target` compiles: its "Compile Sources" phases' files, and its folders
-  /// synchronized with the disk (`fileSystemSynchronizedGroups`, Xcode 16) less the files its
-  /// `PBXFileSystemSynchronizedBuildFileExceptionSet`s leave out.
+  /// synchronized with the disk (Xcode 16's `fileSystemSynchronizedGroups`). A
+  /// `PBXFileSystemSynchronizedBuildFileExceptionSet` naming the target lists, for a folder of the target, the files
+  /// it leaves out, and for a folder of other targets, the files it compiles too (as Xcode reads them: an extension
+  /// compiling two files of its app's folder).
   public func compiledSources(of target: PBXNativeTarget) -> XcodeCompiledSources {
     var sources = XcodeCompiledSources()
+    func add(_ path: String) {
+      if !sources.files.contains(path) { sources.files.append(path) }
+    }
     for phase in buildPhases(of: target) where phase.kind == .sources {
       for file in phase.files {
         guard let reference = file.fileReference, let path = reference.resolvedPath,
           XcodeCompiledSources.isCompiledSource(reference.fileName)
         else { continue }
-        if !sources.files.contains(path) { sources.files.append(path) }
+        add(path)
       }
     }
-    for groupID in objects[target.id]?.fields.strings("fileSystemSynchronizedGroups") ?? [] {
-      guard let group = objects[groupID], let path = self.path(ofFileReference: groupID) else { continue }
-      var exceptions: Set<String> = []
-      for exceptionID in group.fields.strings("exceptions") {
-        guard let exception = objects[exceptionID], exception.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+    func exceptions(of group: XcodeObject) -> [String] {
+      group.fields.strings("exceptions").flatMap { id -> [String] in
+        guard let exception = objects[id], exception.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
           exception.fields.string("target") == target.id
-        else { continue }
-        exceptions.formUnion(exception.fields.strings("membershipExceptions"))
+        else { return [] }
+        return exception.fields.strings("membershipExceptions")
       }
+    }
+    let own = objects[target.id]?.fields.strings("fileSystemSynchronizedGroups") ?? []
+    for groupID in own {
+      guard let group = objects[groupID], let path = self.path(ofFileReference: groupID) else { continue }
       sources.folders.append(
-        XcodeCompiledSources.Folder(path: PathText.relativeToWorkingFolder(path), exceptions: exceptions))
+        XcodeCompiledSources.Folder(
+          path: PathText.relativeToWorkingFolder(path), exceptions: Set(exceptions(of: group))))
+    }
+    let ownSet = Set(own)
+    for group in objects.values.sorted(by: { $0.id < $1.id })
+    where group.isa == "PBXFileSystemSynchronizedRootGroup" && !ownSet.contains(group.id) {
+      let members = exceptions(of: group).filter(XcodeCompiledSources.isCompiledSource)
+      guard !members.isEmpty, let path = self.path(ofFileReference: group.id) else { continue }
+      for member in members { add(PathText.relativeToWorkingFolder(PathText.joined(path, member))) }
     }
     return sources
   }

@@ -121,12 +121,15 @@ struct IntuneAppNeverEnrollsRule: LintRule {
     let sources = code.filesWithDependencies
     guard !sources.files.isEmpty, SourceCodeSearch.firstMention(of: Self.enrollingNames, in: sources.files) == nil
     else { return }
+    // The SDK itself rather than its telemetry framework, for the note.
+    let library = view.intuneLibraries.first { !$0.stem.lowercased().contains("telemetry") } ?? view.intuneLibraries[0]
+    let count = sources.files.count
     view.report(
       "'\(view.targetName)' links the Intune App SDK but never enrolls: no source calls "
         + "'registerAndEnrollAccountId' or 'loginAndEnrollAccount', and IntuneMAMSettings does not set "
         + "AutoEnrollOnLaunch",
       at: view.targetSite, keyPath: view.targetName,
-      notes: ["\(view.targetName) \(view.intuneLibraries[0].description); \(sources.files.count) source files read"]
+      notes: ["\(view.targetName) \(library.description); \(count) source file\(count == 1 ? "" : "s") read"]
         + sources.notes,
       into: &findings)
   }

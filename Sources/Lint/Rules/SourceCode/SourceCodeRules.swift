@@ -4,4 +4,5 @@ let sourceCodeRules: [any LintRule.Type] = [
   IntuneAppNeverEnrollsRule.self,
   EnrollmentWithoutUnenrollmentRule.self,
   UPNBasedIntuneAPIRule.self,
+  UndeclaredCanOpenURLSchemeRule.self,
 ]
