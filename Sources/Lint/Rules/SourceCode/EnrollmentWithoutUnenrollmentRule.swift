@@ -149,7 +149,7 @@ struct EnrollmentWithoutUnenrollmentRule: LintRule {
     SourceCodeSearch.report(
       "'\(name)' enrolls the account, but no source calls 'deRegisterAndUnenrollAccountId' when the user signs out "
         + "('\(signOutName)' in '\(signOutPlace)'): the account's corporate data stays on the device",
-      at: enrollment.reference.token, in: enrollment.file, keyPath: "\(view.targetName) › \(name)",
+      at: enrollment.reference.token, in: enrollment.file, keyPath: name,
       notes: sources.notes, into: &findings)
   }
 }

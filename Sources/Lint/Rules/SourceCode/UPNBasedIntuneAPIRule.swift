@@ -321,7 +321,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         guard let spelled = swift ? api.swift : api.objectiveC else { continue }
         SourceCodeSearch.report(
           Self.message(api, spelled: spelled, version: version), at: token, in: file,
-          keyPath: "\(view.targetName) › \(spelled.api)", into: &findings)
+          keyPath: spelled.api, into: &findings)
       }
     }
   }
