@@ -189,7 +189,10 @@ import Testing
   }
 
   @Test func typesDeclaredByTheContainingAppAreKnown() throws {
+    // The type is in the app's own namespace (com.contoso): declared by nobody else, it must be declared here.
     let rule = """
+      <key>CFBundleIdentifier</key>
+      <string>com.contoso.notes.share</string>
       <key>NSExtension</key>
       <dict>
       \t<key>NSExtensionAttributes</key>

@@ -221,8 +221,7 @@ import Testing
       "App.xcodeproj/project.pbxproj": Self.appProject(settings: settings),
       "App/Info.plist": RuleExample.document(for: "<key>CFBundleIdentifier</key><string>io.example.app</string>"),
       "Old/Info.plist": RuleExample.document(for: """
-        <key>CFBundleURLTypes</key>
-        <array><dict><key>CFBundleURLSchemes</key><array><string>$(UNDEFINED)</string></array></dict></array>
+        <key>CFBundleName</key><string>Old</string><key>CFBundleName</key><string>Older</string>
         """),
     ])
     let report = try await LintSession.run(.init(paths: [folder.path]))

@@ -3,8 +3,10 @@ import XcodeModel
 
 /// What the build says about a target beyond its plists, for the rules: for an Xcode project target, the project
 /// model's facts (what it links, embeds, runs; every containing app) and what it links in the job's configuration;
-/// for a built bundle (`.app`, `.ipa`), the frameworks it carries.
-public struct TargetBuildFacts: Sendable {
+/// for a built bundle (`.app`, `.ipa`), the frameworks it carries. A class: a project target's facts are over a
+/// kilobyte, and every job (and the settings each job's rules see) carries them; a reference keeps a 10,000-target
+/// run's jobs small.
+public final class TargetBuildFacts: Sendable {
   /// Where the facts come from.
   public enum Origin: Hashable, Sendable {
     /// A target of an Xcode project in one configuration: the project's display path, the target's name, the
@@ -15,28 +17,28 @@ public struct TargetBuildFacts: Sendable {
   }
 
   /// Where the facts come from.
-  public var origin: Origin
+  public let origin: Origin
   /// For a project target, the project model's facts.
-  public var project: XcodeTargetBuildFacts?
+  public let project: XcodeTargetBuildFacts?
   /// For a project target, everything it links in the job's configuration
   /// (`XcodeTargetBuildFacts.linkedLibraries(in:)`).
-  public var linked: [XcodeLinkedLibrary]
+  public let linked: [XcodeLinkedLibrary]
   /// For a bundle, the bundles in its `Frameworks` folder (`IntuneMAMSwift.framework`).
-  public var bundledFrameworks: [String]
+  public let bundledFrameworks: [String]
   /// For a bundle, the versions the Intune App SDK's and MSAL's frameworks among `bundledFrameworks` give in their own
   /// `Info.plist`s, by framework name.
-  public var bundledFrameworkVersions: [String: BundledFrameworkVersion] = [:]
+  public let bundledFrameworkVersions: [String: BundledFrameworkVersion]
   /// For a project target, the configuration: its settings (with where each is written), its Info.plist and
   /// entitlements paths.
-  public var configuration: XcodeTargetConfiguration?
+  public let configuration: XcodeTargetConfiguration?
   /// For a project target, its product type (`com.apple.product-type.app-extension`).
-  public var productType: String?
+  public let productType: String?
   /// For a project target, the text of its project's files: where findings about the project are placed and
   /// what fixes edit.
-  public var sources: XcodeProjectSources?
+  public let sources: XcodeProjectSources?
   /// For a project target, its Swift and Objective-C sources, read when a rule asks (nil when the project names
   /// none).
-  public var sourceCode: TargetSourceCode?
+  public let sourceCode: TargetSourceCode?
 
   /// The facts of a project target in one configuration.
   public init(
@@ -48,6 +50,7 @@ public struct TargetBuildFacts: Sendable {
     linked = facts.linkedLibraries(in: configuration)
     bundledFrameworks = []
     self.configuration = configuration
+    bundledFrameworkVersions = [:]
     self.productType = productType
     self.sources = sources
     self.sourceCode = sourceCode

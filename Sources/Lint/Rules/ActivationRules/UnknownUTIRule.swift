@@ -12,7 +12,11 @@ struct UnknownUTIRule: LintRule {
       Checks each type the rule tests (after `UTI-CONFORMS-TO`/`UTI-EQUALS`, or compared with \
       `registeredTypeIdentifiers` by `==`, `IN {…}` or `CONTAINS`) against Apple's system types and the \
       `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations` of the extension and its containing app. \
-      The `com.microsoft.intune.mam.` twin of a known type is known. The nearest known type is suggested.
+      The `com.microsoft.intune.mam.` twin of a known type is known. The nearest known type is suggested. \
+      A type of another organization's namespace (`org.appextension.find-login-action`, which 1Password \
+      declares) is left alone unless it is one edit or two from a known type: only the app that owns a type \
+      declares it, and sharelint cannot see other apps. Apple's (`public.`, `com.apple.`) and the app's own \
+      (the first two parts of its bundle identifier) are always checked.
       """,
     whyItMatters: """
       No app offers a type nobody declares, so that part of the rule never matches and the extension \
@@ -41,6 +45,12 @@ struct UnknownUTIRule: LintRule {
         ]),
     ],
     nonTriggeringExamples: [
+      // 1Password's app-extension types: another organization declares them.
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "org.appextension.find-login-action").@count \
+        == 1).@count == 1</string>
+        """),
       ActivationRuleExample.make(
         """
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
@@ -73,11 +83,28 @@ struct UnknownUTIRule: LintRule {
         var message = "'\(type.text)' is neither a system type nor declared by the app"
         if let nearest = registry.nearestKnown(to: type.text) {
           message += "; did you mean '\(nearest)'?"
+        } else if Self.belongsToAnotherOrganization(
+          type.text, bundleIdentifier: EntraRegistration.resolvedBundleIdentifier(of: target))
+        {
+          continue
         }
         findings.report(
           message, inPredicateOf: site, range: type.range, label: "unknown type",
           notes: ["declare the app's own types in UTExportedTypeDeclarations or UTImportedTypeDeclarations"])
       }
     }
+  }
+
+  /// Whether `identifier` (its Intune twin's original, for a `com.microsoft.intune.mam.` twin) is in a namespace
+  /// that is neither Apple's (`public.`, `com.apple.`) nor the organization of `bundleIdentifier` (its first two
+  /// parts): a type another app may declare. With no literal bundle identifier, any non-Apple namespace may be.
+  static func belongsToAnotherOrganization(_ identifier: String, bundleIdentifier: String?) -> Bool {
+    var type = identifier.lowercased()
+    if type.hasPrefix(IntuneMAMTypes.prefix) { type.removeFirst(IntuneMAMTypes.prefix.count) }
+    if type.hasPrefix("public.") || type.hasPrefix("com.apple.") { return false }
+    guard let bundleIdentifier, !bundleIdentifier.contains("$") else { return true }
+    let organization = bundleIdentifier.lowercased().split(separator: ".", omittingEmptySubsequences: false).prefix(2)
+    guard organization.count == 2 else { return true }
+    return !type.hasPrefix(organization.joined(separator: ".") + ".")
   }
 }

@@ -20,7 +20,9 @@ struct UnresolvedBuildSettingRule: LintRule {
       and the entitlements' groups only in Intune apps, where rules read them. `${A}.App${B}` with `B` \
       undefined is `…App` in Xcode too, and is not reported; nor are references it cannot expand that are \
       resolved at signing (`$(AppIdentifierPrefix)`, `$(TeamIdentifierPrefix)`, `$(CFBundleIdentifier)` in \
-      entitlements).
+      entitlements). A plist that no Xcode project in the repository builds (its project is generated, as \
+      Tuist's, or kept out of git) has no build to make a setting empty: what `-D` and `--xcconfig` do not \
+      define is unknown, and the rule says which values of an Intune app the checks could not read.
       """,
     whyItMatters: """
       Xcode builds the app with the empty value: an empty or truncated URL scheme or bundle identifier is \
@@ -36,18 +38,23 @@ struct UnresolvedBuildSettingRule: LintRule {
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
-      RuleExample("""
-        <key>CFBundleURLTypes</key>
-        <array>
-        \t<dict>
-        \t\t<key>CFBundleURLSchemes</key>
-        \t\t<array>
-        \t\t\t<string>↓$(APP_SCHEME)</string>
-        \t\t\t<string>msauth.↓$(BUNDLE_ID)</string>
-        \t\t</array>
-        \t</dict>
-        </array>
-        """,
+      RuleExample(
+        project: ExampleProject(targets: [.init("App")]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>↓$(APP_SCHEME)</string>
+          \t\t\t<string>msauth.↓$(BUNDLE_ID)</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """,
+        markedFile: "App/Info.plist",
         messages: [
           "the URL scheme '' (from '$(APP_SCHEME)') is empty: build setting 'APP_SCHEME' is not defined",
           """
@@ -55,8 +62,37 @@ struct UnresolvedBuildSettingRule: LintRule {
           defined
           """,
         ]),
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>↓$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>ADALClientId</key>
+        \t<string>6c7e8096-f593-4d72-807f-a5f86dcc9c77</string>
+        </dict>
+        """,
+        messages: [
+          """
+          the bundle identifier '$(PRODUCT_BUNDLE_IDENTIFIER)' cannot be checked: no Xcode project in the \
+          repository builds this file, so build setting 'PRODUCT_BUNDLE_IDENTIFIER' is unknown
+          """,
+        ]),
     ],
     nonTriggeringExamples: [
+      // No project builds this plist and the app is not an Intune app: no check reads the unknown values.
+      RuleExample("""
+        <key>CFBundleIdentifier</key>
+        <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>CFBundleURLTypes</key>
+        <array>
+        \t<dict>
+        \t\t<key>CFBundleURLSchemes</key>
+        \t\t<array>
+        \t\t\t<string>$(DEEP_LINK_SCHEME)</string>
+        \t\t</array>
+        \t</dict>
+        </array>
+        """),
       RuleExample("""
         <key>CFBundleIdentifier</key>
         <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
@@ -80,6 +116,9 @@ struct UnresolvedBuildSettingRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     let intune = target.isIntuneManaged
+    // A plist no Xcode project builds has no build to say a setting is empty: its settings are unknown, and only
+    // the Intune rules, which need the bundle identifier and the Entra values, are worth a word about them.
+    guard intune || target.settings.buildSettingProvenance != nil else { return }
     let schemeSettings = InfoPlistSchemes.buildSettings(for: target)
     for array in InfoPlistSchemes.urlSchemeArrays(of: target) {
       for entry in array.entries {
@@ -132,6 +171,11 @@ struct UnresolvedBuildSettingRule: LintRule {
     let undefined = evaluation.undefined.filter { !Self.signingTimeSettings.contains($0.name) }
     let blamed = undefined + evaluation.cycles
     guard (evaluation.isIncomplete && !blamed.isEmpty) || !evaluation.problems.isEmpty else { return }
+    if target.settings.buildSettingProvenance == nil {
+      reportUnknown(node, what: what, written: text, undefined: undefined, problems: evaluation.problems,
+                    in: document, into: &findings)
+      return
+    }
     let shown = BuildSettingEvaluation.shown(evaluation.value, written: text)
     var reasons: [String] = []
     if evaluation.isIncomplete {
@@ -173,6 +217,34 @@ struct UnresolvedBuildSettingRule: LintRule {
       }
     }
     findings.report(message, in: document, range: range, keyPath: node.keyPath, notes: notes)
+  }
+
+  /// Reports `node`'s string, in a plist no Xcode project builds, as one the checks cannot read: the undefined
+  /// settings are unknown rather than empty, as no build defines them either way.
+  private func reportUnknown(
+    _ node: PropertyListNode, what: String, written text: String, undefined: [UnresolvedBuildSettingReference],
+    problems: [UnresolvedBuildSettingReference], in document: PropertyListDocument, into findings: inout Findings
+  ) {
+    let names = Self.uniqueNames(undefined)
+    var reasons: [String] = []
+    if !names.isEmpty {
+      reasons.append(
+        "no Xcode project in the repository builds this file, so "
+          + (names.count == 1 ? "build setting " : "build settings ") + Self.list(names.map { "'\($0)'" })
+          + (names.count == 1 ? " is" : " are") + " unknown")
+    }
+    reasons += Self.unique(problems).map(\.message)
+    let references = undefined + problems
+    var range: ByteRange? = node.elementRange
+    if let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
+      let last = references.map(\.range.upperBound).max(), first < last
+    {
+      range = map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
+    }
+    findings.report(
+      "\(what) '\(text)' cannot be checked: \(reasons.joined(separator: "; "))", in: document, range: range,
+      keyPath: node.keyPath,
+      notes: names.map { "pass it with -D \($0)=VALUE or --xcconfig FILE, or lint the Xcode project that builds it" })
   }
 
   private static func uniqueNames(_ references: [UnresolvedBuildSettingReference]) -> [String] {

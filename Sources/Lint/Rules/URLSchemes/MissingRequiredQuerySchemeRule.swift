@@ -24,7 +24,7 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       IntuneMAMConfigurator 21.7.1 ask for: `http-intunemam`, `https-intunemam`, Microsoft Edge's \
       `microsoft-edge-https` and `microsoft-edge-http` (bare, as the configurator writes them, or as the guide's \
       `-intunemam` twins) and the eleven Mobile Threat Defense schemes (`smart-ns` … `intunemam-mtd`); one \
-      finding per missing entry. The entries only the configurator adds (`ms-outlook`, `companyportal`, \
+      finding per missing entry, and one for all the missing MTD schemes together. The entries only the configurator adds (`ms-outlook`, `companyportal`, \
       `msauthv2`, `msauthv3`) are `missing-configurator-query-scheme` (US010)'s, a missing `ms-outlook` in an \
       app that queries `mailto` is `mailto-without-outlook` (US008)'s.
       """,
@@ -75,6 +75,17 @@ struct MissingRequiredQuerySchemeRule: LintRule {
           ["http-intunemam", "https-intunemam"] + IntuneSchemeLists.mobileThreatDefenseSchemes + [
             "microsoft-edge-https", "microsoft-edge-http", "ms-outlook", "companyportal", "msauthv2", "msauthv3",
           ])),
+      RuleExample(
+        URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["wandera", "intunemam-mtd"]), arrayMarkers: 1),
+        messages: [
+          """
+          'LSApplicationQueriesSchemes' lacks the Mobile Threat Defense schemes 'wandera' and 'intunemam-mtd', \
+          which the Intune SDK queries to detect the MTD app on the device
+          """,
+        ],
+        corrected: URLSchemeExample.queriesSchemes(
+          URLSchemeExample.required(without: ["wandera", "intunemam-mtd"]) + ["wandera", "intunemam-mtd"])),
     ],
     nonTriggeringExamples: [
       RuleExample(URLSchemeExample.queriesSchemes(
@@ -157,13 +168,27 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       ? "add '\(first)' to '\(key)'" : "add \(InfoPlistSchemes.quotedList(missing)) to '\(key)'"
     let fix = findings.fix(
       title, .safe, in: document, InfoPlistSchemes.inserting(missing, at: index, into: queries, in: document))
-    for scheme in reported {
+    // The Mobile Threat Defense schemes go together: one finding names all of them that are missing.
+    let threatDefense = Set(IntuneSchemeLists.mobileThreatDefenseSchemes)
+    let missingThreatDefense = reported.filter(threatDefense.contains)
+    var messages: [(scheme: String, text: String, entries: Int)] = []
+    for scheme in reported where !threatDefense.contains(scheme) || scheme == missingThreatDefense.first {
+      if threatDefense.contains(scheme), missingThreatDefense.count > 1 {
+        messages.append((scheme, "'\(key)' lacks the Mobile Threat Defense schemes "
+          + InfoPlistSchemes.quotedList(missingThreatDefense)
+          + ", which the Intune SDK queries to detect the MTD app on the device", missingThreatDefense.count))
+        continue
+      }
       let purpose = Self.purposes[scheme] ?? "to detect the Mobile Threat Defense app that handles '\(scheme)'"
       let lacking = InfoPlistSchemes.guideTwinForms.contains(scheme)
         ? "'\(scheme)' (or the guide's '\(IntuneSchemeLists.managedTwin(of: scheme))')" : "'\(scheme)'"
+      messages.append((scheme, "'\(key)' lacks \(lacking), which the Intune SDK queries \(purpose)", 1))
+    }
+    for (scheme, text, entries) in messages {
+      let also = entries == 1 ? "this entry" : "these entries"
       findings.report(
-        "'\(key)' lacks \(lacking), which the Intune SDK queries \(purpose)", about: queries.node, in: document,
-        notes: scheme == first ? [] : ["the fix of the '\(first)' finding adds this entry too"],
+        text, about: queries.node, in: document,
+        notes: scheme == first ? [] : ["the fix of the '\(first)' finding adds \(also) too"],
         fix: scheme == first ? fix : nil)
     }
   }
