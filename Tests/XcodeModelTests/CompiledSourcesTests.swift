@@ -20,7 +20,8 @@ import Testing
     \t\tG1 = {isa = PBXGroup; children = (F1, H1, SYNC1, SYNC2, SYNC3, ); sourceTree = "<group>"; };
     \t\tF1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Legacy/Old.swift; \
     sourceTree = "<group>"; };
-    \t\tH1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.h; path = Legacy/Old.h; sourceTree = "<group>"; };
+    \t\tH1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.h; path = Legacy/Old.h; \
+    sourceTree = "<group>"; };
     \t\tSYNC1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX1, ); path = App; sourceTree = "<group>"; };
     \t\tSYNC2 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX2, ); path = Shared; \
     sourceTree = "<group>"; };

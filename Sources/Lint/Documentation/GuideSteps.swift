@@ -165,7 +165,8 @@ public enum GuideSteps {
     GuideStep(56, settings, "`FinishLaunchingAtStartup = YES` when BGTaskScheduler is used", "003 table", .full),
     GuideStep(57, settings, "`MultiIdentity` with the identity APIs", "000; 002",
               .notYet("single-identity apps call the thread and process identity APIs too (the guides' web view and "
-                + "canOpenURL recipes), so only a UI identity switch would mark a multi-identity app; not checked yet")),
+                + "canOpenURL recipes), so only a UI identity switch would mark a multi-identity app; not checked "
+                + "yet")),
     GuideStep(58, settings, "`OpenInActionExtension = YES` in the Open-in extension", "000 Open-in 6; 003", .full),
     GuideStep(59, settings, "telemetry opt-out; `MAMTelemetryUsePPE`, `VerboseLoggingEnabled` for testing only",
               "000; tables", .full),

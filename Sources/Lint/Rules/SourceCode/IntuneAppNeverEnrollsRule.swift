@@ -10,6 +10,13 @@ struct IntuneAppNeverEnrollsRule: LintRule {
     "remediateComplianceForAccountId", "remediateComplianceForIdentity", "remediateCompliance",
   ]
 
+  /// Names an app built with React Native, Flutter, Capacitor or Cordova uses in its own code: such an app's
+  /// plugins (in `node_modules` or the pub cache, not among its sources) may well do the enrolling.
+  static let crossPlatformNames: Set<String> = [
+    "RCTAppDelegate", "RCTBridge", "RCTRootView", "RCTReactNativeFactory", "FlutterAppDelegate",
+    "GeneratedPluginRegistrant", "CAPBridgeViewController", "CAPBridge", "CDVAppDelegate", "CDVViewController",
+  ]
+
   static let description = RuleDescription(
     identifier: "intune-app-never-enrolls",
     family: .sourceCode, number: 2,
@@ -20,7 +27,8 @@ struct IntuneAppNeverEnrollsRule: LintRule {
       enrollment call — `registerAndEnrollAccountId`, `registerAndEnrollAccount`, `loginAndEnrollAccount`, or the \
       CA guide's `remediateComplianceForAccountId` — and `IntuneMAMSettings` does not set `AutoEnrollOnLaunch` to \
       YES. A name in a comment or a string does not count; any other mention does, so a wrapper the app calls \
-      keeps it silent. The finding is placed on the target in the `project.pbxproj`.
+      keeps it silent. An app built with React Native, Flutter, Capacitor or Cordova is left alone: its plugins, \
+      which may enroll, are not among its sources. The finding is placed on the target in the `project.pbxproj`.
       """,
     whyItMatters: """
       The SDK applies no app protection policy to an account it was never given. The "stage 3" guide ("Register \
@@ -110,6 +118,25 @@ struct IntuneAppNeverEnrollsRule: LintRule {
           </dict>
           """,
         files: ["App/AppDelegate.swift": "import UIKit\n"]),
+      // React Native: the JavaScript enrolls through a plugin whose native code is in node_modules.
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init(
+            "App",
+            frameworks: [
+              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+            ],
+            sources: ["App/AppDelegate.mm"]),
+        ]),
+        files: [
+          "App/AppDelegate.mm": """
+            #import <RCTAppDelegate.h>
+
+            @interface AppDelegate : RCTAppDelegate
+            @end
+            """,
+        ]),
     ],
     guideSteps: [71]
   )
@@ -119,7 +146,8 @@ struct IntuneAppNeverEnrollsRule: LintRule {
       !intuneFlagIsOn(target.intuneSettings?["AutoEnrollOnLaunch"]), let code = view.sourceCode
     else { return }
     let sources = code.filesWithDependencies
-    guard !sources.files.isEmpty, SourceCodeSearch.firstMention(of: Self.enrollingNames, in: sources.files) == nil
+    guard !sources.files.isEmpty, SourceCodeSearch.firstMention(of: Self.enrollingNames, in: sources.files) == nil,
+      SourceCodeSearch.firstMention(of: Self.crossPlatformNames, in: sources.files) == nil
     else { return }
     // The SDK itself rather than its telemetry framework, for the note.
     let library = view.intuneLibraries.first { !$0.stem.lowercased().contains("telemetry") } ?? view.intuneLibraries[0]
