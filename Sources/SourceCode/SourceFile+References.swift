@@ -233,3 +233,53 @@ extension SourceFile {
     return labels
   }
 }
+
+extension SourceFile {
+  /// The tokens of the receiver of the use `reference`: the postfix chain before its `.`
+  /// (`IntuneMAMEnrollmentManager.instance()` in `IntuneMAMEnrollmentManager.instance().enrolledAccount()`), or
+  /// what stands between a message send's `[` and its selector.
+  public func receiver(of reference: SourceReference) -> Range<Int> {
+    let end = reference.kind == .member ? reference.token - 1 : reference.token
+    switch reference.kind {
+    case .messageSend:
+      var depth = 0
+      var position = reference.token - 1
+      let limit = max(0, reference.token - Self.messageSendLookBehind)
+      while position >= limit {
+        if let change = nesting(position) {
+          if change > 0, depth == 0 { return (position + 1)..<end }
+          depth -= change
+        }
+        position -= 1
+      }
+      return end..<end
+    case .member:
+      var start = end
+      var steps = 0
+      while start > 0, steps < 200 {
+        steps += 1
+        let previous = start - 1
+        if tokens[previous].kind == .identifier || isPunctuation(previous, ".") || isPunctuation(previous, "?")
+          || isPunctuation(previous, "!")
+        {
+          start = previous
+        } else if nesting(previous) == -1, let open = matchingOpening(ofClosing: previous) {
+          start = open
+        } else {
+          break
+        }
+      }
+      return start..<end
+    }
+  }
+
+  /// Whether an identifier of the receiver of `reference` starts with `prefix`.
+  public func receiver(of reference: SourceReference, mentions prefix: String) -> Bool {
+    let bytes = Array(prefix.utf8)
+    return receiver(of: reference).contains { index in
+      let token = tokens[index]
+      return token.kind == .identifier && token.range.count >= bytes.count
+        && text.bytes[token.range.start..<(token.range.start + bytes.count)].elementsEqual(bytes)
+    }
+  }
+}

@@ -96,3 +96,31 @@ import Testing
       == [["wipeDataForAccount"], ["addIdentity", "completionHandler"]])
   }
 }
+
+@Suite struct SourceReceiverTests {
+  static func receivers(_ text: String, _ language: SourceLanguage, _ name: String) -> [String] {
+    let file = SourceFile(name: "x", bytes: Array(text.utf8), language: language)
+    return file.references(to: [name]).map { reference in
+      file.receiver(of: reference).map(file.spelling).joined()
+    }
+  }
+
+  @Test func swiftPostfixChains() {
+    #expect(Self.receivers("let a = IntuneMAMPolicyManager.instance().primaryUser", .swift, "primaryUser")
+      == ["IntuneMAMPolicyManager.instance()"])
+    #expect(Self.receivers("x = session?.users[0].primaryUser", .swift, "primaryUser") == ["session?.users[0]"])
+    #expect(
+      Self.receivers("f(a, IntuneMAMEnrollmentManager.instance()!.enrolledAccount())", .swift, "enrolledAccount")
+        == ["IntuneMAMEnrollmentManager.instance()!"])
+  }
+
+  @Test func objectiveCReceivers() {
+    let text = """
+      id p = [[IntuneMAMPolicyManager instance] policyForIdentity:u];
+      x = IntuneMAMEnrollmentManager.instance.enrolledAccount;
+      """
+    // Tokens joined without their spaces.
+    #expect(Self.receivers(text, .objectiveC, "policyForIdentity") == ["[IntuneMAMPolicyManagerinstance]"])
+    #expect(Self.receivers(text, .objectiveC, "enrolledAccount") == ["IntuneMAMEnrollmentManager.instance"])
+  }
+}

@@ -19,7 +19,10 @@ struct UPNBasedIntuneAPIRule: LintRule {
       implementations of the `IntuneMAMPolicyDelegate` methods SDK 20 stopped calling (`wipeDataForAccount:`, \
       `identitySwitchRequired:…`, `addIdentity:completionHandler:`), each at the name in the source file. Only \
       member calls and message sends count (`x.enrolledAccount()`, `[x enrolledAccount]`, `x.primaryUser`), in \
-      files that name an `IntuneMAM…` type or module. The table is the SDK's public headers: the AccountId \
+      files that name an `IntuneMAM…` type or module; a name an app could give its own things (`enrolledAccount`, \
+      `primaryUser`, `policy(forIdentity:)`, `protect(_:identity:)`…) counts only on a receiver written with an \
+      `IntuneMAM…` type (`IntuneMAMPolicyManager.instance().primaryUser`), while the SDK's own names \
+      (`setUIPolicyIdentity:`, `registerAndEnrollAccount:`…) count on any receiver. The table is the SDK's public headers: the AccountId \
       replacements appeared in 16.0.0, the UPN APIs were deprecated in 19.5.0 and are gone from 20.1.0 (the \
       Swift context manager's `setIdentity` from 21). Which release the target links decides: from 16.0 on \
       every use is reported, saying whether the linked release still has the API; before 16.0 nothing is (there \
@@ -138,6 +141,28 @@ struct UPNBasedIntuneAPIRule: LintRule {
             }
             """,
         ]),
+      // The app's own `primaryUser` and `enrolledAccount()`, in a file that uses the SDK.
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init(
+            "App",
+            frameworks: [
+              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+            ],
+            sources: ["App/Family.swift"]),
+        ]),
+        files: [
+          "App/Family.swift": """
+            import IntuneMAMSwift
+
+            func show(_ family: Family) {
+              let user = family.primaryUser
+              let account = family.store.enrolledAccount()
+              let managed = IntuneMAMPolicyManager.instance().isAccountIdManaged(account.id)
+            }
+            """,
+        ]),
       // SDK 15 has no AccountId API to move to.
       RuleExample(
         project: ExampleProject(targets: [
@@ -181,12 +206,16 @@ struct UPNBasedIntuneAPIRule: LintRule {
     let removedIn: Int
     /// Whether it is a delegate method the app implements, not one it calls.
     let isDelegateMethod: Bool
+    /// Whether its name is the SDK's alone (`setUIPolicyIdentity`), so a call on any receiver is one; a name an
+    /// app could give its own things (`enrolledAccount`, `primaryUser`, `policy(forIdentity:)`) counts only on a
+    /// receiver written with an `IntuneMAM…` type.
+    let anyReceiver: Bool
 
     /// An API whose Swift name is Objective-C's: `name` + `swiftLabels`, `selector` (`name:withWipe:`).
     init(
       swift: String?, _ swiftLabels: Set<String> = [], replacement swiftReplacement: String? = nil,
       objectiveC: String?, objectiveCReplacement: String? = nil, removedIn: Int = 20,
-      delegate: Bool = false
+      delegate: Bool = false, anyReceiver: Bool = false
     ) {
       swiftName = swift.map { String($0.prefix { $0 != "(" }) }
       self.swiftLabels = swiftLabels
@@ -196,6 +225,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
       self.objectiveC = objectiveC.map { ($0, objectiveCReplacement ?? "") }
       self.removedIn = removedIn
       isDelegateMethod = delegate
+      self.anyReceiver = anyReceiver
     }
   }
 
@@ -203,34 +233,34 @@ struct UPNBasedIntuneAPIRule: LintRule {
   /// against 21.1.0).
   static let apis: [API] = [
     API(swift: "registerAndEnrollAccount(_:)", ["_"], replacement: "registerAndEnrollAccountId(_:)",
-        objectiveC: "registerAndEnrollAccount:", objectiveCReplacement: "registerAndEnrollAccountId:"),
+        objectiveC: "registerAndEnrollAccount:", objectiveCReplacement: "registerAndEnrollAccountId:", anyReceiver: true),
     API(swift: "deRegisterAndUnenrollAccount(_:withWipe:)", ["withWipe"],
         replacement: "deRegisterAndUnenrollAccountId(_:withWipe:)",
         objectiveC: "deRegisterAndUnenrollAccount:withWipe:",
-        objectiveCReplacement: "deRegisterAndUnenrollAccountId:withWipe:"),
+        objectiveCReplacement: "deRegisterAndUnenrollAccountId:withWipe:", anyReceiver: true),
     API(swift: "enrolledAccount()", replacement: "enrolledAccountId()",
         objectiveC: "enrolledAccount", objectiveCReplacement: "enrolledAccountId"),
     API(swift: "registeredAccounts()", replacement: "registeredAccountIds()",
         objectiveC: "registeredAccounts", objectiveCReplacement: "registeredAccountIds"),
     API(swift: "mdmEnrolledAccount()", replacement: "mdmEnrolledAccountId(completionHandler:)",
-        objectiveC: "mdmEnrolledAccount", objectiveCReplacement: "mdmEnrolledAccountIdWithCompletion:"),
+        objectiveC: "mdmEnrolledAccount", objectiveCReplacement: "mdmEnrolledAccountIdWithCompletion:", anyReceiver: true),
     API(swift: "setUIPolicyIdentity(_:…)", replacement: "setUIPolicyAccountId(_:…)",
-        objectiveC: "setUIPolicyIdentity:", objectiveCReplacement: "setUIPolicyAccountId:"),
+        objectiveC: "setUIPolicyIdentity:", objectiveCReplacement: "setUIPolicyAccountId:", anyReceiver: true),
     API(swift: "getUIPolicyIdentity()", replacement: "getUIPolicyAccountId()",
-        objectiveC: "getUIPolicyIdentity", objectiveCReplacement: "getUIPolicyAccountId"),
+        objectiveC: "getUIPolicyIdentity", objectiveCReplacement: "getUIPolicyAccountId", anyReceiver: true),
     API(swift: nil, objectiveC: "getUIPolicyIdentityForWindow:",
-        objectiveCReplacement: "getUIPolicyAccountIdForWindow:"),
-    API(swift: nil, objectiveC: "setCurrentThreadIdentity:", objectiveCReplacement: "setCurrentThreadAccountId:"),
+        objectiveCReplacement: "getUIPolicyAccountIdForWindow:", anyReceiver: true),
+    API(swift: nil, objectiveC: "setCurrentThreadIdentity:", objectiveCReplacement: "setCurrentThreadAccountId:", anyReceiver: true),
     API(swift: "getCurrentThreadIdentity()", replacement: "getCurrentThreadAccountId()",
-        objectiveC: "getCurrentThreadIdentity", objectiveCReplacement: "getCurrentThreadAccountId"),
+        objectiveC: "getCurrentThreadIdentity", objectiveCReplacement: "getCurrentThreadAccountId", anyReceiver: true),
     API(swift: "setProcessIdentity(_:)", replacement: "setProcessAccountId(_:)",
-        objectiveC: "setProcessIdentity:", objectiveCReplacement: "setProcessAccountId:"),
+        objectiveC: "setProcessIdentity:", objectiveCReplacement: "setProcessAccountId:", anyReceiver: true),
     API(swift: "getProcessIdentity()", replacement: "getProcessAccountId()",
-        objectiveC: "getProcessIdentity", objectiveCReplacement: "getProcessAccountId"),
+        objectiveC: "getProcessIdentity", objectiveCReplacement: "getProcessAccountId", anyReceiver: true),
     API(swift: "getIdentityForCurrentActivity()", replacement: "getAccountIdForCurrentActivity()",
-        objectiveC: "getIdentityForCurrentActivity", objectiveCReplacement: "getAccountIdForCurrentActivity"),
+        objectiveC: "getIdentityForCurrentActivity", objectiveCReplacement: "getAccountIdForCurrentActivity", anyReceiver: true),
     API(swift: "isIdentityManaged(_:)", replacement: "isAccountIdManaged(_:)",
-        objectiveC: "isIdentityManaged:", objectiveCReplacement: "isAccountIdManaged:"),
+        objectiveC: "isIdentityManaged:", objectiveCReplacement: "isAccountIdManaged:", anyReceiver: true),
     API(swift: "policy(forIdentity:)", ["forIdentity"], replacement: "policy(forAccountId:)",
         objectiveC: "policyForIdentity:", objectiveCReplacement: "policyForAccountId:"),
     API(swift: "primaryUser", replacement: "primaryAccountId",
@@ -238,10 +268,10 @@ struct UPNBasedIntuneAPIRule: LintRule {
     API(swift: "remediateCompliance(forIdentity:silent:)", ["forIdentity"],
         replacement: "remediateCompliance(forAccountId:silent:)",
         objectiveC: "remediateComplianceForIdentity:silent:",
-        objectiveCReplacement: "remediateComplianceForAccountId:silent:"),
+        objectiveCReplacement: "remediateComplianceForAccountId:silent:", anyReceiver: true),
     API(swift: "remediationInProgress(forIdentity:)", ["forIdentity"],
         replacement: "remediationInProgress(forAccountId:)",
-        objectiveC: "remediationInProgressForIdentity:", objectiveCReplacement: "remediationInProgressForAccountId:"),
+        objectiveC: "remediationInProgressForIdentity:", objectiveCReplacement: "remediationInProgressForAccountId:", anyReceiver: true),
     API(swift: "appConfig(forIdentity:)", ["forIdentity"], replacement: "appConfig(forAccountId:)",
         objectiveC: "appConfigForIdentity:", objectiveCReplacement: "appConfigForAccountId:"),
     API(swift: "userStatus(forIdentity:)", ["forIdentity"], replacement: "userStatus(forAccountId:)",
@@ -305,7 +335,8 @@ struct UPNBasedIntuneAPIRule: LintRule {
           return reference.kind == .member ? api.objectiveCParts.count == 1 && !api.objectiveC!.api.hasSuffix(":")
             : api.objectiveCParts.isSubset(of: reference.labels)
         }
-        if let api { found.append((reference.token, api)) }
+        guard let api, api.anyReceiver || file.receiver(of: reference, mentions: "IntuneMAM") else { continue }
+        found.append((reference.token, api))
       }
       for declaration in file.declarations(of: names) {
         let name = file.spelling(declaration.token)
