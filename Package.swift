@@ -9,6 +9,8 @@
 //   UniformTypes       UTI conformance                                             → SharelintBase
 //   PredicateEvaluation                                                            → PredicateSyntax, UniformTypes
 //   PropertyList       plist documents with positions, edits, atomic writes        → SharelintBase
+//   SourceCode         Swift and Objective-C sources as tokens (comments and literals skipped), bounded reads
+//                                                                                  → SharelintBase
 //   BoundedYAML        the one YAML reader (XcodeGen specs, .sharelint.yml, Intune policies), bounded in size,
 //                      nesting and expansion, with located errors                  → Yams
 //   XcodeModel         build settings, xcconfig, projects, workspaces, XcodeGen specs, Info.plist preprocessing
@@ -32,6 +34,7 @@ let layerArrows: [String: [String]] = [
   "UniformTypes": ["SharelintBase"],
   "PredicateEvaluation": ["SharelintBase", "PredicateSyntax", "UniformTypes", "CPCRE2"],
   "PropertyList": ["SharelintBase", "CLibXML2"],
+  "SourceCode": ["SharelintBase"],
   "BoundedYAML": ["Yams"],
   "XcodeModel": ["SharelintBase", "PropertyList", "BoundedYAML"],
   "ProjectDiscovery": ["SharelintBase", "PropertyList", "XcodeModel", "ZIPFoundation"],
@@ -39,7 +42,7 @@ let layerArrows: [String: [String]] = [
   "URLSchemes": ["SharelintBase", "CPCRE2", "BoundedYAML"],
   "Lint": [
     "SharelintBase", "PredicateSyntax", "UniformTypes", "PropertyList", "XcodeModel", "ProjectDiscovery",
-    "ActivationRules", "URLSchemes", "BoundedYAML",
+    "ActivationRules", "URLSchemes", "BoundedYAML", "SourceCode",
   ],
   "sharelint": [
     "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules",
@@ -68,6 +71,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "PropertyList", targets: ["PropertyList"]),
+    .library(name: "SourceCode", targets: ["SourceCode"]),
     .library(name: "XcodeModel", targets: ["XcodeModel"]),
     .library(name: "ProjectDiscovery", targets: ["ProjectDiscovery"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
@@ -90,6 +94,7 @@ let package = Package(
     .target(name: "UniformTypes", dependencies: dependencies(of: "UniformTypes")),
     .target(name: "PredicateEvaluation", dependencies: dependencies(of: "PredicateEvaluation")),
     .target(name: "PropertyList", dependencies: dependencies(of: "PropertyList")),
+    .target(name: "SourceCode", dependencies: dependencies(of: "SourceCode")),
     .target(name: "BoundedYAML", dependencies: dependencies(of: "BoundedYAML")),
     .target(name: "XcodeModel", dependencies: dependencies(of: "XcodeModel")),
     .target(name: "ProjectDiscovery", dependencies: dependencies(of: "ProjectDiscovery")),
@@ -109,6 +114,7 @@ let package = Package(
     .testTarget(
       name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "SharelintBase", "TestSupport"]),
+    .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode", "SharelintBase", "TestSupport"]),
     .testTarget(name: "BoundedYAMLTests", dependencies: ["BoundedYAML", "TestSupport"]),
     .testTarget(
       name: "XcodeModelTests",

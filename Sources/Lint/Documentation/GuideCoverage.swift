@@ -28,8 +28,8 @@ public enum GuideCoverage {
       "public issue each rule prevents, and says where the guides and IntuneMAMConfigurator disagree.",
       "",
       "Of \(steps.count) steps, \(full) are checked fully and \(partly) in part; \(notYet) more are checkable from the",
-      "repository and not checked yet (each says why); the other \(steps.count - full - partly - notYet) show only in "
-        + "source code or outside the repository.",
+      "repository (its plists, projects and Swift and Objective-C sources) and not checked yet (each says why); the",
+      "other \(steps.count - full - partly - notYet) are outside the repository or obsolete.",
     ]
     var area = ""
     for step in steps {

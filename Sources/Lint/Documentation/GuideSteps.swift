@@ -51,7 +51,6 @@ public enum GuideSteps {
   static let extensions = "Extensions and sharing"
   static let source = "Source code"
 
-  static let sourceCode = "source code: sharelint reads plists, entitlements and projects, not Swift or Objective-C"
 
   /// Every step.
   public static let all: [GuideStep] = [
@@ -94,7 +93,8 @@ public enum GuideSteps {
     GuideStep(18, build, "(ADAL, obsolete) libADALiOS.a with `-force_load`, ADALiOSBundle", "002 build 11–13",
               .full),
     GuideStep(19, build, "`IntuneMAMUseMSALOnNextLaunch` when both ADAL and MSAL are linked", "000 MSAL 2",
-              .notCheckable(sourceCode + " (a user default the app sets), with the linked libraries")),
+              .notCheckable("obsolete: only an app moving from ADAL to MSAL sets this user default, and ADAL is "
+                + "retired (XC011 reports an app that still links it)")),
 
     GuideStep(20, entitlements, "Keychain Sharing on every target (`CODE_SIGN_ENTITLEMENTS`, every configuration)",
               "000/003 build 3; 002; 004", .full),
@@ -112,7 +112,7 @@ public enum GuideSteps {
               configure: "`configure` writes them"),
 
     GuideStep(29, schemes, "every scheme passed to `canOpenURL` is in `LSApplicationQueriesSchemes`",
-              "000 5; 002 9; 003 5", .notCheckable(sourceCode + " (the canOpenURL calls)")),
+              "000 5; 002 9; 003 5", .full),
     GuideStep(30, schemes, "an `-intunemam` twin for each queried scheme", "002 9; 003 5", .full,
               configure: "`configure` adds the twins (the guide lets known managed apps go without theirs only when "
                 + "the list is out of room, which is step 35's)"),
@@ -125,7 +125,9 @@ public enum GuideSteps {
     GuideStep(34, schemes, "`ms-outlook-intunemam` when the app uses mailto (003) / always (002)", "003 5; 002 9",
               .full, configure: "`configure` adds bare `ms-outlook`, as the configurator does"),
     GuideStep(35, schemes, "out of room: drop known managed twins and call `isURLAllowed:isKnownManagedAppScheme:YES`",
-              "003 5", .partly("the call itself is source code"),
+              "003 5",
+              .partly("the `isURLAllowed:isKnownManagedAppScheme:` call is not checked: which code opens a known "
+                + "managed app without its twin is the app's logic, not a name"),
               configure: "`configure` drops the twins past the limit"),
     GuideStep(36, schemes, "broker queries (msauth/msauthv2 in 004; msauthv2/msauthv3 today)", "004; 001", .full,
               configure: "`configure` adds `msauthv2` and `msauthv3`"),
@@ -155,12 +157,16 @@ public enum GuideSteps {
     GuideStep(53, settings, "`SplashIconFile`: a bundled image, no `.png`, @2x/@3x sizes", "002", .full),
     GuideStep(54, settings, "`SafariViewControllerBlockedOverride` when MSAL uses SFSafariViewController or "
                 + "ASWebAuthenticationSession", "000 MSAL 1; 003",
-              .notCheckable(sourceCode + " (the web view MSAL is configured with)")),
+              .notYet("the web view type MSAL is given (`MSALWebviewParameters.webviewType`) is usually a value chosen "
+                + "at run time, and the setting matters only with it; not checked yet")),
     GuideStep(55, settings, "`WebViewHandledURLSchemes` when a web view handles URLs", "000/003",
-              .notCheckable(sourceCode + " (WKWebView navigation handling)")),
+              .notYet("which URLs a web view's navigation delegate handles is the app's logic, not a name in its "
+                + "code; not checked yet")),
     GuideStep(56, settings, "`FinishLaunchingAtStartup = YES` when BGTaskScheduler is used", "003 table", .full),
     GuideStep(57, settings, "`MultiIdentity` with the identity APIs", "000; 002",
-              .notCheckable(sourceCode + " (calls of the identity APIs)")),
+              .notYet("single-identity apps call the thread and process identity APIs too (the guides' web view and "
+                + "canOpenURL recipes), so only a UI identity switch would mark a multi-identity app; not checked "
+                + "yet")),
     GuideStep(58, settings, "`OpenInActionExtension = YES` in the Open-in extension", "000 Open-in 6; 003", .full),
     GuideStep(59, settings, "telemetry opt-out; `MAMTelemetryUsePPE`, `VerboseLoggingEnabled` for testing only",
               "000; tables", .full),
@@ -181,19 +187,29 @@ public enum GuideSteps {
     GuideStep(69, extensions, "template icons or `-generateOpenInIcons`", "000 Open-in 5",
               .notCheckable("icons are images; `configure` refuses -generateOpenInIcons")),
     GuideStep(70, extensions, "notification service extension gets `notificationPolicy` through the keychain",
-              "000 notifications", .notCheckable(sourceCode + " (the extension reads the policy at run time)")),
+              "000 notifications",
+              .notYet("that the extension reads the policy the app stores is the app's logic across two targets, "
+                + "not a name; not checked yet")),
 
     GuideStep(71, source, "enroll after sign-in (`registerAndEnrollAccountId` / `loginAndEnrollAccount` / AutoEnroll)",
-              "000/002/003", .notCheckable(sourceCode)),
-    GuideStep(72, source, "`deRegisterAndUnenrollAccountId` before sign-out", "same", .notCheckable(sourceCode)),
-    GuideStep(73, source, "AccountId APIs instead of the UPN ones", "003 vs 000/002; 001", .notCheckable(sourceCode)),
+              "000/002/003", .full),
+    GuideStep(72, source, "`deRegisterAndUnenrollAccountId` before sign-out", "same", .full),
+    GuideStep(73, source, "AccountId APIs instead of the UPN ones", "003 vs 000/002; 001", .full),
     GuideStep(74, source, "`application(_:open:options:)` passes to `MSALPublicClientApplication.handleMSALResponse`",
-              "004 callback", .notCheckable(sourceCode)),
+              "004 callback", .full),
     GuideStep(75, source, "MSAL configuration matches IntuneMAMSettings (client id, redirect, authority)",
-              "000; 001; 004", .notCheckable(sourceCode + " (MSAL's configuration is built in code)")),
-    GuideStep(76, source, "CA: `clientApplicationCapabilities = [\"protapp\"]`", "001", .notCheckable(sourceCode)),
+              "000; 001; 004",
+              .notYet("MSAL's client id, redirect URI and authority are mostly read from variables or files at run "
+                + "time; comparing them needs values, not names; not checked yet")),
+    GuideStep(76, source, "CA: `clientApplicationCapabilities = [\"protapp\"]`", "001",
+              .notYet("only apps under App Protection conditional access need it, which no file says; not checked "
+                + "yet")),
     GuideStep(77, source, "CA: `MSALErrorServerProtectionPoliciesRequired` → `remediateComplianceForAccountId`",
-              "001", .notCheckable(sourceCode)),
-    GuideStep(78, source, "save-as / open-from checks", "000", .notCheckable(sourceCode)),
+              "001",
+              .notYet("only apps under App Protection conditional access need it, which no file says; not checked "
+                + "yet")),
+    GuideStep(78, source, "save-as / open-from checks", "000",
+              .notYet("which save and open locations an app offers is its interface; the policy checks cannot be "
+                + "required from names; not checked yet")),
   ]
 }

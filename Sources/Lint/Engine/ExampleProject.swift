@@ -64,13 +64,16 @@ public struct ExampleProject: Sendable {
     public var markScripts: Set<Int> = []
     /// The `.xcconfig` file each configuration is based on, by configuration name (path from the project's folder).
     public var baseConfigurations: [String: String] = [:]
+    /// Its "Compile Sources" files, by path from the project's folder (`App/AppDelegate.swift`); their text is the
+    /// example's `files`.
+    public var sources: [String] = []
 
     /// A target; everything but its name optional.
     public init(
       _ name: String, isExtension: Bool = false, settings: [String: String] = [:],
       settingsByConfiguration: [String: [String: String]] = [:], frameworks: [Framework] = [],
-      resources: [String] = [], scripts: [String] = [], markName: Bool = false, markConfigurations: Set<String> = [],
-      markResources: Set<String> = []
+      resources: [String] = [], scripts: [String] = [], sources: [String] = [], markName: Bool = false,
+      markConfigurations: Set<String> = [], markResources: Set<String> = []
     ) {
       self.name = name
       self.isExtension = isExtension
@@ -79,6 +82,7 @@ public struct ExampleProject: Sendable {
       self.frameworks = frameworks
       self.resources = resources
       self.scripts = scripts
+      self.sources = sources
       self.markName = markName
       self.markConfigurations = markConfigurations
       self.markResources = markResources
@@ -130,6 +134,8 @@ public struct ExampleProject: Sendable {
       var embedFileIDs: [String: String]
       var resourceFileIDs: [String]
       var embeddedExtensionFileIDs: [(fileID: String, target: Int)]
+      var sourcesPhaseID: String?
+      var sourceFileIDs: [String]
     }
     var fileReferences: [String: String] = [:]   // path → id, in first-use order
     var fileOrder: [String] = []
@@ -164,12 +170,19 @@ public struct ExampleProject: Sendable {
       for framework in embedded { embedFileIDs[framework.path] = ids.next() }
       let embedPhaseID = embedded.isEmpty ? nil : ids.next()
       let scriptPhaseIDs = target.scripts.map { _ in ids.next() }
+      // Numbered after everything else of the target, so examples without sources keep their identifiers.
+      let sourceFileIDs = target.sources.map { path -> String in
+        _ = reference(path)
+        return ids.next()
+      }
+      let sourcesPhaseID = target.sources.isEmpty ? nil : ids.next()
       rendered.append(
         RenderedTarget(
           target: target, id: id, productID: productID, listID: listID, configurationIDs: configurationIDs,
           frameworksPhaseID: frameworksPhaseID, resourcesPhaseID: resourcesPhaseID, embedPhaseID: embedPhaseID,
           embedExtensionsPhaseID: nil, scriptPhaseIDs: scriptPhaseIDs, linkFileIDs: linkFileIDs,
-          embedFileIDs: embedFileIDs, resourceFileIDs: resourceFileIDs, embeddedExtensionFileIDs: []))
+          embedFileIDs: embedFileIDs, resourceFileIDs: resourceFileIDs, embeddedExtensionFileIDs: [],
+          sourcesPhaseID: sourcesPhaseID, sourceFileIDs: sourceFileIDs))
     }
     if let firstApp {
       var embeddedExtensions: [(String, Int)] = []
@@ -225,6 +238,12 @@ public struct ExampleProject: Sendable {
         let marker = item.target.markResources.contains(path) ? "↓" : ""
         buildFiles.append((item.resourceFileIDs[index],
           "\t\t\(item.resourceFileIDs[index]) /* \(name) in Resources */ = \(marker){isa = PBXBuildFile; "
+            + "fileRef = \(fileReferences[path]!) /* \(name) */; };"))
+      }
+      for (index, path) in item.target.sources.enumerated() {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        buildFiles.append((item.sourceFileIDs[index],
+          "\t\t\(item.sourceFileIDs[index]) /* \(name) in Sources */ = {isa = PBXBuildFile; "
             + "fileRef = \(fileReferences[path]!) /* \(name) */; };"))
       }
       for (fileID, targetIndex) in item.embeddedExtensionFileIDs {
@@ -324,6 +343,7 @@ public struct ExampleProject: Sendable {
           + "\"\(target.name)\" */;",
         "\t\t\tbuildPhases = (",
       ]
+      if let phase = item.sourcesPhaseID { lines.append("\t\t\t\t\(phase) /* Sources */,") }
       lines.append("\t\t\t\t\(item.frameworksPhaseID) /* Frameworks */,")
       if let phase = item.resourcesPhaseID { lines.append("\t\t\t\t\(phase) /* Resources */,") }
       if let phase = item.embedPhaseID { lines.append("\t\t\t\t\(phase) /* Embed Frameworks */,") }
@@ -384,6 +404,24 @@ public struct ExampleProject: Sendable {
         }
       }
       lines += ["/* End PBXShellScriptBuildPhase section */", ""]
+    }
+
+    // PBXSourcesBuildPhase
+    if rendered.contains(where: { $0.sourcesPhaseID != nil }) {
+      lines.append("/* Begin PBXSourcesBuildPhase section */")
+      for item in rendered {
+        guard let phase = item.sourcesPhaseID else { continue }
+        lines += [
+          "\t\t\(phase) /* Sources */ = {", "\t\t\tisa = PBXSourcesBuildPhase;",
+          "\t\t\tbuildActionMask = 2147483647;", "\t\t\tfiles = (",
+        ]
+        for (index, path) in item.target.sources.enumerated() {
+          let name = path.split(separator: "/").last.map(String.init) ?? path
+          lines.append("\t\t\t\t\(item.sourceFileIDs[index]) /* \(name) in Sources */,")
+        }
+        lines += ["\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;", "\t\t};"]
+      }
+      lines += ["/* End PBXSourcesBuildPhase section */", ""]
     }
 
     // XCBuildConfiguration
@@ -462,6 +500,9 @@ public struct ExampleProject: Sendable {
     if lowered.hasSuffix(".bundle") { return "\"wrapper.plug-in\"" }
     if lowered.hasSuffix(".plist") { return "text.plist.xml" }
     if lowered.hasSuffix(".xcconfig") { return "text.xcconfig" }
+    if lowered.hasSuffix(".swift") { return "sourcecode.swift" }
+    if lowered.hasSuffix(".m") { return "sourcecode.c.objc" }
+    if lowered.hasSuffix(".mm") { return "sourcecode.cpp.objcpp" }
     if !lowered.contains(".") { return "folder" }
     return "file"
   }

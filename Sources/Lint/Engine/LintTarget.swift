@@ -90,6 +90,9 @@ final class ComputedOnce<Value: Sendable>: Sendable {
       return computed
     }
   }
+
+  /// The value, when a caller has computed it.
+  var valueIfComputed: Value? { state.withLock { $0 } }
 }
 
 /// Settings that shape a lint run for one target: from the command line and `.sharelint.yml`.

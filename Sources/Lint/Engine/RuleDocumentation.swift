@@ -1,5 +1,6 @@
 import PredicateSyntax
 import SharelintBase
+import XcodeModel
 
 /// The rule catalogue as text, generated from the rule descriptions: `sharelint rules`,
 /// `sharelint explain RULE` and the README's rule table are all this one source.
@@ -66,6 +67,11 @@ public enum RuleDocumentation {
     } else if let example = rule.triggeringExamples.first, example.file == .project {
       // A whole project file is long: the lines with markers and their neighbours, and the lines the fix changes.
       text += "Example (\(example.file.rawValue), excerpt)\n" + indented(projectExcerpt(example.markedText)) + "\n"
+      // The sources the target compiles, when the rule reads them (a call the finding says is missing).
+      for (path, source) in example.files.sorted(by: { $0.key < $1.key })
+      where XcodeCompiledSources.isCompiledSource(path) {
+        text += "Source (\(path))\n" + indented(source.replacingMarkers()) + "\n"
+      }
       if !example.messages.isEmpty {
         text += "Reports\n" + example.messages.map { "    \($0)\n" }.joined() + "\n"
       }

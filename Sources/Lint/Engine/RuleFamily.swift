@@ -9,6 +9,7 @@
 /// | EN | `entitlements` | the entitlements' keychain access groups and app groups |
 /// | AR | `activationRules` | a share or action extension's `NSExtensionActivationRule` |
 /// | US | `urlSchemes` | registered URL schemes, `LSApplicationQueriesSchemes` and their `-intunemam` twins |
+/// | SC | `sourceCode` | a project target's Swift and Objective-C sources: calls of the Intune App SDK and MSAL |
 /// | XC | `xcodeProject` | what the Xcode project builds: linked and embedded frameworks, settings, phases |
 public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
   /// PL: the plist file itself.
@@ -23,6 +24,8 @@ public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
   case urlSchemes = "url-schemes"
   /// XC: the Xcode project's build facts (linking, embedding, build settings, build phases).
   case xcodeProject = "xcode-project"
+  /// SC: a project target's Swift and Objective-C sources.
+  case sourceCode = "source-code"
 
   /// The two letters the family's codes start with.
   public var codePrefix: String {
@@ -33,6 +36,7 @@ public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
     case .activationRules: "AR"
     case .urlSchemes: "US"
     case .xcodeProject: "XC"
+    case .sourceCode: "SC"
     }
   }
 
@@ -45,6 +49,7 @@ public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
     case .activationRules: activationRuleRules
     case .urlSchemes: urlSchemeRules
     case .xcodeProject: xcodeProjectRules
+    case .sourceCode: sourceCodeRules
     }
   }
 

@@ -36,11 +36,14 @@ public final class TargetBuildFacts: Sendable {
   /// For a project target, the text of its project's files: where findings about the project are placed and
   /// what fixes edit.
   public let sources: XcodeProjectSources?
+  /// For a project target, its Swift and Objective-C sources, read when a rule asks (nil when the project names
+  /// none).
+  public let sourceCode: TargetSourceCode?
 
   /// The facts of a project target in one configuration.
   public init(
     project: String, configuration: XcodeTargetConfiguration, facts: XcodeTargetBuildFacts,
-    productType: String? = nil, sources: XcodeProjectSources? = nil
+    productType: String? = nil, sources: XcodeProjectSources? = nil, sourceCode: TargetSourceCode? = nil
   ) {
     origin = .project(project: project, target: facts.targetName, configuration: configuration.name)
     self.project = facts
@@ -50,6 +53,7 @@ public final class TargetBuildFacts: Sendable {
     bundledFrameworkVersions = [:]
     self.productType = productType
     self.sources = sources
+    self.sourceCode = sourceCode
   }
 
   /// The facts of the built bundle at `bundle` carrying `frameworks`.
@@ -62,6 +66,7 @@ public final class TargetBuildFacts: Sendable {
     configuration = nil
     productType = nil
     sources = nil
+    sourceCode = nil
   }
 
   /// Whether the facts come from an Xcode project: then they are the whole truth about what the target links.

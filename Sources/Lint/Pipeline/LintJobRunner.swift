@@ -178,6 +178,12 @@ extension LintJob {
     let read = Set(result.sources.map(\.file))
     var added: Set<String> = []
     for diagnostic in result.diagnostics where !read.contains(diagnostic.file) && !added.contains(diagnostic.file) {
+      // A Swift or Objective-C file a rule read is not read again.
+      if let text = settings.buildFacts?.sourceCode?.readText(named: diagnostic.file) {
+        added.insert(diagnostic.file)
+        result.sources.append((diagnostic.file, PlistContents(bytes: text.bytes)))
+        continue
+      }
       guard let text = sources.text(of: diagnostic.file) else { continue }
       added.insert(diagnostic.file)
       let contents =

@@ -59,6 +59,10 @@ enum ProjectExampleRun {
     var diagnostics = prepared.report(of: results).diagnostics
     for index in diagnostics.indices {
       diagnostics[index].file = relative(diagnostics[index].file)
+      // Paths quoted in messages (a source file's `file:line`) read as from inside the example's folder.
+      for candidate in [prefix, FileIdentity.of(folder) + "/"] {
+        diagnostics[index].message = diagnostics[index].message.replacingOccurrences(of: candidate, with: "")
+      }
       // The configurations note depends on which builds share the finding, not on the rule.
       diagnostics[index].notes.removeAll { $0.hasPrefix("in configuration") }
       if var fix = diagnostics[index].fix {

@@ -79,6 +79,8 @@ struct ProjectPlan {
       }
     }
     let targetsByName = Dictionary(report.targets.map { ("\($0.project)\u{0}\($0.name)", $0) }) { first, _ in first }
+    // Source files are read only when a rule asks, each once per run whichever targets compile it.
+    let sourceFiles = SourceFileCache()
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
       if let platform = Self.nonIOSPlatform(of: target) {
         note("'\(target.project) › \(target.name)' builds for \(platform), not iOS: not linted")
@@ -86,6 +88,11 @@ struct ProjectPlan {
       }
       let isExtension = target.productType.contains("extension")
       var builds: [PlannedBuild] = []
+      let facts = target.buildFacts
+      let sourceCode =
+        facts.compiledSources.isEmpty && facts.dependencySources.isEmpty
+        ? nil
+        : TargetSourceCode(own: facts.compiledSources, dependencies: facts.dependencySources, cache: sourceFiles)
       let projectFolder = PathText.removingLastComponent(of: target.project)
       let index = indexes[projectFolder] ?? XcconfigDefinitionIndex(root: projectFolder)
       indexes[projectFolder] = index
@@ -160,7 +167,7 @@ struct ProjectPlan {
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
           buildFacts: TargetBuildFacts(
             project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,
-            productType: target.productType, sources: target.sources),
+            productType: target.productType, sources: target.sources, sourceCode: sourceCode),
           containingAppBundleIdentifier: containingAppBundleIdentifier))
       }
       if !builds.isEmpty {

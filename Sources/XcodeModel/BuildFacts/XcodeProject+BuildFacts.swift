@@ -74,6 +74,8 @@ extension XcodeProject {
     facts.containingApps = containingApps(of: target).map(\.name)
     facts.embeddedTargets = embeddedTargets(of: target).map(\.name)
     facts.notes = files.notes
+    facts.compiledSources = compiledSources(of: target)
+    facts.dependencySources = dependencySources(of: target)
     return facts
   }
 }

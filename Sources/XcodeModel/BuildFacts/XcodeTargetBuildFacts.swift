@@ -94,6 +94,12 @@ public struct XcodeTargetBuildFacts: Sendable {
   public var embeddedTargets: [String] = []
   /// What could not be read in the files the facts come from (a Podfile block never closed…).
   public var notes: [XcodeProjectNote] = []
+  /// The Swift, Objective-C and C files the target compiles.
+  public var compiledSources = XcodeCompiledSources()
+  /// The sources of what the target builds with from the same repository: the project's targets it depends on or
+  /// links (frameworks, libraries; not apps or extensions), and the local Swift packages it links (their `Sources`
+  /// folder).
+  public var dependencySources = XcodeCompiledSources()
 
   /// Empty facts for `targetName` of `project`.
   public init(targetName: String, project: String) {

@@ -165,6 +165,18 @@ struct XcodeGenProjectBuilder {
         target.productID, isa: "PBXFileReference",
         ["path": .string(target.productFileName), "sourceTree": .string("BUILT_PRODUCTS_DIR")])
       let (phaseIDs, dependencyIDs, productIDs) = (linking.phases, linking.dependencies, linking.products)
+      // Each `sources:` path is a folder (or file) whose sources the target compiles, as a folder Xcode keeps in
+      // step with the disk is (`excludes` globs are not applied).
+      let sourcePaths = (target.value["sources"].map { $0.elements ?? [$0] } ?? []).compactMap {
+        $0.string ?? $0["path"]?.string
+      }
+      var sourceGroupIDs: [String] = []
+      for (offset, path) in sourcePaths.enumerated() {
+        let id = "\(target.id).sources.\(offset)"
+        addObject(
+          id, isa: "PBXFileSystemSynchronizedRootGroup", ["path": .string(path), "sourceTree": .string("SOURCE_ROOT")])
+        sourceGroupIDs.append(id)
+      }
       addObject(
         target.id, isa: target.type.isEmpty ? "PBXLegacyTarget" : "PBXNativeTarget",
         [
@@ -172,6 +184,7 @@ struct XcodeGenProjectBuilder {
           "productType": .string(target.productType), "productReference": .string(target.productID),
           "buildConfigurationList": .string(list.id), "buildPhases": .array(phaseIDs),
           "dependencies": .array(dependencyIDs), "packageProductDependencies": .array(productIDs),
+          "fileSystemSynchronizedGroups": .array(sourceGroupIDs),
         ])
       addObject(list.id, isa: "XCConfigurationList", ["buildConfigurations": .array(configurations.map(\.id))])
       targets.append(

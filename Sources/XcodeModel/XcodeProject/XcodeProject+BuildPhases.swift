@@ -133,3 +133,86 @@ extension XcodeProject {
       localPath: fields.string("relativePath") ?? fields.string("path"), requirement: requirement)
   }
 }
+
+extension XcodeProject {
+  /// The Swift, Objective-C and C files `target` compiles: its "Compile Sources" phases' files, and its folders
+  /// synchronized with the disk (Xcode 16's `fileSystemSynchronizedGroups`). A
+  /// `PBXFileSystemSynchronizedBuildFileExceptionSet` naming the target lists, for a folder of the target, the files
+  /// it leaves out, and for a folder of other targets, the files it compiles too (as Xcode reads them: an extension
+  /// compiling two files of its app's folder).
+  public func compiledSources(of target: PBXNativeTarget) -> XcodeCompiledSources {
+    var sources = XcodeCompiledSources()
+    func add(_ path: String) {
+      if !sources.files.contains(path) { sources.files.append(path) }
+    }
+    for phase in buildPhases(of: target) where phase.kind == .sources {
+      for file in phase.files {
+        guard let reference = file.fileReference, let path = reference.resolvedPath,
+          XcodeCompiledSources.isCompiledSource(reference.fileName)
+        else { continue }
+        add(path)
+      }
+    }
+    func exceptions(of group: XcodeObject) -> [String] {
+      group.fields.strings("exceptions").flatMap { id -> [String] in
+        guard let exception = objects[id], exception.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+          exception.fields.string("target") == target.id
+        else { return [] }
+        return exception.fields.strings("membershipExceptions")
+      }
+    }
+    let own = objects[target.id]?.fields.strings("fileSystemSynchronizedGroups") ?? []
+    for groupID in own {
+      guard let group = objects[groupID], let path = self.path(ofFileReference: groupID) else { continue }
+      sources.folders.append(
+        XcodeCompiledSources.Folder(
+          path: PathText.relativeToWorkingFolder(path), exceptions: Set(exceptions(of: group))))
+    }
+    let ownSet = Set(own)
+    for group in objects.values.sorted(by: { $0.id < $1.id })
+    where group.isa == "PBXFileSystemSynchronizedRootGroup" && !ownSet.contains(group.id) {
+      let members = exceptions(of: group).filter(XcodeCompiledSources.isCompiledSource)
+      guard !members.isEmpty, let path = self.path(ofFileReference: group.id) else { continue }
+      for member in members { add(PathText.relativeToWorkingFolder(PathText.joined(path, member))) }
+    }
+    return sources
+  }
+
+  /// The sources of what `target` builds with from the repository: the targets it depends on or links from this
+  /// project (transitively; apps and extensions are products of their own, not code it runs), and the `Sources`
+  /// folder (else the folder) of each local Swift package it links.
+  public func dependencySources(of target: PBXNativeTarget) -> XcodeCompiledSources {
+    var sources = XcodeCompiledSources()
+    var seen: Set<String> = [target.id]
+    var pending = [target]
+    var steps = 0
+    while let current = pending.popLast(), steps < 1_000 {
+      steps += 1
+      var next = dependencies(of: current)
+      for phase in buildPhases(of: current) where phase.kind == .frameworks {
+        for file in phase.files {
+          if let id = file.fileReference?.productOfTargetID, let linked = self.target(withID: id) {
+            next.append(linked)
+          }
+        }
+      }
+      for dependency in next where !dependency.isApplication && !dependency.isExtension {
+        guard seen.insert(dependency.id).inserted else { continue }
+        sources.append(compiledSources(of: dependency))
+        pending.append(dependency)
+      }
+    }
+    let container = PathText.removingLastComponent(of: path)
+    for product in packageProducts(of: target) {
+      guard let package = product.package, package.repositoryURL == nil, let local = package.localPath else {
+        continue
+      }
+      let folder = local.hasPrefix("/") ? local : PathText.joined(container, local)
+      let sourcesFolder = PathText.joined(folder, "Sources")
+      let chosen = SourceFolderWalker.isDirectory(sourcesFolder) ? sourcesFolder : folder
+      let shown = XcodeCompiledSources.Folder(path: PathText.relativeToWorkingFolder(PathText.tidied(chosen)))
+      if !sources.folders.contains(shown) { sources.folders.append(shown) }
+    }
+    return sources
+  }
+}

@@ -59,14 +59,9 @@ struct MSALNotLinkedRule: LintRule {
     guard let view = ProjectTargetView(target), view.isApp, let reason = Self.signInReason(target) else { return }
     let linked = view.facts.linked
     func stem(_ library: XcodeLinkedLibrary) -> String { library.stem.lowercased() }
-    let msal = linked.first { stem($0) == "msal" }
-      ?? linked.first { if case .packageProduct(let product) = $0.source {
-        return product.product.package?.identity == "microsoft-authentication-library-for-objc"
-      } else { return false } }
-    let lockedMSAL = view.build.lockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
-    let carthageMSAL = view.build.carthage.first {
-      $0.entry.name.lowercased().contains("microsoft-authentication-library")
-    }
+    let msal = view.msalLibrary
+    let lockedMSAL = view.lockedMSALVersion
+    let carthageMSAL = view.carthageMSAL
     if let msal {
       let version = msal.version ?? lockedMSAL
       if let version, let parsed = IntuneSDKVersion(version), parsed.major < 1 {

@@ -35,6 +35,34 @@ struct ProjectTargetView {
   /// What it links of the Intune App SDK in this configuration.
   var intuneLibraries: [XcodeLinkedLibrary] { facts.linked.filter(IntuneEvidence.isIntuneSDK) }
 
+  /// What it links of MSAL: a library or framework named MSAL, or a product of MSAL's Swift package.
+  var msalLibrary: XcodeLinkedLibrary? {
+    facts.linked.first { $0.stem.lowercased() == "msal" } ?? facts.linked.first { library in
+      guard case .packageProduct(let product) = library.source else { return false }
+      return product.product.package?.identity == "microsoft-authentication-library-for-objc"
+    }
+  }
+
+  /// The MSAL version `Podfile.lock` lists, when the target's Podfile block brings MSAL in (directly or through
+  /// another pod).
+  var lockedMSALVersion: String? {
+    build.lockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
+  }
+
+  /// MSAL's Carthage entry, when the project has one.
+  var carthageMSAL: XcodeTargetBuildFacts.CarthageDependency? {
+    build.carthage.first { $0.entry.name.lowercased().contains("microsoft-authentication-library") }
+  }
+
+  /// Whether the target links MSAL, whichever way (`msalLibrary`, `lockedMSALVersion`, `carthageMSAL`).
+  var linksMSAL: Bool { msalLibrary != nil || lockedMSALVersion != nil || carthageMSAL != nil }
+
+  /// Its Swift and Objective-C sources, when the project names some.
+  var sourceCode: TargetSourceCode? {
+    guard let code = facts.sourceCode, code.hasSources else { return nil }
+    return code
+  }
+
   /// The SDK's version, from the first Intune library whose version is known (the framework's own `Info.plist`,
   /// `Package.resolved`, `Podfile.lock`), with that library.
   var sdkVersion: (version: IntuneSDKVersion, library: XcodeLinkedLibrary)? {
