@@ -104,6 +104,8 @@ public struct BuildSettings: Sendable {
   /// `$(CFBundleIdentifier)`, `$(TeamIdentifierPrefix)` and `$(AppIdentifierPrefix)` take the values code
   /// signing gives an entitlements file (from `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`).
   public func evaluate(_ text: String, signing: Bool = false) -> BuildSettingEvaluation {
+    // Most values the rules ask about hold no reference: they are their own value.
+    guard BuildSettingText.mayHoldReferences(text) else { return BuildSettingEvaluation(value: text) }
     var evaluator = BuildSettingEvaluator(settings: self, signing: signing)
     return evaluator.evaluate(text)
   }
@@ -112,7 +114,9 @@ public struct BuildSettings: Sendable {
   /// is evaluated once.
   public func evaluate(_ texts: [String], signing: Bool = false) -> [BuildSettingEvaluation] {
     var evaluator = BuildSettingEvaluator(settings: self, signing: signing)
-    return texts.map { evaluator.evaluate($0) }
+    return texts.map { text in
+      BuildSettingText.mayHoldReferences(text) ? evaluator.evaluate(text) : BuildSettingEvaluation(value: text)
+    }
   }
 
   /// How a message shows `text`: `'contoso'`, followed by ` (from '$(APP_SCHEME)')` when references made it

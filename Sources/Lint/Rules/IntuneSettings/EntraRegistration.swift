@@ -79,6 +79,9 @@ enum EntraRegistration {
   /// Brackets a template puts around a name to fill in: `<client id>`, `[BUNDLE_ID]`, `{clientId}`.
   static let placeholderBrackets: Set<Character> = ["<", ">", "[", "]", "{", "}"]
 
+  /// `placeholderBrackets` as bytes (all ASCII).
+  private static let placeholderBracketBytes = Set(placeholderBrackets.compactMap(\.asciiValue))
+
   /// `placeholderWords` as bytes, searched in that order.
   private static let placeholderWordBytes = placeholderWords.map { Array($0.utf8) }
 
@@ -106,8 +109,8 @@ enum EntraRegistration {
         start += 1
       }
     }
-    if let open = literal.firstIndex(where: { placeholderBrackets.contains($0) }) {
-      return String(literal[open...].prefix(24))
+    if let open = bytes.firstIndex(where: placeholderBracketBytes.contains) {
+      return String(String(decoding: bytes[open...], as: UTF8.self).prefix(24))
     }
     // A GUID of one repeated digit (`00000000-0000-…`) is a template's, never Entra's.
     if isGUID(literal), Set(literal.filter { $0 != "-" }.lowercased()).count == 1 { return literal }
