@@ -45,4 +45,13 @@ import Testing
     #expect(full == 62)
     #expect(GuideSteps.all.filter { if case .partly = $0.coverage { true } else { false } }.count == 1)
   }
+
+  /// The README's link to the coverage page says how many steps are checked fully: it must say the true count.
+  @Test func theREADMEStatesTheCoverageCount() throws {
+    let full = GuideSteps.all.filter { $0.coverage == .full }.count
+    let readme = try String(
+      contentsOf: Self.page.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+      encoding: .utf8)
+    #expect(readme.contains("(\(full) of the guides' \(GuideSteps.all.count) steps are checked fully)"))
+  }
 }
