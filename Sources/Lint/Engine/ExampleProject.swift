@@ -36,6 +36,18 @@ public struct ExampleProject: Sendable {
     }
 
     var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The dynamic Intune App SDK as the guide links it in an app: `IntuneMAMSwift.xcframework` and its stub,
+    /// each "Embed & Sign".
+    public static let intuneSDK: [Framework] = [
+      .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+      .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+    ]
+    /// `intuneSDK` kept in the project's `Frameworks` folder.
+    public static let intuneSDKInFrameworksFolder: [Framework] = [
+      .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
+      .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
+    ]
   }
 
   /// An app or app extension target.

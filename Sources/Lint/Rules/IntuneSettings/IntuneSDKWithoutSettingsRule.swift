@@ -37,10 +37,7 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ]),
         infoPlist: RuleExample.document(for: """
           <key>CFBundleIdentifier</key>
@@ -55,10 +52,7 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ])),
       RuleExample(
         project: ExampleProject(targets: [.init("App")]),

@@ -38,10 +38,7 @@ struct OpenInExtensionNameRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("OpenIn", isExtension: true, frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
           ]),
@@ -60,10 +57,7 @@ struct OpenInExtensionNameRule: LintRule {
         ]),
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("OpenIn", isExtension: true, frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
           ]),
@@ -82,10 +76,7 @@ struct OpenInExtensionNameRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("OpenIn", isExtension: true, frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
           ]),

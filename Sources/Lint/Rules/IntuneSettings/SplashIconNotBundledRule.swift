@@ -51,10 +51,7 @@ struct SplashIconNotBundledRule: LintRule {
           """),
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], resources: ["App/Splash@2x.png"]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, resources: ["App/Splash@2x.png"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>",
@@ -70,10 +67,7 @@ struct SplashIconNotBundledRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], resources: ["App/Splash@2x.png", "App/Splash@3x.png", "App/Assets.xcassets"]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, resources: ["App/Splash@2x.png", "App/Splash@3x.png", "App/Assets.xcassets"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>",

@@ -49,10 +49,7 @@ struct EnrollmentWithoutUnenrollmentRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Session.swift"]),
         ]),
         files: [
@@ -83,10 +80,7 @@ struct EnrollmentWithoutUnenrollmentRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Session.m"]),
         ]),
         files: [
@@ -108,10 +102,7 @@ struct EnrollmentWithoutUnenrollmentRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/AppDelegate.swift"]),
         ]),
         files: [

@@ -51,10 +51,7 @@ struct IntuneAppNeverEnrollsRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/AppDelegate.swift"], markName: true),
         ]),
         files: [
@@ -81,10 +78,7 @@ struct IntuneAppNeverEnrollsRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/SignIn.m"]),
         ]),
         files: [
@@ -100,10 +94,7 @@ struct IntuneAppNeverEnrollsRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/AppDelegate.swift"]),
         ]),
         infoPlist: """
@@ -123,10 +114,7 @@ struct IntuneAppNeverEnrollsRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/AppDelegate.mm"]),
         ]),
         files: [

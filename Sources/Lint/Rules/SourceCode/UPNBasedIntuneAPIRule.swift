@@ -55,10 +55,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Session.swift"]),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "19.7.0").merging([
@@ -92,10 +89,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/IntuneDelegate.m"]),
         ]),
         files: [
@@ -124,10 +118,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Session.swift"]),
         ]),
         files: [
@@ -146,10 +137,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Family.swift"]),
         ]),
         files: [
@@ -168,10 +156,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Session.swift"]),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "15.4.0").merging([

@@ -38,10 +38,7 @@ struct UndeclaredCanOpenURLSchemeRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Share.swift", "App/Maps.m"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist + """
@@ -84,10 +81,7 @@ struct UndeclaredCanOpenURLSchemeRule: LintRule {
         project: ExampleProject(targets: [
           .init(
             "App",
-            frameworks: [
-              .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-              .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-            ],
+            frameworks: ExampleProject.Framework.intuneSDK,
             sources: ["App/Share.swift"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist + """

@@ -23,19 +23,13 @@ struct BitcodeEnabledRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "↓YES"]], frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "↓YES"]], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ]),
         messages: [
           "'ENABLE_BITCODE' is 'YES'; the Intune App SDK has no bitcode and the guide asks for NO",
         ],
         corrected: ExampleProject(targets: [
-          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "NO"]], frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "NO"]], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ])),
       RuleExample(
         project: ExampleProject(
@@ -57,10 +51,7 @@ struct BitcodeEnabledRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ])),
       RuleExample(
         project: ExampleProject(targets: [.init("App", settings: ["ENABLE_BITCODE": "YES"])]),

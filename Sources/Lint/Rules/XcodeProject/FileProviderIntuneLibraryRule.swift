@@ -40,10 +40,7 @@ struct FileProviderIntuneLibraryRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("Files", isExtension: true, frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework", markLink: true),
             .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
@@ -67,10 +64,7 @@ struct FileProviderIntuneLibraryRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("Files", isExtension: true, frameworks: [
             .init("Frameworks/libIntuneMAMSwiftFileProvider.xcframework"),
             .init("Frameworks/IntuneMAMSwiftStub.xcframework"),

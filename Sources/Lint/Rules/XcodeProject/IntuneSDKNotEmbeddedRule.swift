@@ -46,19 +46,13 @@ struct IntuneSDKNotEmbeddedRule: LintRule {
         ]),
         messages: ["'IntuneMAMSwift.xcframework' is embedded without signing; choose Embed & Sign"],
         corrected: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ])),
     ],
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("Frameworks/IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
           .init("Share", isExtension: true, frameworks: [
             .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
           ]),

@@ -30,10 +30,7 @@ struct MissingFrameworkPatcherPhaseRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], markName: true),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK, markName: true),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "17.7.0"),
         messages: [
@@ -44,20 +41,14 @@ struct MissingFrameworkPatcherPhaseRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ], scripts: [
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK, scripts: [
             "\"${PROJECT_DIR}/IntuneMAMFrameworkPatcher\" -i \"${TARGET_BUILD_DIR}/${WRAPPER_NAME}\" -resign",
           ]),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "17.7.0")),
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "17.7.2")),
     ]

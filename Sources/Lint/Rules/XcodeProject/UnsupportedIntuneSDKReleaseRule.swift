@@ -46,10 +46,7 @@ struct UnsupportedIntuneSDKReleaseRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK),
         ]),
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "20.8.0")),
     ],

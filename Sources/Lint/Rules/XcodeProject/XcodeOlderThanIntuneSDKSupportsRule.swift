@@ -25,10 +25,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK),
         ]),
         files: [
           "Built/Contoso.app/Info.plist": """
@@ -55,10 +52,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: [
-            .init("IntuneMAMSwift.xcframework", embedding: .embedAndSign),
-            .init("IntuneMAMSwiftStub.xcframework", embedding: .embedAndSign),
-          ]),
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK),
         ]),
         files: [
           "Built/Contoso.app/Info.plist": """
