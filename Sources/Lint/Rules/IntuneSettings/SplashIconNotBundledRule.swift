@@ -51,7 +51,10 @@ struct SplashIconNotBundledRule: LintRule {
           """),
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, resources: ["App/Splash@2x.png"]),
+          .init(
+            "App",
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder,
+            resources: ["App/Splash@2x.png"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>",
@@ -67,7 +70,10 @@ struct SplashIconNotBundledRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, resources: ["App/Splash@2x.png", "App/Splash@3x.png", "App/Assets.xcassets"]),
+          .init(
+            "App",
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder,
+            resources: ["App/Splash@2x.png", "App/Splash@3x.png", "App/Assets.xcassets"]),
         ]),
         infoPlist: RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>",

@@ -50,7 +50,10 @@ struct VerboseLoggingInReleaseRule: LintRule {
         """),
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", settingsByConfiguration: ["Debug": ["INFOPLIST_FILE": "App/Info-Debug.plist"]], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
+          .init(
+            "App",
+            settingsByConfiguration: ["Debug": ["INFOPLIST_FILE": "App/Info-Debug.plist"]],
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ]),
         files: ["App/Info-Debug.plist": RuleExample.intuneAppInfoPlist.replacingOccurrences(
           of: "</dict>", with: "\t<key>VerboseLoggingEnabled</key>\n\t<true/>\n</dict>")]),

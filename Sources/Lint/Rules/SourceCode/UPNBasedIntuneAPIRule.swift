@@ -22,9 +22,9 @@ struct UPNBasedIntuneAPIRule: LintRule {
       files that name an `IntuneMAM…` type or module; a name an app could give its own things (`enrolledAccount`, \
       `primaryUser`, `policy(forIdentity:)`, `protect(_:identity:)`…) counts only on a receiver written with an \
       `IntuneMAM…` type (`IntuneMAMPolicyManager.instance().primaryUser`), while the SDK's own names \
-      (`setUIPolicyIdentity:`, `registerAndEnrollAccount:`…) count on any receiver. The table is the SDK's public headers: the AccountId \
-      replacements appeared in 16.0.0, the UPN APIs were deprecated in 19.5.0 and are gone from 20.1.0 (the \
-      Swift context manager's `setIdentity` from 21). Which release the target links decides: from 16.0 on \
+      (`setUIPolicyIdentity:`, `registerAndEnrollAccount:`…) count on any receiver. The table is the SDK's \
+      public headers: the AccountId replacements appeared in 16.0.0, the UPN APIs were deprecated in 19.5.0 \
+      and are gone from 20.1.0 (the Swift context manager's `setIdentity` from 21). Which release the target links decides: from 16.0 on \
       every use is reported, saying whether the linked release still has the API; before 16.0 nothing is (there \
       is no replacement to move to: XC018 asks for a supported release first); when the release is unknown (the \
       SDK comes from a folder the repository does not hold) every use is reported, as the current SDK has none \
@@ -218,7 +218,8 @@ struct UPNBasedIntuneAPIRule: LintRule {
   /// against 21.1.0).
   static let apis: [API] = [
     API(swift: "registerAndEnrollAccount(_:)", ["_"], replacement: "registerAndEnrollAccountId(_:)",
-        objectiveC: "registerAndEnrollAccount:", objectiveCReplacement: "registerAndEnrollAccountId:", anyReceiver: true),
+        objectiveC: "registerAndEnrollAccount:", objectiveCReplacement: "registerAndEnrollAccountId:",
+        anyReceiver: true),
     API(swift: "deRegisterAndUnenrollAccount(_:withWipe:)", ["withWipe"],
         replacement: "deRegisterAndUnenrollAccountId(_:withWipe:)",
         objectiveC: "deRegisterAndUnenrollAccount:withWipe:",
@@ -228,14 +229,16 @@ struct UPNBasedIntuneAPIRule: LintRule {
     API(swift: "registeredAccounts()", replacement: "registeredAccountIds()",
         objectiveC: "registeredAccounts", objectiveCReplacement: "registeredAccountIds"),
     API(swift: "mdmEnrolledAccount()", replacement: "mdmEnrolledAccountId(completionHandler:)",
-        objectiveC: "mdmEnrolledAccount", objectiveCReplacement: "mdmEnrolledAccountIdWithCompletion:", anyReceiver: true),
+        objectiveC: "mdmEnrolledAccount", objectiveCReplacement: "mdmEnrolledAccountIdWithCompletion:",
+        anyReceiver: true),
     API(swift: "setUIPolicyIdentity(_:…)", replacement: "setUIPolicyAccountId(_:…)",
         objectiveC: "setUIPolicyIdentity:", objectiveCReplacement: "setUIPolicyAccountId:", anyReceiver: true),
     API(swift: "getUIPolicyIdentity()", replacement: "getUIPolicyAccountId()",
         objectiveC: "getUIPolicyIdentity", objectiveCReplacement: "getUIPolicyAccountId", anyReceiver: true),
     API(swift: nil, objectiveC: "getUIPolicyIdentityForWindow:",
         objectiveCReplacement: "getUIPolicyAccountIdForWindow:", anyReceiver: true),
-    API(swift: nil, objectiveC: "setCurrentThreadIdentity:", objectiveCReplacement: "setCurrentThreadAccountId:", anyReceiver: true),
+    API(swift: nil, objectiveC: "setCurrentThreadIdentity:", objectiveCReplacement: "setCurrentThreadAccountId:",
+        anyReceiver: true),
     API(swift: "getCurrentThreadIdentity()", replacement: "getCurrentThreadAccountId()",
         objectiveC: "getCurrentThreadIdentity", objectiveCReplacement: "getCurrentThreadAccountId", anyReceiver: true),
     API(swift: "setProcessIdentity(_:)", replacement: "setProcessAccountId(_:)",
@@ -243,7 +246,8 @@ struct UPNBasedIntuneAPIRule: LintRule {
     API(swift: "getProcessIdentity()", replacement: "getProcessAccountId()",
         objectiveC: "getProcessIdentity", objectiveCReplacement: "getProcessAccountId", anyReceiver: true),
     API(swift: "getIdentityForCurrentActivity()", replacement: "getAccountIdForCurrentActivity()",
-        objectiveC: "getIdentityForCurrentActivity", objectiveCReplacement: "getAccountIdForCurrentActivity", anyReceiver: true),
+        objectiveC: "getIdentityForCurrentActivity", objectiveCReplacement: "getAccountIdForCurrentActivity",
+        anyReceiver: true),
     API(swift: "isIdentityManaged(_:)", replacement: "isAccountIdManaged(_:)",
         objectiveC: "isIdentityManaged:", objectiveCReplacement: "isAccountIdManaged:", anyReceiver: true),
     API(swift: "policy(forIdentity:)", ["forIdentity"], replacement: "policy(forAccountId:)",
@@ -256,7 +260,8 @@ struct UPNBasedIntuneAPIRule: LintRule {
         objectiveCReplacement: "remediateComplianceForAccountId:silent:", anyReceiver: true),
     API(swift: "remediationInProgress(forIdentity:)", ["forIdentity"],
         replacement: "remediationInProgress(forAccountId:)",
-        objectiveC: "remediationInProgressForIdentity:", objectiveCReplacement: "remediationInProgressForAccountId:", anyReceiver: true),
+        objectiveC: "remediationInProgressForIdentity:", objectiveCReplacement: "remediationInProgressForAccountId:",
+        anyReceiver: true),
     API(swift: "appConfig(forIdentity:)", ["forIdentity"], replacement: "appConfig(forAccountId:)",
         objectiveC: "appConfigForIdentity:", objectiveCReplacement: "appConfigForAccountId:"),
     API(swift: "userStatus(forIdentity:)", ["forIdentity"], replacement: "userStatus(forAccountId:)",

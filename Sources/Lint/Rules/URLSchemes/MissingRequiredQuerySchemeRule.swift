@@ -24,9 +24,10 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       IntuneMAMConfigurator 21.7.1 ask for: `http-intunemam`, `https-intunemam`, Microsoft Edge's \
       `microsoft-edge-https` and `microsoft-edge-http` (bare, as the configurator writes them, or as the guide's \
       `-intunemam` twins) and the eleven Mobile Threat Defense schemes (`smart-ns` … `intunemam-mtd`); one \
-      finding per missing entry, and one for all the missing MTD schemes together. The entries only the configurator adds (`ms-outlook`, `companyportal`, \
-      `msauthv2`, `msauthv3`) are `missing-configurator-query-scheme` (US010)'s, a missing `ms-outlook` in an \
-      app that queries `mailto` is `mailto-without-outlook` (US008)'s.
+      finding per missing entry, and one for all the missing MTD schemes together. The entries only the \
+      configurator adds (`ms-outlook`, `companyportal`, `msauthv2`, `msauthv3`) are \
+      `missing-configurator-query-scheme` (US010)'s, a missing `ms-outlook` in an app that queries `mailto` is \
+      `mailto-without-outlook` (US008)'s.
       """,
     whyItMatters: """
       The SDK asks `canOpenURL` about these schemes to route links to a managed browser and to Edge and to find \

@@ -23,13 +23,19 @@ struct BitcodeEnabledRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "↓YES"]], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
+          .init(
+            "App",
+            settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "↓YES"]],
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ]),
         messages: [
           "'ENABLE_BITCODE' is 'YES'; the Intune App SDK has no bitcode and the guide asks for NO",
         ],
         corrected: ExampleProject(targets: [
-          .init("App", settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "NO"]], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
+          .init(
+            "App",
+            settingsByConfiguration: ["Release": ["ENABLE_BITCODE": "NO"]],
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder),
         ])),
       RuleExample(
         project: ExampleProject(

@@ -42,7 +42,11 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
     triggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", settings: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, scripts: [ConfiguratorPhaseWrongFilesRule.appScript]),
+          .init(
+            "App",
+            settings: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder,
+            scripts: [ConfiguratorPhaseWrongFilesRule.appScript]),
           .init("Share", isExtension: true, settings: ["CODE_SIGN_ENTITLEMENTS": "Share/Share.entitlements"],
                 frameworks: [
                   .init("Frameworks/IntuneMAMSwift.xcframework"), .init("Frameworks/IntuneMAMSwiftStub.xcframework"),
@@ -67,7 +71,11 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
     nonTriggeringExamples: [
       RuleExample(
         project: ExampleProject(targets: [
-          .init("App", settings: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"], frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder, scripts: [
+          .init(
+            "App",
+            settings: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+            frameworks: ExampleProject.Framework.intuneSDKInFrameworksFolder,
+            scripts:[
             "\"${SRCROOT}/IntuneMAMConfigurator\" -i \"${SRCROOT}/${INFOPLIST_FILE}\" "
               + "-e \"${SRCROOT}/${CODE_SIGN_ENTITLEMENTS}\"",
             "sharelint configure --check -i \"$INFOPLIST_FILE\" -e \"$CODE_SIGN_ENTITLEMENTS\"",
