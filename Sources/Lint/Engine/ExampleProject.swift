@@ -121,6 +121,27 @@ public struct ExampleProject: Sendable {
 
   // MARK: - Rendering
 
+  /// The section of a phase kind that lists files by name (`PBXResourcesBuildPhase`, `PBXSourcesBuildPhase`), one
+  /// phase per target that has one: the phase's identifier, the files' paths and their build files' identifiers.
+  private static func filesPhaseSection(
+    _ kind: String, phases: [(id: String?, paths: [String], buildFileIDs: [String])]
+  ) -> [String] {
+    guard phases.contains(where: { $0.id != nil }) else { return [] }
+    var lines = ["/* Begin PBX\(kind)BuildPhase section */"]
+    for case let (phase?, paths, buildFileIDs) in phases {
+      lines += [
+        "\t\t\(phase) /* \(kind) */ = {", "\t\t\tisa = PBX\(kind)BuildPhase;",
+        "\t\t\tbuildActionMask = 2147483647;", "\t\t\tfiles = (",
+      ]
+      for (index, path) in paths.enumerated() {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        lines.append("\t\t\t\t\(buildFileIDs[index]) /* \(name) in \(kind) */,")
+      }
+      lines += ["\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;", "\t\t};"]
+    }
+    return lines + ["/* End PBX\(kind)BuildPhase section */", ""]
+  }
+
   /// The `project.pbxproj` text, markers included.
   public func render() -> String {
     var ids = IdentifierSequence()
@@ -384,22 +405,8 @@ public struct ExampleProject: Sendable {
     lines += ["\t\t\t);", "\t\t};", "/* End PBXProject section */", ""]
 
     // PBXResourcesBuildPhase
-    if rendered.contains(where: { $0.resourcesPhaseID != nil }) {
-      lines.append("/* Begin PBXResourcesBuildPhase section */")
-      for item in rendered {
-        guard let phase = item.resourcesPhaseID else { continue }
-        lines += [
-          "\t\t\(phase) /* Resources */ = {", "\t\t\tisa = PBXResourcesBuildPhase;",
-          "\t\t\tbuildActionMask = 2147483647;", "\t\t\tfiles = (",
-        ]
-        for (index, path) in item.target.resources.enumerated() {
-          let name = path.split(separator: "/").last.map(String.init) ?? path
-          lines.append("\t\t\t\t\(item.resourceFileIDs[index]) /* \(name) in Resources */,")
-        }
-        lines += ["\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;", "\t\t};"]
-      }
-      lines += ["/* End PBXResourcesBuildPhase section */", ""]
-    }
+    lines += Self.filesPhaseSection(
+      "Resources", phases: rendered.map { ($0.resourcesPhaseID, $0.target.resources, $0.resourceFileIDs) })
 
     // PBXShellScriptBuildPhase
     if rendered.contains(where: { !$0.scriptPhaseIDs.isEmpty }) {
@@ -419,22 +426,8 @@ public struct ExampleProject: Sendable {
     }
 
     // PBXSourcesBuildPhase
-    if rendered.contains(where: { $0.sourcesPhaseID != nil }) {
-      lines.append("/* Begin PBXSourcesBuildPhase section */")
-      for item in rendered {
-        guard let phase = item.sourcesPhaseID else { continue }
-        lines += [
-          "\t\t\(phase) /* Sources */ = {", "\t\t\tisa = PBXSourcesBuildPhase;",
-          "\t\t\tbuildActionMask = 2147483647;", "\t\t\tfiles = (",
-        ]
-        for (index, path) in item.target.sources.enumerated() {
-          let name = path.split(separator: "/").last.map(String.init) ?? path
-          lines.append("\t\t\t\t\(item.sourceFileIDs[index]) /* \(name) in Sources */,")
-        }
-        lines += ["\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;", "\t\t};"]
-      }
-      lines += ["/* End PBXSourcesBuildPhase section */", ""]
-    }
+    lines += Self.filesPhaseSection(
+      "Sources", phases: rendered.map { ($0.sourcesPhaseID, $0.target.sources, $0.sourceFileIDs) })
 
     // XCBuildConfiguration
     lines.append("/* Begin XCBuildConfiguration section */")

@@ -197,13 +197,7 @@ struct UnresolvedBuildSettingRule: LintRule {
     let message = evaluation.isIncomplete
       ? "\(what) \(shown) is \(state): \(reasons.joined(separator: "; "))"
       : "\(what) \(shown) cannot be expanded: \(reasons.joined(separator: "; "))"
-    let references = blamed + evaluation.problems
-    var range: ByteRange? = node.elementRange
-    if let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
-      let last = references.map(\.range.upperBound).max(), first < last
-    {
-      range = map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
-    }
+    let range = Self.range(of: blamed + evaluation.problems, in: node)
     var notes: [String] = []
     for name in Self.uniqueNames(undefined) {
       if let cause = target.settings.buildSettingProvenance?.likeliestCause(of: name) {
@@ -234,17 +228,22 @@ struct UnresolvedBuildSettingRule: LintRule {
           + (names.count == 1 ? " is" : " are") + " unknown")
     }
     reasons += Self.unique(problems).map(\.message)
-    let references = undefined + problems
-    var range: ByteRange? = node.elementRange
-    if let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
-      let last = references.map(\.range.upperBound).max(), first < last
-    {
-      range = map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
-    }
+    let range = Self.range(of: undefined + problems, in: node)
     findings.report(
       "\(what) '\(text)' cannot be checked: \(reasons.joined(separator: "; "))", in: document, range: range,
       keyPath: node.keyPath,
       notes: names.map { "pass it with -D \($0)=VALUE or --xcconfig FILE, or lint the Xcode project that builds it" })
+  }
+
+  /// Where a finding about `references` in `node`'s string goes: from the first to the last of them in the file,
+  /// entities and indentation included, else the whole element.
+  private static func range(of references: [UnresolvedBuildSettingReference], in node: PropertyListNode)
+    -> ByteRange?
+  {
+    guard let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
+      let last = references.map(\.range.upperBound).max(), first < last
+    else { return node.elementRange }
+    return map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
   }
 
   private static func uniqueNames(_ references: [UnresolvedBuildSettingReference]) -> [String] {

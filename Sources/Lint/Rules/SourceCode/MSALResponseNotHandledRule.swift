@@ -51,7 +51,7 @@ struct MSALResponseNotHandledRule: LintRule {
             class AppDelegate: UIResponder, UIApplicationDelegate {
               func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) \
             -> Bool {
-                // TODO: MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: nil)
+                // The broker's answer arrives here and is dropped: MSAL never sees it.
                 return false
               }
             }
