@@ -10,6 +10,9 @@ package struct DiscoveryCandidates {
     var plist: DiscoveredPlist
     /// What makes two candidates the same file: the symlink-free path, plus the entry inside an archive.
     var identity: String
+    /// The symlink-free path of the folder the file was found in, when the walk knew it (pairing looks for
+    /// entitlements there; resolving 10,000 folders again took a tenth of a second, on one thread).
+    var folderIdentity: String?
     /// For entitlements found next to an Info.plist the user named: use only if paired.
     var isPairingOnly = false
     /// For the Info.plist of a built bundle (`.app` folder or `.ipa` entry): what its `Frameworks` folder holds.
@@ -48,12 +51,14 @@ package struct DiscoveryCandidates {
 
   /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
   /// `identity` is its symlink-free path when the caller knows it (else it is resolved here).
-  func candidate(filePath: String, identity: String? = nil, displayPath: String, location: DiscoveredPlist.Location)
-    -> Candidate
-  {
+  /// `folderIdentity` is the symlink-free path of the folder it was found in, when known.
+  func candidate(
+    filePath: String, identity: String? = nil, folderIdentity: String? = nil, displayPath: String,
+    location: DiscoveredPlist.Location
+  ) -> Candidate {
     Candidate(
       plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
-      identity: identity ?? FileIdentity.of(filePath))
+      identity: identity ?? FileIdentity.of(filePath), folderIdentity: folderIdentity)
   }
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,

@@ -53,10 +53,12 @@ struct DiscoveryFolderWalker {
         candidates.problems.append(DiscoveryProblem(path: entry.displayPath, message: DiscoveryPaths.notARegularFile))
       } else if isInfoPlist {
         candidates.addInfoPlist(candidates.candidate(
-          filePath: entry.path, identity: entry.identity, displayPath: entry.displayPath, location: .sourceFile))
+          filePath: entry.path, identity: entry.identity, folderIdentity: entry.folderIdentity,
+          displayPath: entry.displayPath, location: .sourceFile))
       } else if isEntitlements {
         candidates.addEntitlements(candidates.candidate(
-          filePath: entry.path, identity: entry.identity, displayPath: entry.displayPath, location: .sourceFile))
+          filePath: entry.path, identity: entry.identity, folderIdentity: entry.folderIdentity,
+          displayPath: entry.displayPath, location: .sourceFile))
       } else if name.hasSuffix(".ipa") {
         archiveReader.collect(archiveAt: entry.path, displayPath: entry.displayPath, into: &candidates)
       }

@@ -16,7 +16,8 @@ struct TargetPairing {
     for candidate in candidates.infoPlists {
       var paired: DiscoveryCandidates.Candidate?
       if candidate.plist.location == .sourceFile, let filePath = candidate.plist.filePath {
-        paired = entitlements.entitlements(for: filePath)
+        paired = entitlements.entitlements(
+          for: filePath, folderIdentity: candidate.folderIdentity ?? FileIdentity.of(Self.folder(of: filePath)))
       }
       if let paired { pairedEntitlements.insert(paired.identity) }
       var target = Self.target(infoPlist: candidate.plist, entitlements: paired?.plist)
@@ -54,7 +55,8 @@ struct TargetPairing {
     init(_ candidates: [DiscoveryCandidates.Candidate]) {
       for candidate in candidates {
         if let filePath = candidate.plist.filePath {
-          byFolder[FileIdentity.of(TargetPairing.folder(of: filePath)), default: []].append(candidate)
+          let folderIdentity = candidate.folderIdentity ?? FileIdentity.of(TargetPairing.folder(of: filePath))
+          byFolder[folderIdentity, default: []].append(candidate)
         }
         if !candidate.isPairingOnly {
           byName[PathText.lastComponent(of: candidate.plist.displayPath), default: []].append(candidate)
@@ -62,11 +64,10 @@ struct TargetPairing {
       }
     }
 
-    /// The entitlements of the Info.plist at `plistPath`: in its folder, the one named after the
-    /// plist (`X.entitlements` for `X-Info.plist`) or the folder, else the only one there; failing
-    /// that, the only one anywhere named after the folder.
-    func entitlements(for plistPath: String) -> DiscoveryCandidates.Candidate? {
-      let folderIdentity = FileIdentity.of(TargetPairing.folder(of: plistPath))
+    /// The entitlements of the Info.plist at `plistPath`, in the folder whose symlink-free path is
+    /// `folderIdentity`: there, the one named after the plist (`X.entitlements` for `X-Info.plist`) or the
+    /// folder, else the only one there; failing that, the only one anywhere named after the folder.
+    func entitlements(for plistPath: String, folderIdentity: String) -> DiscoveryCandidates.Candidate? {
       let fileName = PathText.lastComponent(of: plistPath)
       var preferredNames = [PathText.lastComponent(of: folderIdentity) + ".entitlements"]
       if fileName.hasSuffix("-Info.plist") {

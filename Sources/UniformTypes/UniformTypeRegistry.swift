@@ -184,7 +184,11 @@ final class ConformanceGraph: Sendable {
 
 /// Builds the conformance graph: nodes for every identifier declared or named, edges to parents.
 struct GraphBuilder {
-  var nodeByIdentifier: [String: Int] = [:]
+  /// The nodes added to this builder, by folded identifier.
+  private var nodeByIdentifier: [String: Int] = [:]
+  /// The nodes of the builder this one extends, by folded identifier: shared with it, never written, so that
+  /// extending the system's builder for each target's declarations does not copy its table.
+  private var baseNodeByIdentifier: [String: Int] = [:]
   var spellings: [String] = []
   var declared: [Bool] = []
   var mirrored: [Bool] = []
@@ -192,9 +196,14 @@ struct GraphBuilder {
   /// The origin whose declaration each node keeps.
   var origins: [TypeDeclaration.Origin?] = []
 
+  /// The node of a folded identifier, when there is one.
+  private func existingNode(folded key: String) -> Int? {
+    nodeByIdentifier[key] ?? baseNodeByIdentifier[key]
+  }
+
   mutating func node(_ identifier: String) -> Int {
     let key = IdentifierFolding.folded(identifier)
-    if let existing = nodeByIdentifier[key] { return existing }
+    if let existing = existingNode(folded: key) { return existing }
     let new = spellings.count
     nodeByIdentifier[key] = new
     spellings.append(identifier)
@@ -233,13 +242,17 @@ struct GraphBuilder {
           return nil
         }
       }
-      if let existing = nodeByIdentifier[IdentifierFolding.folded(declaration.identifier)],
+      if let existing = existingNode(folded: IdentifierFolding.folded(declaration.identifier)),
         origins[existing] != .system
       {
         return nil
       }
     }
     var builder = self
+    if baseNodeByIdentifier.isEmpty {
+      builder.baseNodeByIdentifier = nodeByIdentifier
+      builder.nodeByIdentifier = [:]
+    }
     let firstNew = spellings.count
     builder.add(declarations)
     builder.addIntuneMAMMirror(of: firstNew..<builder.spellings.count)
@@ -269,7 +282,7 @@ struct GraphBuilder {
   /// The twin the mirror gave `node`, an unwrapped node; nil for a MAM node.
   func existingTwin(of node: Int) -> Int? {
     guard !IntuneMAMTypes.isIntuneMAMType(spellings[node]) else { return nil }
-    return nodeByIdentifier[IdentifierFolding.folded(IntuneMAMTypes.prefix + spellings[node])]
+    return existingNode(folded: IdentifierFolding.folded(IntuneMAMTypes.prefix + spellings[node]))
   }
 
   /// Each node's ancestors, itself included: a depth-first walk per node, safe with cycles.

@@ -137,7 +137,7 @@ struct ConfigurationCache {
     let candidate = (folder == "/" ? "" : folder) + "/" + Configuration.fileName
     let parent = PathText.removingLastComponent(of: folder)
     let found: String? =
-      if FileManager.default.fileExists(atPath: candidate) {
+      if Self.exists(candidate) {
         candidate
       } else if parent != folder, !parent.isEmpty {
         configurationFile(in: parent)
@@ -146,5 +146,12 @@ struct ConfigurationCache {
       }
     fileByFolder[folder] = .some(found)
     return found
+  }
+
+  /// Whether something exists at `path` (following symbolic links): one `stat(2)`, where `FileManager.fileExists`
+  /// cost five times as much (a lookup per folder of every target, on one thread).
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
   }
 }

@@ -26,6 +26,8 @@ package struct SourceFolderWalker {
     package var displayPath: String
     /// Its symlink-free absolute path when known without a `realpath(3)` (it is no symbolic link).
     package var identity: String?
+    /// The symlink-free absolute path of the folder it is in.
+    package var folderIdentity: String
     /// Whether it is a folder (following a symbolic link).
     package var isDirectory: Bool
     /// Whether it may not be what it seems: a symbolic link, or an entry the file system does not type (a FIFO,
@@ -97,7 +99,7 @@ package struct SourceFolderWalker {
         name: name, path: path.hasSuffix("/") ? path + name : path + "/" + name,
         displayPath: Self.displayPath(displayPath, name),
         // An entry that is no symbolic link is found at its folder's symlink-free path: no realpath(3).
-        identity: needsStat ? nil : (identity == "/" ? "/" : identity + "/") + name,
+        identity: needsStat ? nil : (identity == "/" ? "/" : identity + "/") + name, folderIdentity: identity,
         isDirectory: isDirectory, needsStat: needsStat)
       let decision = visit(entry, &visited)
       if decision == .stop { return false }

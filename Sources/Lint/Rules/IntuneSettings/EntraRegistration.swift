@@ -59,6 +59,7 @@ enum EntraRegistration {
 
   /// Whether `text` is a GUID, `8-4-4-4-12` hexadecimal digits, as Entra writes client ids.
   static func isGUID(_ text: String) -> Bool {
+    guard text.utf8.count == 36 else { return false }   // 32 digits and 4 hyphens; most texts stop here
     let groups = text.split(separator: "-", omittingEmptySubsequences: false)
     guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
     return groups.allSatisfy { group in
@@ -85,6 +86,30 @@ enum EntraRegistration {
   /// `placeholderWords` as bytes, searched in that order.
   private static let placeholderWordBytes = placeholderWords.map { Array($0.utf8) }
 
+  /// `placeholderWordBytes` by their first byte, so that one pass over a text finds whether any word is in it.
+  private static let placeholderWordsByFirstByte: [[[UInt8]]] = {
+    var table = [[[UInt8]]](repeating: [], count: 256)
+    for word in placeholderWordBytes { table[Int(word[0])].append(word) }
+    return table
+  }()
+
+  /// Where the first of `placeholderWords` (in their order) that `folded` (ASCII letters lowercased) holds is;
+  /// nil when it holds none. Every URL scheme and Entra value of every target is asked, and almost none holds a
+  /// word: one pass over the text says so, and only a text with a word is searched word by word.
+  private static func firstPlaceholderWord(in folded: [UInt8]) -> Range<Int>? {
+    func holds(_ word: [UInt8], at start: Int) -> Bool {
+      start + word.count <= folded.count && folded[start..<start + word.count].elementsEqual(word)
+    }
+    let holdsAny = folded.indices.contains { start in
+      placeholderWordsByFirstByte[Int(folded[start])].contains { holds($0, at: start) }
+    }
+    guard holdsAny else { return nil }
+    for word in placeholderWordBytes {
+      if let start = folded.indices.first(where: { holds(word, at: $0) }) { return start..<start + word.count }
+    }
+    return nil
+  }
+
   /// The placeholder in `text`, as a short quote for messages (`REPLACE`, `<client id>`, the all-zero GUID);
   /// nil when `text` looks like a real value. Build-setting references are not placeholders and are skipped.
   /// Every URL scheme and Entra value of every target is asked, so the words are searched in the bytes, ASCII
@@ -99,16 +124,7 @@ enum EntraRegistration {
     }
     let bytes = Array(literal.utf8)
     let folded = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-    for word in placeholderWordBytes where word.count <= folded.count {
-      let last = folded.count - word.count
-      var start = 0
-      while start <= last {
-        if folded[start] == word[0], folded[start..<start + word.count].elementsEqual(word) {
-          return String(decoding: bytes[start..<start + word.count], as: UTF8.self)
-        }
-        start += 1
-      }
-    }
+    if let word = firstPlaceholderWord(in: folded) { return String(decoding: bytes[word], as: UTF8.self) }
     if let open = bytes.firstIndex(where: placeholderBracketBytes.contains) {
       return String(String(decoding: bytes[open...], as: UTF8.self).prefix(24))
     }
