@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PropertyList
 import SharelintBase
 
@@ -33,10 +34,13 @@ package struct DiscoveryCandidates {
   package var notes: [String] = []
 
   private var seenIdentities: Set<String> = []
+  /// The files whose first read started while the walk went on; copies of the candidates share them.
+  private let earlyReads = EarlyReads()
 
   mutating func addInfoPlist(_ candidate: Candidate) {
     guard seenIdentities.insert(candidate.identity).inserted else { return }
     infoPlists.append(candidate)
+    startEarlyRead(of: candidate, readingPairingFacts: true)
   }
 
   mutating func addEntitlements(_ candidate: Candidate) {
@@ -47,6 +51,16 @@ package struct DiscoveryCandidates {
     }
     guard seenIdentities.insert(candidate.identity).inserted else { return }
     entitlements.append(candidate)
+    startEarlyRead(of: candidate, readingPairingFacts: false)
+  }
+
+  /// Starts the first read of `candidate` on another core while the walk goes on: the walk keeps one core busy,
+  /// and reading is most of discovery's work. Not once a project was met: the files a project builds are read
+  /// by the project model, never as loose files, and which those are is known only after the walk (the files
+  /// met before the first project may be read for nothing; what a read finds is used only by `readAll`).
+  private func startEarlyRead(of candidate: Candidate, readingPairingFacts: Bool) {
+    guard projectContainers.isEmpty else { return }
+    earlyReads.start(candidate.plist, identity: candidate.identity, readingPairingFacts: readingPairingFacts)
   }
 
   /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
@@ -65,18 +79,19 @@ package struct DiscoveryCandidates {
   /// keeping neither bytes nor trees; the files that cannot be read are dropped and reported as problems
   /// (silently, for entitlements wanted only if they pair). `fileRead` is told of each file read.
   mutating func readAll(fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)? = nil) {
-    let plists = infoPlists.map(\.plist) + entitlements.map(\.plist)
+    let all = infoPlists + entitlements
     let infoPlistCount = infoPlists.count
-    let failures = ConcurrentResults<PropertyListError>(count: plists.count)
     let readCount = ConcurrentCounter()
-    DispatchQueue.concurrentPerform(iterations: plists.count) { index in
-      do throws(PropertyListError) {
-        try plists[index].firstRead(readingPairingFacts: index < infoPlistCount)
-      } catch {
-        failures[index] = error
-      }
-      if let fileRead { fileRead(readCount.increment(), plists.count) }
+    let earlyReads = earlyReads
+    // Every file no early read has taken yet is read here, on every core; then the early reads end.
+    DispatchQueue.concurrentPerform(iterations: all.count) { index in
+      guard earlyReads.claim(all[index].identity) else { return }
+      earlyReads.read(all[index].plist, identity: all[index].identity, readingPairingFacts: index < infoPlistCount)
+      if let fileRead { fileRead(readCount.increment(), all.count) }
     }
+    let outcomes = earlyReads.finish()
+    if let fileRead, readCount.value < all.count { fileRead(all.count, all.count) }
+    let failures: [PropertyListError?] = all.map { outcomes[$0.identity] ?? nil }
     var newProblems: [DiscoveryProblem] = []
     func readable(_ candidates: [Candidate], firstIndex: Int) -> [Candidate] {
       candidates.enumerated().compactMap { offset, candidate in
@@ -93,17 +108,70 @@ package struct DiscoveryCandidates {
   }
 }
 
+/// The first reads of discovery's files, started during the walk on other cores (`start`) or by `readAll`, and
+/// what each found. A file is read once, by whichever claims it first: the system's thread pool grows slowly, so
+/// `readAll` reads every file no early read has begun rather than wait for them.
+private final class EarlyReads: @unchecked Sendable {
+  private let group = DispatchGroup()
+  /// The files claimed, by candidate identity: `nil` while being read, else what the read found (`.some(nil)`
+  /// for a file read without failure).
+  private let claims = Mutex<[String: PropertyListError??]>([:])
+
+  /// Starts reading `plist` on another core (with the pairing facts when asked), unless something claims it first.
+  func start(_ plist: DiscoveredPlist, identity: String, readingPairingFacts: Bool) {
+    group.enter()
+    DispatchQueue.global().async { [self] in
+      defer { group.leave() }
+      guard claim(identity) else { return }
+      read(plist, identity: identity, readingPairingFacts: readingPairingFacts)
+    }
+  }
+
+  /// Claims the file `identity` for the caller to read; false when something claimed it before.
+  func claim(_ identity: String) -> Bool {
+    claims.withLock { claims in
+      guard claims[identity] == nil else { return false }
+      claims[identity] = .some(nil)
+      return true
+    }
+  }
+
+  /// Reads the claimed file `identity` for the first time, and records what the read found.
+  func read(_ plist: DiscoveredPlist, identity: String, readingPairingFacts: Bool) {
+    var failure: PropertyListError?
+    do throws(PropertyListError) {
+      try plist.firstRead(readingPairingFacts: readingPairingFacts)
+    } catch {
+      failure = error
+    }
+    claims.withLock { $0[identity] = .some(.some(failure)) }
+  }
+
+  /// Waits for the reads begun, and returns what each read found, by identity.
+  func finish() -> [String: PropertyListError?] {
+    group.wait()
+    return claims.withLock { $0.compactMapValues { $0 } }
+  }
+}
+
 /// A count several threads add to.
 final class ConcurrentCounter: @unchecked Sendable {
   private let lock = NSLock()
-  private var value = 0
+  private var count = 0
+
+  /// The count.
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
 
   /// Adds one and returns the new count.
   func increment() -> Int {
     lock.lock()
     defer { lock.unlock() }
-    value += 1
-    return value
+    count += 1
+    return count
   }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text as UTF-8 bytes with a table of line starts, so byte offsets turn into 1-based
 /// line:column positions where a human reads them.
 ///
@@ -7,14 +9,29 @@ public struct SourceText: Sendable {
   public let name: String
   /// The bytes.
   public let bytes: [UInt8]
-  /// Offsets at which each line starts; the first is 0.
-  public let lineStarts: [Int]
+  /// Offsets at which each line starts; the first is 0. Found on first use: most texts read (for pairing, or
+  /// without a finding) never need a position.
+  public var lineStarts: [Int] { lineTable.starts(of: bytes) }
+  private let lineTable = LineTable()
 
   /// Text named `name` made of `bytes`.
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     self.bytes = bytes
-    lineStarts = Self.lineStarts(of: bytes)
+  }
+
+  /// The line starts of one text, found once, from any thread; copies of the text share them.
+  private final class LineTable: Sendable {
+    private let starts = Mutex<[Int]?>(nil)
+
+    func starts(of bytes: [UInt8]) -> [Int] {
+      starts.withLock { stored in
+        if let stored { return stored }
+        let found = SourceText.lineStarts(of: bytes)
+        stored = found
+        return found
+      }
+    }
   }
 
   /// The offsets after each line feed, after 0. Eight bytes are tested at once, and only a word holding
@@ -63,7 +80,12 @@ public struct SourceText: Sendable {
 
   /// The 0-based index of the line holding `offset` (an offset at the very end belongs to the last line).
   public func lineIndex(of offset: Int) -> Int {
-    let clamped = max(0, min(offset, bytes.count))
+    Self.lineIndex(of: offset, in: lineStarts, count: bytes.count)
+  }
+
+  /// `lineIndex(of:)` with the line starts in hand.
+  private static func lineIndex(of offset: Int, in lineStarts: [Int], count: Int) -> Int {
+    let clamped = max(0, min(offset, count))
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
@@ -76,7 +98,8 @@ public struct SourceText: Sendable {
   /// The line and column of `offset`, clamped into the text.
   public func position(of offset: Int) -> Position {
     let clamped = max(0, min(offset, bytes.count))
-    let index = lineIndex(of: clamped)
+    let lineStarts = lineStarts
+    let index = Self.lineIndex(of: clamped, in: lineStarts, count: bytes.count)
     var column = 1
     var cursor = lineStarts[index]
     while cursor < clamped {
@@ -88,6 +111,7 @@ public struct SourceText: Sendable {
 
   /// The bytes of line `index` (0-based), without its line break.
   public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+    let lineStarts = lineStarts
     let start = lineStarts[index]
     var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }

@@ -37,6 +37,8 @@ public struct Linter: Sendable {
   public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {
     guard let first = scheduled.first else { return [] }
     let evidence = target.intuneEvidence
+    // The note is made once: each Intune rule used to build it again, finding or not.
+    let intuneNote = evidence?.note
     var findings = Findings(rule: first.reporting)
     for entry in scheduled where (evidence != nil || !entry.requiresIntune)
       && families.map({ $0.contains(entry.reporting.family) }) ?? true
@@ -44,7 +46,9 @@ public struct Linter: Sendable {
       findings.rule = entry.reporting
       let before = findings.diagnostics.count
       entry.rule.check(target, into: &findings)
-      if entry.requiresIntune, let note = evidence?.note { findings.addNote(note, toFindingsFrom: before) }
+      if entry.requiresIntune, let intuneNote, findings.diagnostics.count > before {
+        findings.addNote(intuneNote, toFindingsFrom: before)
+      }
     }
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
     let diagnostics = findings.diagnostics
