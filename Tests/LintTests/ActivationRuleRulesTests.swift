@@ -234,4 +234,46 @@ import Testing
     #expect(target.kind == .app)
     #expect(TargetFixture.lint(target, Self.activationRuleTypes).isEmpty)
   }
+
+  /// A share-sheet simulation runs on the system's registry when the rule and the files tried name only system
+  /// types (the answers are the same, and the target's own registry is not built), and on the target's own
+  /// registry as soon as one of them is a type the app declares.
+  @Test func simulationsUseTheTargetsOwnTypesOnlyWhenTheyMeetThem() throws {
+    func target(rule: String) throws -> LintTarget {
+      try TargetFixture.target(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes.share</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array>
+        \t<dict>
+        \t\t<key>UTTypeIdentifier</key>
+        \t\t<string>com.contoso.recipe</string>
+        \t\t<key>UTTypeConformsTo</key>
+        \t\t<array><string>public.data</string></array>
+        \t</dict>
+        </array>
+        <key>NSExtension</key>
+        <dict>
+        \t<key>NSExtensionAttributes</key>
+        \t<dict>
+        \t\t<key>NSExtensionActivationRule</key>
+        \t\t<string>\(rule)</string>
+        \t</dict>
+        \t<key>NSExtensionPointIdentifier</key>
+        \t<string>com.apple.share-services</string>
+        </dict>
+        """)
+    }
+    let rule = "SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers "
+    let systemOnly = try target(rule: rule + "UTI-CONFORMS-TO &quot;public.image&quot;).@count == 1).@count == 1")
+    let systemPredicate = try #require(systemOnly.canonicalActivationPredicate?.predicate)
+    #expect(systemOnly.simulationRegistry(for: systemPredicate).declarations.isEmpty)
+    #expect(!systemOnly.simulationRegistry(for: systemPredicate, inputTypes: ["com.contoso.recipe"]).declarations.isEmpty)
+    let declared = try target(rule: rule + "UTI-CONFORMS-TO &quot;com.contoso.recipe&quot;).@count == 1).@count == 1")
+    let declaredPredicate = try #require(declared.canonicalActivationPredicate?.predicate)
+    let registry = declared.simulationRegistry(for: declaredPredicate)
+    #expect(registry.declarations.map(\.identifier) == ["com.contoso.recipe"])
+    #expect(registry.conforms("com.contoso.recipe", to: "public.data"))
+  }
 }

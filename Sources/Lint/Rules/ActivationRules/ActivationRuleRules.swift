@@ -133,6 +133,34 @@ extension LintTarget {
     derived.typeRegistry.value { ActivationRuleSite.typeRegistry(for: self) }
   }
 
+  /// The registry a share-sheet simulation of `predicate` on the catalogue's inputs and on files of `inputTypes`
+  /// needs: the system's alone when every string the predicate holds and every input type is a type the system
+  /// declares (as are the catalogue's), else `typeRegistry`. Among system types conformance is the same whatever
+  /// the app declares (a declaration of a system type is ignored, and no declaration gives a system type a
+  /// parent), and such a simulation meets no other type; building each target's own registry was 3% of a run
+  /// over 10,000 plists.
+  func simulationRegistry(for predicate: PredicateNode, inputTypes: [String] = []) -> UniformTypeRegistry {
+    guard Self.catalogueOffersOnlySystemTypes, inputTypes.allSatisfy(UniformTypeRegistry.system.knows) else {
+      return typeRegistry
+    }
+    var onlySystemTypes = true
+    var walk = PredicateTreeWalk()
+    walk.visitExpression = { expression, _ in
+      if case .constant(.string(let text)) = expression.kind, !UniformTypeRegistry.system.knows(text) {
+        onlySystemTypes = false
+      }
+    }
+    walk.walk(predicate)
+    return onlySystemTypes ? .system : typeRegistry
+  }
+
+  /// Whether every type the share-sheet catalogue's inputs offer is a system type.
+  private static let catalogueOffersOnlySystemTypes = ShareSheetCatalogue.inputs.allSatisfy { input in
+    input.context.items.joined().allSatisfy { attachment in
+      attachment.registeredTypeIdentifiers.allSatisfy(UniformTypeRegistry.system.knows)
+    }
+  }
+
   /// The activation rule as a predicate, a dictionary converted in the canonical shape; nil when
   /// there is no rule, it does not parse, or it is neither a string nor a dictionary.
   var canonicalActivationPredicate: ResolvedPredicate? {

@@ -68,7 +68,7 @@ struct NeverActivatesRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let resolved = target.canonicalActivationPredicate else { return }
-    let simulator = ShareSheetSimulator(registry: target.typeRegistry)
+    let simulator = ShareSheetSimulator(registry: target.simulationRegistry(for: resolved.predicate))
     var outcomes: [SimulationOutcome] = []
     /// Evaluates the rule on `inputs` in order, keeping the outcomes; true once one activates it.
     func activates(on inputs: [ShareSheetInput]) -> Bool {

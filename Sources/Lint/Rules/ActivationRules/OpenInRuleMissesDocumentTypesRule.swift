@@ -87,14 +87,15 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
     guard target.kind == .appExtension, intuneFlagIsOn(target.intuneSettings?["OpenInActionExtension"]),
       let site = target.activationRuleSite, let resolved = target.canonicalActivationPredicate
     else { return }
-    let simulator = ShareSheetSimulator(registry: target.typeRegistry)
+    let documentTypes = Self.documentTypes(of: target.containingAppInfoPlist)
+    let simulator = ShareSheetSimulator(
+      registry: target.simulationRegistry(for: resolved.predicate, inputTypes: documentTypes))
     func activates(_ files: Int, of type: String) -> Bool? {
       let attachments = Array(repeating: ExtensionContext.Attachment([type]), count: files)
       let input = ShareSheetInput(
         name: "\(files) '\(type)'", sourceApp: "a managed app", context: ExtensionContext(attachments: attachments))
       return simulator.outcome(of: resolved.predicate, on: input.managed).activates
     }
-    let documentTypes = Self.documentTypes(of: target.containingAppInfoPlist)
     let missing = documentTypes.filter { activates(1, of: $0) == false }
     if !missing.isEmpty {
       findings.report(

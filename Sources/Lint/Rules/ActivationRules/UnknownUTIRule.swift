@@ -77,11 +77,15 @@ struct UnknownUTIRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
-    let registry = target.typeRegistry
+    // A type the system knows, every registry knows: the target's own (system types plus the app's) is built
+    // only for a type the system does not know, as most rules name system types only.
     for comparison in PredicateTreeWalk.comparisons(in: predicate) {
-      for type in comparison.testedTypeConstants where !registry.knows(type.text) && !type.text.hasPrefix("dyn.") {
+      for type in comparison.testedTypeConstants
+      where !UniformTypeRegistry.system.knows(type.text) && !target.typeRegistry.knows(type.text)
+        && !type.text.hasPrefix("dyn.")
+      {
         var message = "'\(type.text)' is neither a system type nor declared by the app"
-        if let nearest = registry.nearestKnown(to: type.text) {
+        if let nearest = target.typeRegistry.nearestKnown(to: type.text) {
           message += "; did you mean '\(nearest)'?"
         } else if Self.belongsToAnotherOrganization(
           type.text, bundleIdentifier: EntraRegistration.resolvedBundleIdentifier(of: target))
