@@ -243,7 +243,7 @@ struct UnresolvedBuildSettingRule: LintRule {
     guard let map = node.sourceMap, let first = references.map(\.range.lowerBound).min(),
       let last = references.map(\.range.upperBound).max(), first < last
     else { return node.elementRange }
-    return map.sourceRange(ofTextUTF8Range: first..<last) ?? node.elementRange
+    return map.sourceRange(ofTextUTF8Range: first..<last)
   }
 
   private static func uniqueNames(_ references: [UnresolvedBuildSettingReference]) -> [String] {
