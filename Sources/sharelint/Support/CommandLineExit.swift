@@ -1,5 +1,4 @@
 import ArgumentParser
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,13 +36,6 @@ enum CommandLineExit {
     if !message.isEmpty { StandardStreams.writeError(message.hasSuffix("\n") ? message : message + "\n") }
     return unusable
   }
-
-  /// Keeps `value` until the process exits. A report of 40,000 findings was freed allocation by allocation as the
-  /// command returned, on one thread, just before the system takes the whole memory back at once (clang's
-  /// `-disable-free` does the same).
-  static func keepUntilExit(_ value: some Sendable) { keptUntilExit.withLock { $0.append(value) } }
-
-  private static let keptUntilExit = Mutex<[any Sendable]>([])
 
   static func flushAndExit(_ status: Int32) -> Never {
     StandardStreams.flush()
