@@ -119,10 +119,11 @@ struct FindingMerger {
   /// The files more than one of `jobs` reads.
   static func sharedFiles(of jobs: [LintJob]) -> SharedFiles {
     var uses: [String: Int] = [:]
-    for job in jobs {
-      for plist in job.plists { uses[plist.displayPath, default: 0] += 1 }
+    // By index: a job is large, and copying each of 10,000 cost more than counting their files.
+    for index in jobs.indices {
+      for plist in jobs[index].plists { uses[plist.displayPath, default: 0] += 1 }
       // Every build of a project target may report about the project's files.
-      for file in job.projectFiles { uses[file, default: 0] += 1 }
+      for file in jobs[index].projectFiles { uses[file, default: 0] += 1 }
     }
     return SharedFiles(shared: Set(uses.filter { $0.value > 1 }.keys), named: Set(uses.keys))
   }

@@ -201,8 +201,8 @@ final class DocumentLifetimes: @unchecked Sendable {
   private var remainingUses: [String: Int] = [:]
 
   init(_ jobs: [LintJob?]) {
-    for case let job? in jobs {
-      for plist in job.plists { remainingUses[plist.displayPath, default: 0] += 1 }
+    for index in jobs.indices {
+      for plist in jobs[index]?.plists ?? [] { remainingUses[plist.displayPath, default: 0] += 1 }
     }
   }
 

@@ -149,6 +149,11 @@ public enum LintSession {
 
   /// Stages 1 and 2: the plan and its jobs.
   static func prepare(_ options: Options) throws(InputError) -> PreparedRun {
+    // The rules' descriptions (examples included) are built on first use, on one thread, just before the jobs:
+    // build them now on another core, while the walk runs here (and finish before leaving, whatever happens).
+    let rulesBuilt = DispatchGroup()
+    DispatchQueue.global().async(group: rulesBuilt) { _ = RuleRegistry.rules }
+    defer { rulesBuilt.wait() }
     let definitions = try definitionsFromCommandLine(options.definitions)
     var commandLineSettings = options.baseBuildSettings ?? BuildSettings()
     do {
