@@ -38,8 +38,9 @@ public struct TargetDiscovery: Sendable {
   }
 
   /// The first half of `discover`: walks `paths` and lists what is there — Info.plists, entitlements files,
-  /// archives' entries, project containers — reading no file. A lint run reads the projects next, so the files
-  /// they claim are never read as loose files.
+  /// archives' entries, project containers. The files met before any project are read on other cores as the walk
+  /// goes on (`DiscoveryCandidates`); none after: a lint run reads the projects next, so the files they claim are
+  /// not read as loose files.
   package func collect(_ paths: [String]) throws -> DiscoveryCandidates {
     for path in paths where !FileManager.default.fileExists(atPath: path) {
       throw DiscoveryError(path: path, message: "does not exist")
