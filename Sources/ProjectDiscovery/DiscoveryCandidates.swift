@@ -35,7 +35,7 @@ package struct DiscoveryCandidates {
 
   private var seenIdentities: Set<String> = []
   /// The files whose first read started while the walk went on; copies of the candidates share them.
-  private let earlyReads = EarlyReads()
+  private let firstReads = FirstReads()
 
   mutating func addInfoPlist(_ candidate: Candidate) {
     guard seenIdentities.insert(candidate.identity).inserted else { return }
@@ -60,7 +60,7 @@ package struct DiscoveryCandidates {
   /// met before the first project may be read for nothing; what a read finds is used only by `readAll`).
   private func startEarlyRead(of candidate: Candidate, readingPairingFacts: Bool) {
     guard projectContainers.isEmpty else { return }
-    earlyReads.start(candidate.plist, identity: candidate.identity, readingPairingFacts: readingPairingFacts)
+    firstReads.start(candidate.plist, identity: candidate.identity, readingPairingFacts: readingPairingFacts)
   }
 
   /// A candidate for the file at `filePath`, not read yet: `readAll()` reads them all, on every core.
@@ -82,14 +82,14 @@ package struct DiscoveryCandidates {
     let all = infoPlists + entitlements
     let infoPlistCount = infoPlists.count
     let readCount = ConcurrentCounter()
-    let earlyReads = earlyReads
+    let firstReads = firstReads
     // Every file no early read has taken yet is read here, on every core; then the early reads end.
     DispatchQueue.concurrentPerform(iterations: all.count) { index in
-      guard earlyReads.claim(all[index].identity) else { return }
-      earlyReads.read(all[index].plist, identity: all[index].identity, readingPairingFacts: index < infoPlistCount)
+      guard firstReads.claim(all[index].identity) else { return }
+      firstReads.read(all[index].plist, identity: all[index].identity, readingPairingFacts: index < infoPlistCount)
       if let fileRead { fileRead(readCount.increment(), all.count) }
     }
-    let outcomes = earlyReads.finish()
+    let outcomes = firstReads.finish()
     if let fileRead, readCount.value < all.count { fileRead(all.count, all.count) }
     let failures: [PropertyListError?] = all.map { outcomes[$0.identity] ?? nil }
     var newProblems: [DiscoveryProblem] = []
@@ -111,7 +111,7 @@ package struct DiscoveryCandidates {
 /// The first reads of discovery's files, started during the walk on other cores (`start`) or by `readAll`, and
 /// what each found. A file is read once, by whichever claims it first: the system's thread pool grows slowly, so
 /// `readAll` reads every file no early read has begun rather than wait for them.
-private final class EarlyReads: @unchecked Sendable {
+private final class FirstReads: @unchecked Sendable {
   private let group = DispatchGroup()
   /// The files claimed, by candidate identity: `nil` while being read, else what the read found (`.some(nil)`
   /// for a file read without failure).
