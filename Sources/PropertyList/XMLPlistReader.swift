@@ -107,13 +107,27 @@ private enum Keeping: Equatable {
     switch self {
     case .everything, .nothing: return self
     case .only(let paths):
+      // Most keys start no kept path: answered without building the rest of each path.
+      guard paths.contains(where: { $0.first == key }) else { return .nothing }
       let rest = paths.compactMap { $0.first == key ? Array($0.dropFirst()) : nil }
-      return rest.isEmpty ? .nothing : Keeping(rest)
+      return Keeping(rest)
     }
   }
 
   /// What an element of an array keeps: key paths never go through arrays.
-  var belowElement: Keeping { self == .everything ? .everything : .nothing }
+  var belowElement: Keeping { keepsEverything ? .everything : .nothing }
+
+  /// Whether this is `.nothing`, asked without comparing (and so copying) the paths of `.only`.
+  var keepsNothing: Bool {
+    if case .nothing = self { return true }
+    return false
+  }
+
+  /// Whether this is `.everything`.
+  var keepsEverything: Bool {
+    if case .everything = self { return true }
+    return false
+  }
 }
 
 /// Where `TreeBuilder.decodeText` puts what it decodes.
@@ -190,25 +204,94 @@ private struct TreeBuilder {
     var elements: [PropertyListNode] = []
     var entries: [PropertyListNode.Entry] = []
     var pendingKey: PropertyListKey?
-    /// The range of the first occurrence of each key, once there are `keyIndexThreshold` entries.
-    var firstKeyRanges: [String: ByteRange]?
+    /// The first entry of each key, once there are `keyIndexThreshold` entries.
+    var firstEntries: FirstEntryIndex?
 
     /// Appends the entry `key` → `value`; returns the range of an earlier key equal to `key`, if any.
     mutating func appendEntry(key: PropertyListKey, keyRange: ByteRange, value: PropertyListNode) -> ByteRange? {
-      if firstKeyRanges == nil, entries.count >= Self.keyIndexThreshold {
-        var index: [String: ByteRange] = [:]
-        for entry in entries where index[entry.key.text] == nil { index[entry.key.text] = entry.key.elementRange }
-        firstKeyRanges = index
+      if firstEntries == nil, entries.count >= Self.keyIndexThreshold {
+        firstEntries = FirstEntryIndex(entries)
       }
-      let firstRange: ByteRange?
-      if firstKeyRanges != nil {
-        firstRange = firstKeyRanges?[key.text]
-        if firstRange == nil { firstKeyRanges?[key.text] = keyRange }
-      } else {
-        firstRange = entries.first { $0.key.text == key.text }?.key.elementRange
-      }
+      let first: Int? =
+        if firstEntries != nil {
+          firstEntries!.firstIndex(of: key.text, orAdding: entries.count, in: entries)
+        } else {
+          entries.firstIndex { $0.key.text == key.text }
+        }
       entries.append(.init(key: key, value: value))
-      return firstRange
+      return first.map { entries[$0].key.elementRange } ?? nil
+    }
+  }
+
+  /// The first entry of each key of a big dictionary, found by a cheap hash of the key's bytes
+  /// (FNV-1a) in an open-addressing table of entry positions: hashing each key with `Hasher` into a
+  /// `[String: …]` was a sizeable part of reading a large Info.plist.
+  ///
+  /// Keys compare as `String`s do, by canonical equivalence: ASCII keys are equal exactly when their
+  /// bytes are, so the table holds them; a key with other bytes may equal one spelled differently
+  /// (U+212A KELVIN SIGN is "K"), so such keys are few and compared with every earlier key.
+  struct FirstEntryIndex {
+    /// Positions of ASCII keys, `-1` for an empty slot; the count is a power of two.
+    private var slots: [Int]
+    /// The ASCII positions stored.
+    private var stored = 0
+    /// Positions of the first occurrences of keys with non-ASCII bytes.
+    private var otherPositions: [Int] = []
+
+    /// An index of the first entry of each key of `entries`.
+    init(_ entries: [PropertyListNode.Entry]) {
+      slots = [Int](repeating: -1, count: 64)
+      for position in entries.indices {
+        _ = firstIndex(of: entries[position].key.text, orAdding: position, in: entries)
+      }
+    }
+
+    /// The position of the first entry of `entries` keyed `text`; when there is none, records `position`
+    /// (where the caller appends that entry, if not there yet) and returns nil.
+    mutating func firstIndex(of text: String, orAdding position: Int, in entries: [PropertyListNode.Entry]) -> Int? {
+      guard let hash = Self.asciiHash(text) else {
+        if let first = entries.indices.first(where: { $0 < position && entries[$0].key.text == text }) {
+          return first
+        }
+        otherPositions.append(position)
+        return nil
+      }
+      let other = otherPositions.first { entries[$0].key.text == text }
+      let mask = slots.count - 1
+      var slot = hash & mask
+      while slots[slot] >= 0 {
+        if entries[slots[slot]].key.text == text { return min(slots[slot], other ?? Int.max) }
+        slot = (slot + 1) & mask
+      }
+      if let other { return other }
+      slots[slot] = position
+      stored += 1
+      if stored * 2 > slots.count { grow(entries, adding: (text, position)) }
+      return nil
+    }
+
+    /// Doubles the table; the entry at `pending.position` may not be in `entries` yet.
+    private mutating func grow(_ entries: [PropertyListNode.Entry], adding pending: (text: String, position: Int)) {
+      let old = slots
+      slots = [Int](repeating: -1, count: old.count * 2)
+      let mask = slots.count - 1
+      for position in old where position >= 0 {
+        let text = position == pending.position ? pending.text : entries[position].key.text
+        var slot = (Self.asciiHash(text) ?? 0) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = position
+      }
+    }
+
+    /// FNV-1a over the UTF-8 bytes, or nil when a byte is not ASCII.
+    private static func asciiHash(_ text: String) -> Int? {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      var bits: UInt8 = 0
+      for byte in text.utf8 {
+        bits |= byte
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+      return bits < 0x80 ? Int(truncatingIfNeeded: hash ^ (hash >> 32)) : nil
     }
   }
 
@@ -313,7 +396,7 @@ private struct TreeBuilder {
           throw PropertyListError(
             .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
         }
-        if stack[last].keeping == .nothing {
+        if stack[last].keeping.keepsNothing {
           // A key no kept path goes through: checked, not decoded.
           let element = try skipText(element: name, tag: token.range, selfClosing: selfClosing)
           stack[last].pendingKey = PropertyListKey(text: "", elementRange: element)
@@ -336,7 +419,7 @@ private struct TreeBuilder {
         keeping = stack[last].keeping
       case .array:
         keeping = stack[last].keeping.belowElement
-        path = keeping == .nothing
+        path = keeping.keepsNothing
           ? .root : PropertyListStoredPath(prefix: stack[last].path, last: .index(stack[last].elements.count))
       case .dictionary:
         guard let key = stack[last].pendingKey else {
@@ -345,7 +428,7 @@ private struct TreeBuilder {
             offset: token.range.start)
         }
         keeping = stack[last].keeping.below(key: key.text)
-        path = keeping == .nothing ? .root : PropertyListStoredPath(prefix: stack[last].path, last: .key(key.text))
+        path = keeping.keepsNothing ? .root : PropertyListStoredPath(prefix: stack[last].path, last: .key(key.text))
       }
       try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: path, keeping: keeping)
     }
@@ -356,7 +439,7 @@ private struct TreeBuilder {
   private mutating func startValue(
     name: XMLName, selfClosing: Bool, tag: ByteRange, path: PropertyListStoredPath, keeping: Keeping
   ) throws {
-    let kept = keeping != .nothing
+    let kept = !keeping.keepsNothing
     switch name.element {
     case .array, .dict:
       let kind: ContainerKind = name.element == .array ? .array : .dictionary
@@ -453,7 +536,7 @@ private struct TreeBuilder {
         throw PropertyListError(
           .invalidPropertyList, "key '\(pending.text)' has no value", offset: pending.elementRange?.start)
       }
-      guard frame.keeping != .nothing else { return skipped() }
+      guard !frame.keeping.keepsNothing else { return skipped() }
       let content: PropertyListNode.Content =
         frame.kind == .array ? .array(frame.elements) : .dictionary(frame.entries)
       try deliver(

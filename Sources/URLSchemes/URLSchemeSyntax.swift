@@ -36,6 +36,9 @@ public enum URLSchemeProblem: Equatable, Sendable, CustomStringConvertible {
 public enum URLSchemeSyntax {
   /// The first problem found in `scheme`, or nil when it is a valid RFC 3986 scheme.
   public static func problem(in scheme: String) -> URLSchemeProblem? {
+    // Most schemes are valid: a letter, then letters, digits and '+-.', none of which can start a
+    // reference or a separator. Checked in one pass before anything is copied.
+    if let first = scheme.utf8.first, isLetter(first), scheme.utf8.allSatisfy(isSchemeByte) { return nil }
     let bytes = Array(scheme.utf8)
     guard !bytes.isEmpty else { return .empty }
     if LiteralSearch.asciiText(scheme, contains: "$(") ?? scheme.contains("$(")

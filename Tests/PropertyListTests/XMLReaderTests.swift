@@ -148,6 +148,22 @@ struct XMLReaderTests {
     #expect((foundation as? [String: Any])?["CFBundleURLSchemes"] as? String == "second")
   }
 
+  @Test func duplicateKeysOfABigDictionaryAreFoundAsInASmallOne() throws {
+    // Past 8 entries the reader indexes keys by their bytes; keys still compare as strings do, so
+    // "\u{212A}ey" (KELVIN SIGN) repeats "Key", and repeats are found however big the dictionary grows.
+    var keys = (0..<200).map { "Key\($0)" }
+    keys += ["Key7", "\u{212A}ey150", "Caf\u{E9}", "Cafe\u{301}", "Key199", "\u{212A}ey0"]
+    let entries = keys.map { "<key>\($0)</key><true/>" }.joined(separator: "\n")
+    let document = try Fixtures.document("<plist version=\"1.0\"><dict>\n\(entries)\n</dict></plist>")
+    #expect(document.root.entries?.count == 206)
+    let found = document.duplicateKeys.map { "\($0.key) first at line \(document.position(of: $0.firstRange.start).line)" }
+    #expect(
+      found == [
+        "Key7 first at line 9", "\u{212A}ey150 first at line 152", "Cafe\u{301} first at line 204",
+        "Key199 first at line 201", "\u{212A}ey0 first at line 2",
+      ])
+  }
+
   @Test func agreesWithFoundationOnTheWholeTree() throws {
     for text in [Fixtures.shareExtension, Fixtures.appWithSpacesAndCRLF] {
       let document = try Fixtures.document(text)

@@ -37,16 +37,19 @@ public struct Linter: Sendable {
   public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {
     guard let first = scheduled.first else { return [] }
     let evidence = target.intuneEvidence
+    // Asked once: testing the optional evidence against nil in the loop copied it for every rule.
+    let intuneManaged = evidence != nil
     // The note is made once: each Intune rule used to build it again, finding or not.
     let intuneNote = evidence?.note
     var findings = Findings(rule: first.reporting)
-    for entry in scheduled where (evidence != nil || !entry.requiresIntune)
-      && families.map({ $0.contains(entry.reporting.family) }) ?? true
-    {
-      findings.rule = entry.reporting
+    for index in scheduled.indices {
+      guard intuneManaged || !scheduled[index].requiresIntune,
+        families.map({ $0.contains(scheduled[index].reporting.family) }) ?? true
+      else { continue }
+      findings.rule = scheduled[index].reporting
       let before = findings.diagnostics.count
-      entry.rule.check(target, into: &findings)
-      if entry.requiresIntune, let intuneNote, findings.diagnostics.count > before {
+      scheduled[index].rule.check(target, into: &findings)
+      if scheduled[index].requiresIntune, let intuneNote, findings.diagnostics.count > before {
         findings.addNote(intuneNote, toFindingsFrom: before)
       }
     }

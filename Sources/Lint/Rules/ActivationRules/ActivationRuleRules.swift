@@ -71,9 +71,13 @@ struct ActivationRuleSite: Sendable {
 
   /// The predicate text of `range`, whitespace runs folded to one space, cut to `limit` characters.
   func excerpt(_ range: ByteRange, limit: Int = 60) -> String {
-    guard let text = written?.text else { return "" }
-    let bytes = Array(text.utf8)
-    let raw = String(decoding: bytes[max(0, range.start)..<min(bytes.count, range.end)], as: UTF8.self)
+    guard var text = written?.text else { return "" }
+    // Sliced in place: copying the whole predicate into an array for each excerpt showed in profiles.
+    let raw = text.withUTF8 { bytes in
+      let start = min(max(0, range.start), bytes.count)
+      let end = max(start, min(bytes.count, range.end))
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
     let folded = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     return folded.count > limit ? String(folded.prefix(limit - 1)) + "…" : folded
   }

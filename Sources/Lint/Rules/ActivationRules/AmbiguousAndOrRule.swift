@@ -122,6 +122,10 @@ struct AmbiguousAndOrRule: LintRule {
   static func connective(_ bytes: [UInt8], between left: PredicateNode, and right: PredicateNode) -> String {
     guard left.range.end <= right.range.start, right.range.start <= bytes.count else { return "?" }
     let text = String(decoding: bytes[left.range.end..<right.range.start], as: UTF8.self)
-    return text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "()")))
+    return text.trimmingCharacters(in: connectiveSurroundings)
   }
+
+  /// What surrounds a connective between two operands; built once, not for every finding.
+  private static let connectiveSurroundings =
+    CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "()"))
 }

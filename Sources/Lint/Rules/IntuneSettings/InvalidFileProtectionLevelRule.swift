@@ -73,11 +73,12 @@ struct InvalidFileProtectionLevelRule: LintRule {
       return lowered
     }
     let levels = IntuneSettingsCatalog.fileProtectionLevels
-    if let exact = levels.first(where: { core($0) == core(text) }) { return exact }
-    let wanted = Array(core(text))
-    return levels.min {
-      EditDistance.levenshtein(wanted, Array(core($0))) < EditDistance.levenshtein(wanted, Array(core($1)))
-    } ?? levels[0]
+    let wantedCore = core(text)
+    if let exact = levels.first(where: { core($0) == wantedCore }) { return exact }
+    // Each level's distance is worked out once, not again in every comparison of a sort.
+    let wanted = Array(wantedCore)
+    let distances = levels.map { EditDistance.levenshtein(wanted, Array(core($0))) }
+    return distances.indices.min { distances[$0] < distances[$1] }.map { levels[$0] } ?? levels[0]
   }
 
   func check(_ target: LintTarget, into findings: inout Findings) {

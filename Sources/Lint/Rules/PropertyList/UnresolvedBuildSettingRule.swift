@@ -163,14 +163,16 @@ struct UnresolvedBuildSettingRule: LintRule {
   /// Reports `node`'s string when undefined settings leave it empty or incomplete, or a reference in it cannot
   /// be expanded.
   private func check(
-    _ node: PropertyListNode, what: String, in document: PropertyListDocument, settings: BuildSettings,
-    signing: Bool, target: LintTarget, into findings: inout Findings
+    _ node: PropertyListNode, what describe: @autoclosure () -> String, in document: PropertyListDocument,
+    settings: BuildSettings, signing: Bool, target: LintTarget, into findings: inout Findings
   ) {
     guard let text = node.string, BuildSettingText.mayHoldReferences(text) else { return }
     let evaluation = settings.evaluate(text, signing: signing)
     let undefined = evaluation.undefined.filter { !Self.signingTimeSettings.contains($0.name) }
     let blamed = undefined + evaluation.cycles
     guard (evaluation.isIncomplete && !blamed.isEmpty) || !evaluation.problems.isEmpty else { return }
+    // Named only for a finding: a key path for every string of IntuneMAMSettings showed in profiles.
+    let what = describe()
     if target.settings.buildSettingProvenance == nil {
       reportUnknown(node, what: what, written: text, undefined: undefined, problems: evaluation.problems,
                     in: document, into: &findings)

@@ -59,7 +59,11 @@ struct DuplicateQuerySchemeRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let queries = InfoPlistSchemes.queriesSchemes(of: target) else { return }
+    // Only string entries can be reported, and they repeat exactly when their normalized set is smaller:
+    // the budget, which normalizes every entry again, is worked out only for a list with a repeat.
+    guard let queries = InfoPlistSchemes.queriesSchemes(of: target),
+      queries.normalizedSchemes.count < queries.entries.count
+    else { return }
     let limit = target.settings.queriesSchemesLimit
     let budget = QueriesSchemeBudget(schemes: queries.positionalSchemes, limit: limit)
     for duplicate in budget.duplicates {
