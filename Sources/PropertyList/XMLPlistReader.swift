@@ -400,6 +400,10 @@ private struct TreeBuilder {
           // A key no kept path goes through: checked, not decoded.
           let element = try skipText(element: name, tag: token.range, selfClosing: selfClosing)
           stack[last].pendingKey = PropertyListKey(text: "", elementRange: element)
+        } else if case .only(let paths) = stack[last].keeping, !selfClosing,
+          let element = try skipKeyStartingNoPath(paths, element: name, tag: token.range)
+        {
+          stack[last].pendingKey = PropertyListKey(text: "", elementRange: element)
         } else {
           let (text, map, element) = try readText(element: name, tag: token.range, selfClosing: selfClosing)
           stack[last].pendingKey = PropertyListKey(text: text, elementRange: element, sourceMap: map)
@@ -576,6 +580,28 @@ private struct TreeBuilder {
     stack[index].pendingKey = nil
   }
 
+  /// For a `<key>` whose content is plain ASCII text (no reference, markup or CDATA) that no path of
+  /// `paths` starts with: checks and skips it as `skipText` does, and returns its element's range.
+  /// Nil, with nothing consumed, for any other key, which the caller decodes: the keys of a pairing
+  /// read's root dictionary are mostly ones it does not keep, and decoding each into a string was
+  /// most of that read's allocations.
+  private mutating func skipKeyStartingNoPath(_ paths: [[String]], element: XMLName, tag: ByteRange) throws
+    -> ByteRange?
+  {
+    guard let lessThan = XMLScanner.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: tag.end, to: bytes.count),
+      scanner.hasPrefix("</key>", at: lessThan),
+      XMLScanner.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: tag.end, to: lessThan) == nil
+    else { return nil }
+    let content = bytes[tag.end..<lessThan]
+    // ASCII text is equal as a string exactly when its bytes are; other text may be canonically
+    // equivalent to a path's key (KELVIN SIGN to "K"), so it is decoded.
+    guard content.allSatisfy({ $0 < 0x80 }) else { return nil }
+    for path in paths {
+      guard let first = path.first, !first.isEmpty, !first.utf8.elementsEqual(content) else { return nil }
+    }
+    return try skipText(element: element, tag: tag, selfClosing: false)
+  }
+
   /// Checks the character content of a leaf element up to its end tag as `readText` does, without
   /// decoding it; returns the element's range.
   private mutating func skipText(element: XMLName, tag: ByteRange, selfClosing: Bool) throws -> ByteRange {
@@ -647,10 +673,10 @@ private struct TreeBuilder {
     var runStart = range.start
     var cursor = range.start
     while cursor < range.end {
-      guard bytes[cursor] == UInt8(ascii: "&") else {
-        cursor += 1
-        continue
+      guard let ampersand = XMLScanner.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: cursor, to: range.end) else {
+        break
       }
+      cursor = ampersand
       builder.appendVerbatim(ByteRange(start: runStart, end: cursor), from: bytes)
       var end = cursor + 1
       while end < range.end, end - cursor <= 32, bytes[end] != UInt8(ascii: ";") { end += 1 }

@@ -65,25 +65,36 @@ public struct CaretRenderer: Sendable {
   public func snippet(
     severity: Severity, range: ByteRange, label: String?, annotations: [Annotation], in source: SourceText
   ) -> String {
-    var lines: [String] = []
+    var output = ""
+    writeSnippet(severity: severity, range: range, label: label, annotations: annotations, in: source, into: &output)
+    output.removeLast()
+    return output
+  }
+
+  /// `snippet`, each line ended by a line feed, appended to `output`: a report of thousands of
+  /// findings writes them without building and joining an array of lines for each.
+  public func writeSnippet(
+    severity: Severity, range: ByteRange, label: String?, annotations: [Annotation], in source: SourceText,
+    into output: inout String
+  ) {
     let start = source.position(of: range.start)
     let lineNumber = String(start.line)
     let gutter = String(repeating: " ", count: lineNumber.count)
-    lines.append(gutter + " |")
+    output += gutter + " |\n"
     let (excerpt, caretColumn, caretWidth) = excerptLine(for: range, in: source)
-    lines.append(lineNumber + " | " + excerpt.text)
-    let padding = excerpt.padding(upTo: caretColumn)
-    let carets = String(repeating: "^", count: max(1, caretWidth))
-    lines.append(gutter + " | " + padding + paint(carets, severity) + (label.map { " " + $0 } ?? ""))
+    output += lineNumber + " | " + excerpt.text + "\n"
+    output += gutter + " | " + excerpt.padding(upTo: caretColumn)
+    output += paint(String(repeating: "^", count: max(1, caretWidth)), severity)
+    if let label { output += " " + label }
+    output += "\n"
     for annotation in annotations {
-      var text = "\(gutter) = \(annotation.kind): \(annotation.message)"
+      output += "\(gutter) = \(annotation.kind): \(annotation.message)"
       if let pointed = annotation.range {
         let position = source.position(of: pointed.start)
-        text += " (\(source.name):\(position.line):\(position.column))"
+        output += " (\(source.name):\(position.line):\(position.column))"
       }
-      lines.append(text)
+      output += "\n"
     }
-    return lines.joined(separator: "\n")
   }
 
   // MARK: - Excerpt

@@ -47,9 +47,9 @@ public struct TextReporter: Sendable {
       annotations.append(.init(kind: "help", message: fix.title + safety))
     }
     if let range = diagnostic.range, let source = sources.source(of: diagnostic.file) {
-      output += renderer.snippet(
-        severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source)
-      output += "\n"
+      renderer.writeSnippet(
+        severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source,
+        into: &output)
     } else {
       if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
       for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }

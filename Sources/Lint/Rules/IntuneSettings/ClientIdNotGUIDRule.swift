@@ -101,12 +101,13 @@ struct ClientIdNotGUIDRule: LintRule {
       let value = EntraRegistration.resolved(written, in: target)
     else { return }
     let shown = BuildSettingEvaluation.shown(value, written: written)
+    // A GUID as written is taken before trimming it, which goes through Foundation's character sets.
     if let placeholder = EntraRegistration.placeholder(in: value) {
       findings.report(
         "'\(key)' is \(shown), a placeholder ('\(placeholder)'), not the app's Entra client id; sign-in and "
           + "enrollment fail on the device",
         about: node, in: target.infoPlist)
-    } else if !EntraRegistration.isGUID(value.trimmingCharacters(in: .whitespaces)) {
+    } else if !EntraRegistration.isGUID(value), !EntraRegistration.isGUID(value.trimmingCharacters(in: .whitespaces)) {
       findings.report(
         "'\(key)' is \(shown), not a GUID; an Entra client id reads like '6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6'",
         about: node, in: target.infoPlist)
