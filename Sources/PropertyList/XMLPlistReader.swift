@@ -3,7 +3,8 @@ import SharelintBase
 
 /// Reads an XML property list into nodes that know their byte ranges.
 ///
-/// libxml2 decides whether the bytes are well-formed XML (and words the error when they are not);
+/// libxml2 decides whether the bytes are well-formed XML (and words the error when they are not),
+/// except for bytes in the plain form that this reader reads without an error (`PlainXMLForm`);
 /// `XMLScanner` and this reader build the positioned tree and check the plist structure. Anything
 /// libxml2 accepts, the scanner handles.
 public enum XMLPlistReader {
@@ -59,7 +60,11 @@ public enum XMLPlistReader {
       if error.kind == .unsupported || error.kind == .limitExceeded { throw error }
       built = .failure(error)
     }
-    if !knownWellFormed, let failure = LibXML2WellFormedness.firstError(in: bytes) {
+    // Bytes in the plain form that the builder read are well-formed (see `PlainXMLForm`): libxml2 is
+    // asked about all others, and words the error of any read that failed.
+    var certainlyWellFormed = knownWellFormed
+    if !certainlyWellFormed, case .success = built { certainlyWellFormed = PlainXMLForm.contains(bytes) }
+    if !certainlyWellFormed, let failure = LibXML2WellFormedness.firstError(in: bytes) {
       throw PropertyListError(.malformedXML, failure.message, offset: offset(of: failure, in: source))
     }
     return try built.get()

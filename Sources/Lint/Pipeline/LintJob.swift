@@ -100,11 +100,17 @@ struct ConfigurationCache {
   mutating func lookUpConfigurationFiles(in folders: [String]) {
     guard fixed == nil else { return }
     let unique = Array(Set(folders))
-    let found = ConcurrentResults<Bool>(count: unique.count)
-    DispatchQueue.concurrentPerform(iterations: unique.count) { index in
-      found[index] = Self.exists(Self.configurationFilePath(in: unique[index]))
+    // A few chunks per core, each handing back its answers at once: a result handed back per folder made
+    // the threads queue for the results' lock.
+    let chunkSize = max(64, unique.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
+    let chunks = stride(from: 0, to: unique.count, by: chunkSize).map { $0..<min(unique.count, $0 + chunkSize) }
+    let found = ConcurrentResults<[Bool]>(count: chunks.count)
+    DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+      found[chunk] = chunks[chunk].map { Self.exists(Self.configurationFilePath(in: unique[$0])) }
     }
-    for (index, folder) in unique.enumerated() { configurationFileIsInFolder[folder] = found[index] }
+    for (chunk, range) in chunks.enumerated() {
+      for (index, exists) in zip(range, found[chunk] ?? []) { configurationFileIsInFolder[unique[index]] = exists }
+    }
   }
 
   /// The linter under the configuration of the targets in `folder` (as `standardizedFolder` gives it).

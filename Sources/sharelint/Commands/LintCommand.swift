@@ -52,6 +52,7 @@ struct LintCommand: AsyncParsableCommand {
     reportProblems(report)
     var status = report.exitStatus
     if status == 0 && strict && report.count(.warning) > 0 { status = 1 }
+    CommandLineExit.keepUntilExit(report)
     if status != 0 { throw ExitCode(status) }
   }
 }
