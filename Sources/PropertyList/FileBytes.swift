@@ -1,5 +1,20 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system's `read(2)`, named apart from `FileBytes.read`.
+private func readFromDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+  Glibc.read(descriptor, buffer, count)
+  #else
+  Darwin.read(descriptor, buffer, count)
+  #endif
+}
+
 /// Reading whole files with a size bound, straight into an array (`open`, `fstat`, `read`): a lint run
 /// reads every plist two or three times, and going through `FileHandle` and `Data` cost a copy and
 /// several allocations each time.
@@ -24,7 +39,7 @@ enum FileBytes {
         bytes += [UInt8](repeating: 0, count: count)
       }
       let read = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        readFromDescriptor(descriptor, buffer.baseAddress! + count, buffer.count - count)
       }
       if read == 0 { break }
       if read < 0 {

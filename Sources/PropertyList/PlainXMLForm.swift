@@ -1,7 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The plain form most XML plists are written in: Xcode's or `plutil`'s XML declaration and Apple's
 /// DOCTYPE (each optional), elements with plain names and no attributes but `<plist version="…">`,
 /// comments, and text of allowed XML characters in valid UTF-8 — no CDATA section, processing
-/// instruction, internal DTD subset, `]]>` or `--` inside a comment.
+/// instruction, internal DTD subset, `]]>`, or `--` inside a comment.
 ///
 /// Bytes in this form are well-formed XML whenever `XMLPlistReader`'s tree builder reads them without
 /// an error: every rule of well-formedness the form leaves open (nesting, a single root, text outside
@@ -31,10 +37,30 @@ enum PlainXMLForm {
   /// Valid UTF-8 of XML 1.0 characters, without the ASCII and C1 controls (allowed, but never plain)
   /// nor U+FFFE and U+FFFF.
   private static func hasOnlyAllowedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     var index = 0
     let count = bytes.count
     while index < count {
-      let lead = bytes[index]
+      // Eight bytes at a time while they are printable ASCII (the bulk of a plist): no byte with the
+      // top bit, none below 0x20 (x - 0x20 borrows into the top bit only for those), none 0x7F.
+      if index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let controls = (word &- 0x2020_2020_2020_2020) & ~word & high
+        let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
+        if word & high == 0 {
+          // ASCII: a word with a control byte (a tab or a line break, mostly) is checked byte by byte.
+          if controls != 0 || delete != 0 {
+            for offset in 0..<8 {
+              let byte = base[index + offset]
+              guard byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+            }
+          }
+          index += 8
+          continue
+        }
+      }
+      let lead = base[index]
       if lead < 0x80 {
         guard lead >= 0x20 && lead < 0x7F || lead == 0x09 || lead == 0x0A || lead == 0x0D else { return false }
         index += 1
@@ -50,7 +76,7 @@ enum PlainXMLForm {
       }
       guard index + length <= count else { return false }
       for offset in 1..<length {
-        let continuation = bytes[index + offset]
+        let continuation = base[index + offset]
         guard continuation & 0xC0 == 0x80 else { return false }
         scalar = scalar << 6 | UInt32(continuation & 0x3F)
       }
@@ -64,22 +90,21 @@ enum PlainXMLForm {
   }
 
   /// Every `<` starts a comment without `--` inside, a plain start or end tag, or (before the root
-  /// element) a plain declaration or DOCTYPE; no `]]>` outside comments.
+  /// element) a plain declaration or DOCTYPE; no `]]>` anywhere (allowed in a comment, but never plain).
   private static func hasOnlyPlainMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var bracket = 0
+    while let found = memchr(base + bracket, Int32(UInt8(ascii: "]")), bytes.count - bracket) {
+      bracket = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if starts(bytes, at: bracket, with: "]]>") { return false }
+      bracket += 1
+    }
     var index = declarations.first(where: { starts(bytes, at: 0, with: $0) })?.count ?? 0
     var seenElement = false
     var seenDoctype = false
     while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "]") {
-        if starts(bytes, at: index, with: "]]>") { return false }
-        index += 1
-        continue
-      }
-      guard byte == UInt8(ascii: "<") else {
-        index += 1
-        continue
-      }
+      guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else { break }
+      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       guard index + 1 < bytes.count else { return false }
       switch bytes[index + 1] {
       case UInt8(ascii: "!"):

@@ -602,7 +602,9 @@ private struct TreeBuilder {
     // equivalent to a path's key (KELVIN SIGN to "K"), so it is decoded.
     guard content.allSatisfy({ $0 < 0x80 }) else { return nil }
     for path in paths {
-      guard let first = path.first, !first.isEmpty, !first.utf8.elementsEqual(content) else { return nil }
+      guard let first = path.first, !first.isEmpty,
+        first.utf8.count != content.count || !first.utf8.elementsEqual(content)
+      else { return nil }
     }
     return try skipText(element: element, tag: tag, selfClosing: false)
   }
