@@ -213,7 +213,9 @@ private struct TreeBuilder {
     var firstEntries: FirstEntryIndex?
 
     /// Appends the entry `key` → `value`; returns the range of an earlier key equal to `key`, if any.
-    mutating func appendEntry(key: PropertyListKey, keyRange: ByteRange, value: PropertyListNode) -> ByteRange? {
+    mutating func appendEntry(key: consuming PropertyListKey, keyRange: ByteRange, value: consuming PropertyListNode)
+      -> ByteRange?
+    {
       if firstEntries == nil, entries.count >= Self.keyIndexThreshold {
         firstEntries = FirstEntryIndex(entries)
       }
@@ -569,12 +571,13 @@ private struct TreeBuilder {
     case .array:
       stack[index].elements.append(node)
     case .dictionary:
-      guard let key = stack[index].pendingKey, let keyRange = key.elementRange else { return }
-      stack[index].pendingKey = nil
+      // The key and the node move into the entry (copying each cost retains and releases of every field).
+      guard let key = stack[index].pendingKey.take(), let keyRange = key.elementRange else { return }
       if let firstRange = stack[index].appendEntry(key: key, keyRange: keyRange, value: node) {
         duplicateKeys.append(
           DuplicateKey(
-            key: key.text, dictionaryPath: stack[index].path, firstRange: firstRange, duplicateRange: keyRange))
+            key: stack[index].entries[stack[index].entries.count - 1].key.text, dictionaryPath: stack[index].path,
+            firstRange: firstRange, duplicateRange: keyRange))
       }
     }
   }

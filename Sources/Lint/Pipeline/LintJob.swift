@@ -33,36 +33,54 @@ struct LintJob: Sendable {
   ) throws(LintSession.InputError) -> [LintJob] {
     var configurations = ConfigurationCache(fixed: fixedConfiguration, rules: rules)
     let intuneDependencies = IntuneDependencyLookup()
-    var jobs: [LintJob] = []
-    jobs.reserveCapacity(plan.targets.count)
     let folders = plan.targets.map { target in
       target.builds.map { ConfigurationCache.standardizedFolder(of: $0.target.displayPath) }
     }
     configurations.lookUpConfigurationFiles(in: folders.flatMap { $0 })
-    for (targetIndex, target) in plan.targets.enumerated() {
-      for (buildIndex, build) in target.builds.enumerated() {
-        let linter: Linter
+    // Each build's linter comes from the cache, in plan order (a configuration that fails to load stops the
+    // run at the first target under it); the jobs are then made on every core, a chunk of targets each.
+    var lintersByTarget: [[Linter]] = []
+    lintersByTarget.reserveCapacity(plan.targets.count)
+    for targetFolders in folders {
+      var targetLinters: [Linter] = []
+      for folder in targetFolders {
         do {
-          linter = try configurations.linter(forFolder: folders[targetIndex][buildIndex])
+          targetLinters.append(try configurations.linter(forFolder: folder))
         } catch {
           throw LintSession.InputError(description: error.description)
         }
-        let configuration = linter.configuration
-        if configuration.isExcluded(build.target.displayPath) { continue }
-        var settings = settings(for: configuration, base: build.settings)
-        settings.intuneDependencies = intuneDependencies
-        settings.buildSettingNotes = build.notes
-        settings.buildSettingProvenance = build.provenance
-        settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
-        settings.buildFacts = build.buildFacts
-        settings.containingAppBundleIdentifier = build.containingAppBundleIdentifier
-        if let mode = options.intuneMode { settings.intuneMode = mode }
-        if let version = options.sdkVersion { settings.sdkVersion = version }
-        settings.activationRuleShape = options.activationRuleShape
-        jobs.append(LintJob(build: build, targetIndex: targetIndex, linter: linter, settings: settings))
       }
+      lintersByTarget.append(targetLinters)
     }
-    return jobs
+    let linters = lintersByTarget
+    let chunkSize = max(64, plan.targets.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
+    let chunks = stride(from: 0, to: plan.targets.count, by: chunkSize).map {
+      $0..<min(plan.targets.count, $0 + chunkSize)
+    }
+    let made = ConcurrentResults<[LintJob]>(count: chunks.count)
+    DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+      var jobs: [LintJob] = []
+      for targetIndex in chunks[chunk] {
+        for (buildIndex, build) in plan.targets[targetIndex].builds.enumerated() {
+          let linter = linters[targetIndex][buildIndex]
+          let configuration = linter.configuration
+          if configuration.isExcluded(build.target.displayPath) { continue }
+          var settings = settings(for: configuration, base: build.settings)
+          settings.intuneDependencies = intuneDependencies
+          settings.buildSettingNotes = build.notes
+          settings.buildSettingProvenance = build.provenance
+          settings.generatedInfoPlistKeys = build.generatedInfoPlistKeys
+          settings.buildFacts = build.buildFacts
+          settings.containingAppBundleIdentifier = build.containingAppBundleIdentifier
+          if let mode = options.intuneMode { settings.intuneMode = mode }
+          if let version = options.sdkVersion { settings.sdkVersion = version }
+          settings.activationRuleShape = options.activationRuleShape
+          jobs.append(LintJob(build: build, targetIndex: targetIndex, linter: linter, settings: settings))
+        }
+      }
+      made[chunk] = jobs
+    }
+    return chunks.indices.flatMap { made[$0] ?? [] }
   }
 
   /// The settings a target gets from its build settings and its configuration (`.sharelint.yml`'s
