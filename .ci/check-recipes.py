@@ -13,7 +13,7 @@ SRCROOT set and must print Xcode-style `path:line:column: error:` lines.
 
 Usage: .ci/check-recipes.py [ARCHIVE]   (default: the archive `make dist` wrote)
 """
-import glob, json, os, platform, re, shutil, subprocess, sys, tempfile
+import atexit, glob, json, os, platform, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECIPES = os.path.join(ROOT, "Examples", "CI")
@@ -59,6 +59,7 @@ def run(script, folder, environment, name):
 
 def checkout(kind):
     folder = tempfile.mkdtemp(prefix="sharelint-recipe-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "Samples", kind), os.path.join(folder, kind))
     return folder
 

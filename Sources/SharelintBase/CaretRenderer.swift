@@ -80,12 +80,21 @@ public struct CaretRenderer: Sendable {
     let start = source.position(of: range.start)
     let lineNumber = String(start.line)
     let gutter = String(repeating: " ", count: lineNumber.count)
-    output += gutter + " |\n"
+    output += gutter
+    output += " |\n"
     let (excerpt, caretColumn, caretWidth) = excerptLine(for: range, in: source)
-    output += lineNumber + " | " + excerpt.text + "\n"
-    output += gutter + " | " + excerpt.padding(upTo: caretColumn)
+    output += lineNumber
+    output += " | "
+    output += excerpt.text
+    output += "\n"
+    output += gutter
+    output += " | "
+    output += excerpt.padding(upTo: caretColumn)
     output += paint(String(repeating: "^", count: max(1, caretWidth)), severity)
-    if let label { output += " " + label }
+    if let label {
+      output += " "
+      output += label
+    }
     output += "\n"
     for annotation in annotations {
       output += "\(gutter) = \(annotation.kind): \(annotation.message)"

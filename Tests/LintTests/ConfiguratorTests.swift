@@ -1,6 +1,7 @@
 import Foundation
 import Lint
 import PropertyList
+import TestSupport
 import Testing
 import URLSchemes
 
@@ -12,7 +13,7 @@ import URLSchemes
 
   /// A copy of a sample folder in a fresh temporary folder.
   static func copy(_ relativePath: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-configure-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-configure")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let destination = folder.appendingPathComponent(URL(fileURLWithPath: relativePath).lastPathComponent)
     try FileManager.default.copyItem(at: samples.appendingPathComponent(relativePath), to: destination)
@@ -69,7 +70,7 @@ import URLSchemes
   }
 
   @Test func anUnexpandedRedirectURIIsRefusedUnlessResolved() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-configure-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-configure")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let plist = folder.appendingPathComponent("Info.plist")
     let text = RuleExample.document(for: """
@@ -100,7 +101,7 @@ import URLSchemes
   /// Microsoft's own tunnel sample: `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth`, with the scheme registered
   /// word for word. Nothing needs expanding, so configure goes on instead of refusing.
   @Test func aRedirectSchemeRegisteredAsWrittenNeedsNoExpansion() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-configure-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-configure")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let plist = folder.appendingPathComponent("Info.plist")
     try Data(RuleExample.document(for: """

@@ -1,6 +1,7 @@
 import Foundation
 
 import SharelintBase
+import TestSupport
 import Testing
 import XcodeModel
 import ZIPFoundation
@@ -33,8 +34,7 @@ struct DiscoveryBundleAndArchiveTests {
 
   /// A fresh folder holding `files` (relative path → contents).
   private func folder(_ files: [String: String]) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sharelint-discovery-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-discovery")
     for (name, contents) in files {
       let url = folder.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XcodeModel
 
@@ -8,8 +9,7 @@ import XcodeModel
 struct BuildSettingsXcconfigTests {
   /// A fresh folder holding `files` (name → contents).
   private func folder(_ files: [String: String]) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sharelint-xcconfig-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-xcconfig")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, contents) in files {
       let url = folder.appendingPathComponent(name)

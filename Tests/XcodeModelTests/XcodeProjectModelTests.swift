@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XcodeModel
 
@@ -14,7 +15,7 @@ enum XcodeFixtures {
 
   /// A fresh folder holding `files` (relative path → contents).
   static func folder(_ files: [String: String]) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-xcode-\(UUID().uuidString)")
+    let folder = TemporaryFolders.url("sharelint-xcode")
     for (name, contents) in files {
       let url = folder.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

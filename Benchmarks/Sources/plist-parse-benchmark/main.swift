@@ -7,7 +7,8 @@ import SharelintBase
 //   plist-parse-benchmark [--rounds N] PATH…
 // Reads every regular file under the PATHs (files, or folders searched recursively) into memory once, then times
 // `PropertyListDocument(bytes:name:)` over all of them, N rounds (default 7) after an untimed one, and prints the
-// median and best round as µs per file and files/s. The time includes libxml2's well-formedness pass.
+// median and best round as µs per file and files/s. The time includes libxml2's well-formedness pass for the
+// files not in the plain form (PlainXMLForm), for which the reader skips it.
 //   plist-parse-benchmark --dump PATH…
 // Prints, for every file in path order, the whole result of reading it: every node (path, kind, value, ranges,
 // source map segments and a few offsets mapped through them), every key, every duplicate key; or the error's kind,
@@ -178,7 +179,9 @@ let totalBytes = contents.reduce(0) { $0 + $1.count }
 let perFile = measurement.median / Double(files.count)
 let bestPerFile = measurement.best / Double(files.count)
 let megabytesPerSecond = Double(totalBytes) * 1e9 / measurement.median / 1e6
-print("plist reading (PropertyListDocument(bytes:name:), release build, includes libxml2 well-formedness)")
+print(
+  "plist reading (PropertyListDocument(bytes:name:), release build; libxml2's well-formedness pass for files not in"
+    + " the plain form)")
 print(
   "  \(files.count) files (\(totalBytes) bytes, \(failures)"
     + " not readable) from \(arguments.joined(separator: ", "))")

@@ -39,8 +39,23 @@ public struct TextReporter: Sendable {
     _ diagnostic: LintDiagnostic, with renderer: CaretRenderer, sources: inout LintReport.SourceReader,
     into output: inout String
   ) {
-    let location = diagnostic.start.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
-    output += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code) \(diagnostic.rule)]\n"
+    // Appended piece by piece: interpolating the line built a string of its own for every finding.
+    output += diagnostic.file
+    if let start = diagnostic.start {
+      output += ":"
+      output += String(start.line)
+      output += ":"
+      output += String(start.column)
+    }
+    output += ": "
+    output += diagnostic.severity.rawValue
+    output += ": "
+    output += diagnostic.message
+    output += " ["
+    output += diagnostic.code
+    output += " "
+    output += diagnostic.rule
+    output += "]\n"
     var annotations = diagnostic.notes.map { CaretRenderer.Annotation(kind: "note", message: $0) }
     if let fix = diagnostic.fix {
       let safety = fix.applicability == .safe ? "" : " (\(fix.applicability.rawValue) fix)"
