@@ -36,15 +36,7 @@ struct ScannerAgreementTests {
     .map { Array($0.utf8) }
     var accepted = 0
     for _ in 0..<1_500 {
-      var bytes = base
-      for _ in 0..<Int.random(in: 1...3, using: &generator) {
-        let at = Int.random(in: 0..<bytes.count, using: &generator)
-        if Bool.random(using: &generator) {
-          bytes.insert(contentsOf: pieces.randomElement(using: &generator)!, at: at)
-        } else {
-          bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...4, using: &generator)))
-        }
-      }
+      let bytes = mutated(base, inserting: pieces, using: &generator)
       guard LibXML2WellFormedness.firstError(in: bytes) == nil else { continue }
       accepted += 1
       do {
@@ -98,15 +90,7 @@ struct PlainXMLFormTests {
     ].map { Array($0.utf8) } + [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xFF], [0xE2, 0x82]]
     var plainAndRead = 0
     for _ in 0..<4_000 {
-      var bytes = bases.randomElement(using: &generator)!
-      for _ in 0..<Int.random(in: 1...3, using: &generator) {
-        let at = Int.random(in: 0..<bytes.count, using: &generator)
-        if Bool.random(using: &generator) {
-          bytes.insert(contentsOf: pieces.randomElement(using: &generator)!, at: at)
-        } else {
-          bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...4, using: &generator)))
-        }
-      }
+      let bytes = mutated(bases.randomElement(using: &generator)!, inserting: pieces, using: &generator)
       guard PlainXMLForm.contains(bytes),
         (try? PropertyListDocument(bytes: bytes, name: "Info.plist", knownWellFormed: true)) != nil
       else { continue }
@@ -117,6 +101,22 @@ struct PlainXMLFormTests {
     }
     #expect(plainAndRead > 400)
   }
+}
+
+/// `bytes` after one to three random edits: one of `pieces` inserted, or one to four bytes removed.
+private func mutated(_ bytes: [UInt8], inserting pieces: [[UInt8]], using generator: inout SeededGenerator)
+  -> [UInt8]
+{
+  var bytes = bytes
+  for _ in 0..<Int.random(in: 1...3, using: &generator) {
+    let at = Int.random(in: 0..<bytes.count, using: &generator)
+    if Bool.random(using: &generator) {
+      bytes.insert(contentsOf: pieces.randomElement(using: &generator)!, at: at)
+    } else {
+      bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...4, using: &generator)))
+    }
+  }
+  return bytes
 }
 
 extension LibXML2WellFormedness.Failure: Equatable {
