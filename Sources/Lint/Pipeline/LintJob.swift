@@ -53,14 +53,9 @@ struct LintJob: Sendable {
       lintersByTarget.append(targetLinters)
     }
     let linters = lintersByTarget
-    let chunkSize = max(64, plan.targets.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
-    let chunks = stride(from: 0, to: plan.targets.count, by: chunkSize).map {
-      $0..<min(plan.targets.count, $0 + chunkSize)
-    }
-    let made = ConcurrentResults<[LintJob]>(count: chunks.count)
-    DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+    return inChunksOnEveryCore(plan.targets.count) { targets in
       var jobs: [LintJob] = []
-      for targetIndex in chunks[chunk] {
+      for targetIndex in targets {
         for (buildIndex, build) in plan.targets[targetIndex].builds.enumerated() {
           let linter = linters[targetIndex][buildIndex]
           let configuration = linter.configuration
@@ -78,9 +73,8 @@ struct LintJob: Sendable {
           jobs.append(LintJob(build: build, targetIndex: targetIndex, linter: linter, settings: settings))
         }
       }
-      made[chunk] = jobs
+      return jobs
     }
-    return chunks.indices.flatMap { made[$0] ?? [] }
   }
 
   /// The settings a target gets from its build settings and its configuration (`.sharelint.yml`'s
@@ -128,17 +122,10 @@ struct ConfigurationCache {
       }
     }
     let unique = Array(searched)
-    // A few chunks per core, each handing back its answers at once: a result handed back per folder made
-    // the threads queue for the results' lock.
-    let chunkSize = max(64, unique.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
-    let chunks = stride(from: 0, to: unique.count, by: chunkSize).map { $0..<min(unique.count, $0 + chunkSize) }
-    let found = ConcurrentResults<[Bool]>(count: chunks.count)
-    DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
-      found[chunk] = chunks[chunk].map { Self.exists(Self.configurationFilePath(in: unique[$0])) }
+    let found = inChunksOnEveryCore(unique.count) { range in
+      range.map { Self.exists(Self.configurationFilePath(in: unique[$0])) }
     }
-    for (chunk, range) in chunks.enumerated() {
-      for (index, exists) in zip(range, found[chunk] ?? []) { configurationFileIsInFolder[unique[index]] = exists }
-    }
+    for (folder, exists) in zip(unique, found) { configurationFileIsInFolder[folder] = exists }
   }
 
   /// The linter under the configuration of the targets in `folder` (as `standardizedFolder` gives it).
@@ -213,4 +200,14 @@ struct ConfigurationCache {
     var status = stat()
     return stat(path, &status) == 0
   }
+}
+
+/// `transform` of `0..<count`, a few chunks per core run at once, results in index order: each chunk hands back
+/// its results at once (a result handed back per index made the threads queue for the results' lock).
+private func inChunksOnEveryCore<Result>(_ count: Int, _ transform: @Sendable (Range<Int>) -> [Result]) -> [Result] {
+  let chunkSize = max(64, count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
+  let chunks = stride(from: 0, to: count, by: chunkSize).map { $0..<min(count, $0 + chunkSize) }
+  let results = ConcurrentResults<[Result]>(count: chunks.count)
+  DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in results[chunk] = transform(chunks[chunk]) }
+  return chunks.indices.flatMap { results[$0] ?? [] }
 }
