@@ -82,6 +82,8 @@ struct ConfigureCommand: AsyncParsableCommand {
     "With --project: the configuration whose settings apply (default: the project's default).", valueName: "name"))
   var configuration: String?
 
+  @OptionGroup var boundary: BoundaryOptions
+
   func validate() throws {
     if project != nil || target != nil || configuration != nil {
       guard project != nil, target != nil else { throw ValidationError("--project and --target go together") }
@@ -96,6 +98,8 @@ struct ConfigureCommand: AsyncParsableCommand {
     if generateOpenInIcons != nil {
       throw InputError("-generateOpenInIcons is not supported (IntuneMAMConfigurator renders the icons with CoreImage)")
     }
+    // The files named here are the roots; with --project, its repository (what it names must stay inside).
+    boundary.install(paths: [project, infoPlist, entitlements, output].compactMap { $0 } + xcconfig)
     var options = Configurator.Options(
       infoPlist: infoPlist ?? "", entitlements: entitlements, output: output, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion, shape: shape, addKeychainGroups: addKeychainGroups)

@@ -41,9 +41,19 @@ struct LintInputOptions: ParsableArguments {
   @Flag(name: .long, help: "The same as --no-progress.")
   var quiet = false
 
+  @OptionGroup var boundary: BoundaryOptions
+
+  /// The paths to lint: the current folder when none is named.
+  var pathsOrCurrentFolder: [String] { paths.isEmpty ? ["."] : paths }
+
+  /// Installs the repository boundary around the paths to lint (and the `--xcconfig` and `--config` files).
+  func installBoundary() {
+    boundary.install(paths: pathsOrCurrentFolder, extraRoots: xcconfig + (config.map { [$0] } ?? []))
+  }
+
   var sessionOptions: LintSession.Options {
     var options = LintSession.Options(
-      paths: paths.isEmpty ? ["."] : paths, configurationPath: config, definitions: definitions,
+      paths: pathsOrCurrentFolder, configurationPath: config, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion)
     options.targetName = target
     options.configurationName = configuration
@@ -53,6 +63,7 @@ struct LintInputOptions: ParsableArguments {
   /// Runs `body` with the session options, drawing a progress line on standard error meanwhile when it is a
   /// terminal (`ProgressLine`), cleared before `body` returns, so nothing is left to mix with the report.
   func withProgress<Result>(_ body: (LintSession.Options) async throws -> Result) async rethrows -> Result {
+    installBoundary()
     var options = sessionOptions
     let line = ProgressLine.forStandardError(enabled: !noProgress && !quiet)
     if let line { options.progress = { line.update($0) } }

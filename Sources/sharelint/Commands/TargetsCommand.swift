@@ -43,7 +43,10 @@ struct TargetsCommand: ParsableCommand {
   @Option(help: "text or json.")
   var format: Format = .text
 
+  @OptionGroup var boundary: BoundaryOptions
+
   func run() throws {
+    boundary.install(paths: paths.isEmpty ? ["."] : paths)
     let report: TargetsReport
     do {
       report = try TargetsReport.make(paths: paths.isEmpty ? ["."] : paths)
