@@ -40,8 +40,9 @@ public struct DiscoveredPlist: Sendable {
     self.init(displayPath: displayPath, filePath: filePath, location: location, contents: contents)
   }
 
-  /// The file at `filePath`, not read yet: discovery reads every file it finds later, on every core.
-  init(displayPath: String, unreadFile filePath: String, location: Location) {
+  /// The file at `filePath`, not read yet: discovery reads every file it finds later, on every core; a project's
+  /// file that does not read is linted this way, so its reading fails, as PL001, where every file's does.
+  public init(displayPath: String, unreadFile filePath: String, location: Location) {
     self.init(displayPath: displayPath, filePath: filePath, location: location, contents: PlistContents(file: filePath))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SharelintBase
 
 /// The bytes of a plist, where a long run finds them again: kept in memory, or — for a file on disk —
 /// read from the file each time they are needed. The first read records a fingerprint, and every later
@@ -16,20 +17,24 @@ public final class PlistContents: @unchecked Sendable {
   private let storage: Storage
   private let lock = NSLock()
   private var firstRead: (count: Int, fingerprint: UInt64)?
+  /// The file's symlink-free path (`FileIdentity`), once known: later reads skip the boundary's `realpath(3)`.
+  private var identity: String?
 
   /// Contents held in memory (an archive entry, standard input, a fix's result).
   public init(bytes: [UInt8]) {
     storage = .inMemory(bytes)
   }
 
-  /// The file at `path`, not read yet.
-  public init(file path: String) {
+  /// The file at `path`, not read yet; `identity` is its `FileIdentity` when known (a walk knows most).
+  public init(file path: String, identity: String? = nil) {
     storage = .onDisk(path: path)
+    self.identity = identity
   }
 
   /// The file at `path`, whose bytes were `firstRead`: only their length and fingerprint are kept.
-  public init(file path: String, firstRead bytes: [UInt8]) {
+  public init(file path: String, identity: String? = nil, firstRead bytes: [UInt8]) {
     storage = .onDisk(path: path)
+    self.identity = identity
     firstRead = (bytes.count, Self.fingerprint(of: bytes))
   }
 
@@ -41,10 +46,15 @@ public final class PlistContents: @unchecked Sendable {
     case .inMemory(let bytes):
       return bytes
     case .onDisk(let path):
-      let bytes = try FileBytes.read(path)
+      lock.lock()
+      let knownIdentity = identity
+      lock.unlock()
+      let resolvedIdentity = knownIdentity ?? FileIdentity.of(path)
+      let bytes = try FileBytes.read(path, identity: resolvedIdentity)
       let fingerprint = Self.fingerprint(of: bytes)
       lock.lock()
       defer { lock.unlock() }
+      identity = resolvedIdentity
       guard let firstRead else {
         firstRead = (bytes.count, fingerprint)
         return bytes

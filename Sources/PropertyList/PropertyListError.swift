@@ -20,6 +20,9 @@ public struct PropertyListError: Error, CustomStringConvertible, Sendable, Hasha
     case invalidEdit
     /// Reading or writing a file failed.
     case fileSystem
+    /// The file is one sharelint never reads or writes for a repository (`RepositoryBoundary`): outside the
+    /// linted folders, inside `.git`, in the system's folders, or no regular file.
+    case outsideBoundary
     /// The file on disk changed since it was read; nothing was written.
     case fileChanged
   }

@@ -12,26 +12,23 @@ public enum SourceFileReader {
   public enum Outcome: Sendable {
     /// The file, read and lexed.
     case read(SourceFile)
-    /// Larger than `maximumSize` (its size in bytes): not read.
+    /// Larger than `maximumSize` (the bound, in bytes): not read.
     case tooLarge(Int)
-    /// Missing, a folder, or unreadable.
-    case unreadable
+    /// Missing, a folder, unreadable, or refused by the repository boundary: why, as the words that follow the
+    /// file's name (`does not exist`, `is outside the linted folders: not read …`).
+    case unreadable(String)
   }
 
-  /// Reads the file at `path` (named `name` in findings), as the language its extension says; a file of another
-  /// extension is read as Swift.
+  /// Reads the file at `path` (named `name` in findings) through `RepositoryFile` (the repository boundary, regular
+  /// files only), as the language its extension says; a file of another extension is read as Swift.
   public static func read(_ path: String, name: String, maximumSize: Int = maximumSize) -> Outcome {
-    var status = stat()
-    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .unreadable }
-    let size = Int(status.st_size)
-    guard size <= maximumSize else { return .tooLarge(size) }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: maximumSize + 1) else {
-      return size == 0 ? .read(SourceFile(name: name, bytes: [], language: SourceLanguage(path: path) ?? .swift))
-        : .unreadable
+    switch RepositoryFile.read(path, limit: maximumSize) {
+    case .success(let bytes):
+      return .read(SourceFile(name: name, bytes: bytes, language: SourceLanguage(path: path) ?? .swift))
+    case .failure(.tooLarge(let limit)):
+      return .tooLarge(limit)
+    case .failure(let failure):
+      return .unreadable(failure.description)
     }
-    guard data.count <= maximumSize else { return .tooLarge(data.count) }
-    return .read(SourceFile(name: name, bytes: [UInt8](data), language: SourceLanguage(path: path) ?? .swift))
   }
 }

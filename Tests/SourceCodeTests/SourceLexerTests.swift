@@ -149,14 +149,22 @@ import Testing
     #expect(file.mentions(anyOf: ["handleMSALResponse"]))
     let large = folder.appendingPathComponent("Generated.swift")
     try Data(repeating: UInt8(ascii: "a"), count: 2_000).write(to: large)
-    guard case .tooLarge(let size) = SourceFileReader.read(large.path, name: "G", maximumSize: 1_000) else {
+    guard case .tooLarge(let limit) = SourceFileReader.read(large.path, name: "G", maximumSize: 1_000) else {
       Issue.record("the large file was read")
       return
     }
-    #expect(size == 2_000)
-    guard case .unreadable = SourceFileReader.read(folder.path, name: "folder") else {
+    #expect(limit == 1_000)
+    guard case .unreadable(let reason) = SourceFileReader.read(folder.path, name: "folder") else {
       Issue.record("a folder was read")
       return
     }
+    #expect(reason == "is a folder")
+    let fifo = folder.appendingPathComponent("Pipe.swift")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    guard case .unreadable(let fifoReason) = SourceFileReader.read(fifo.path, name: "Pipe.swift") else {
+      Issue.record("a FIFO was read")
+      return
+    }
+    #expect(fifoReason == "is a FIFO, not a regular file: not read")
   }
 }

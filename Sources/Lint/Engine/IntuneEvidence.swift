@@ -207,6 +207,8 @@ public final class IntuneDependencyLookup: Sendable {
 
   private func answer(forFolder folder: String) -> IntuneEvidence? {
     if let known = answers.withLock({ $0[folder] }) { return known }
+    // Above the linted folders nothing is read (`RepositoryBoundary`): the search ends there.
+    guard RepositoryBoundary.current.refusal(toRead: folder.isEmpty ? "/" : folder) == nil else { return nil }
     var evidence = Self.evidence(inFolder: folder)
     if evidence == nil, !FileManager.default.fileExists(atPath: folder + "/.git") {
       let parent = PathText.removingLastComponent(of: folder)
@@ -218,9 +220,7 @@ public final class IntuneDependencyLookup: Sendable {
 
   /// The evidence in one folder's own files, or nil.
   static func evidence(inFolder folder: String) -> IntuneEvidence? {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder) else {
-      return nil
-    }
+    guard case .success(let names) = RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) else { return nil }
     let present = Set(names)
     for file in fileNames where present.contains(file) {
       let path = folder + "/" + file
@@ -237,11 +237,8 @@ public final class IntuneDependencyLookup: Sendable {
 
   /// The first `Microsoft.Intune…` package a `.csproj` references (`<PackageReference Include="…">`).
   static func intuneNuGetPackage(inProjectAt path: String) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      (attributes[.size] as? Int ?? 0) <= 4 << 20,
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    let text = String(decoding: data, as: UTF8.self)
+    guard case .success(let bytes) = RepositoryFile.read(path, limit: 4 << 20) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
     var rest = text[...]
     while let include = rest.range(of: "Include=\"", options: .caseInsensitive) {
       let value = rest[include.upperBound...].prefix { $0 != "\"" }
@@ -278,11 +275,8 @@ public final class IntuneDependencyLookup: Sendable {
 
   /// The first of `names` the file contains, ignoring case; nil for files over 4 MB or unreadable.
   static func firstMarker(_ names: [String], inFileAt path: String) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      (attributes[.size] as? Int ?? 0) <= 4 << 20,
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    let text = String(decoding: data, as: UTF8.self).lowercased()
+    guard case .success(let bytes) = RepositoryFile.read(path, limit: 4 << 20) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self).lowercased()
     return names.first { text.contains($0.lowercased()) }
   }
 }

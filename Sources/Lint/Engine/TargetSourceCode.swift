@@ -87,12 +87,12 @@ public final class TargetSourceCode: Sendable {
     for path in listed.files {
       switch cache.outcome(at: path) {
       case .read(let file): result.files.append(file)
-      case .tooLarge(let size):
+      case .tooLarge(let limit):
         result.notes.append(
-          "'\(XcodeProjectSources.displayPath(path))' was not read: \(size / 1_048_576) MiB, over the "
-            + "\(SourceFileReader.maximumSize / 1_048_576) MiB sharelint reads of a source file")
-      case .unreadable:
-        result.notes.append("'\(XcodeProjectSources.displayPath(path))' could not be read")
+          "'\(XcodeProjectSources.displayPath(path))' was not read: larger than the \(limit >> 20) MiB sharelint "
+            + "reads of a source file")
+      case .unreadable(let reason):
+        result.notes.append("'\(XcodeProjectSources.displayPath(path))' \(reason)")
       }
     }
     if listed.truncated {

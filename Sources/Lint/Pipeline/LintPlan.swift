@@ -14,8 +14,11 @@ struct LintPlan {
   /// The targets: the projects' first (project by project, target by target), then the loose ones in display-path
   /// order.
   var targets: [PlannedTarget] = []
-  /// One-line reasons for inputs that could not be used (unreadable files, projects that do not read).
+  /// One-line reasons for inputs that could not be used (projects that do not read, nothing found).
   var problems: [String] = []
+  /// The files discovery could not use (unreadable, too large, corrupt archives): each a PL001 finding, so that
+  /// every report format carries it.
+  var unusableFiles: [DiscoveryProblem] = []
   /// What Xcode would report about the projects and go on from, located (see `ProjectPlan.notes`), and what the walk
   /// found that stops nothing (a Tuist manifest: its project is generated), one by one.
   var notes: [String] = []
@@ -93,13 +96,15 @@ struct LintPlan {
         }
         plan.targets.append(PlannedTarget(name: target.displayPath, builds: [build]))
       }
-      plan.problems = discovery.problems.map(\.description)
+      plan.unusableFiles = discovery.problems
     }
     plan.problems += projects.problems
     plan.notes =
       candidates.notes + commandLineSettings.xcconfigDiagnostics.map(\.description) + projects.notes + plan.notes
     plan.filesRead = filesRead[0] ?? 0
-    if nothingFoundIsAProblem && plan.targets.isEmpty && plan.problems.isEmpty && plan.notes.isEmpty {
+    if nothingFoundIsAProblem && plan.targets.isEmpty && plan.problems.isEmpty && plan.unusableFiles.isEmpty
+      && plan.notes.isEmpty
+    {
       plan.problems.append("no Info.plist or entitlements file found in \(options.paths.joined(separator: ", "))")
     }
     return plan

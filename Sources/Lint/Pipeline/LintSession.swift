@@ -102,6 +102,7 @@ public enum LintSession {
     }
     var report = LintReport(problems: prepared.problems)
     report.notes = prepared.notes
+    report.diagnostics = prepared.unusableFileFindings
     var merger = FindingMerger(sharedFiles: prepared.sharedFiles)
     var pending: [LintJob?] = prepared.jobs
     prepared.jobs = []   // the runner frees each job once it is done
@@ -118,6 +119,8 @@ public enum LintSession {
     var jobs: [LintJob]
     /// The problems planning met.
     var problems: [String]
+    /// The PL001 findings for the files discovery could not use.
+    var unusableFileFindings: [LintDiagnostic] = []
     /// The notes planning met.
     var notes: [String] = []
     /// How many files discovery read.
@@ -140,6 +143,7 @@ public enum LintSession {
     func report(of results: [LintJobResult?]) -> LintReport {
       var report = LintReport(problems: problems)
       report.notes = notes
+      report.diagnostics = unusableFileFindings
       var merger = FindingMerger(sharedFiles: sharedFiles)
       for case let result? in results { merger.add(result, to: &report) }
       FindingMerger.finish(&report)
@@ -176,8 +180,8 @@ public enum LintSession {
       ?? RuleRegistry.rules
     let jobs = try LintJob.make(plan, options: options, rules: rules, fixedConfiguration: fixedConfiguration)
     return PreparedRun(
-      jobs: jobs, problems: plan.problems, notes: plan.groupedNotes, filesRead: plan.filesRead,
-      sharedFiles: FindingMerger.sharedFiles(of: jobs))
+      jobs: jobs, problems: plan.problems, unusableFileFindings: plan.unusableFiles.map(unusableFileDiagnostic),
+      notes: plan.groupedNotes, filesRead: plan.filesRead, sharedFiles: FindingMerger.sharedFiles(of: jobs))
   }
 
   /// The `-D NAME=VALUE` arguments as pairs, in order: the settings of loose files, and over every project
@@ -191,6 +195,14 @@ public enum LintSession {
       pairs.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
     }
     return pairs
+  }
+
+  /// The PL001 finding for a file discovery could not use (unreadable, too large, a corrupt archive), at the file.
+  static func unusableFileDiagnostic(_ problem: DiscoveryProblem) -> LintDiagnostic {
+    let description = MalformedPlistRule.description
+    return LintDiagnostic(
+      rule: description.identifier, code: description.code, severity: description.defaultSeverity,
+      message: problem.message, source: SourceText(name: problem.path, bytes: []), range: nil, keyPath: "")
   }
 
   /// The PL001 finding for a file that does not read, positioned when the reader knows where.

@@ -56,7 +56,7 @@ public struct TargetsReport: Sendable {
     return TargetsReport(
       projects: projects, lintedProjectTargets: linted, looseTargets: looseTargets,
       notes: NoteGrouping.grouped(plan.notes.filter { !shownUnderConfigurations.contains($0) }),
-      problems: plan.problems)
+      problems: plan.problems + plan.unusableFiles.map(\.description))
   }
 
   /// Whether `lint` lints the project target `target`.

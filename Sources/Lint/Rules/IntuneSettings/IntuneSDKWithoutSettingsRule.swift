@@ -116,14 +116,18 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
   static let skippedFolders: Set<String> = ["pods", "carthage", "build", "deriveddata", "node_modules", ".git"]
 
   /// Whether a Swift or Objective-C file in the folder of the Info.plist at `infoPlistPath`, or below it, sets
-  /// `aadClientIdOverride` (at most 2,000 files of 512 KiB, six folders deep, looked at).
+  /// `aadClientIdOverride` (at most 2,000 files of 512 KiB in 2,000 folders, six folders deep, looked at; only
+  /// what the repository boundary admits).
   static func setsRegistrationInCode(near infoPlistPath: String) -> Bool {
     let root = PathText.removingLastComponent(of: infoPlistPath)
     var folders = [(root.isEmpty ? "." : root, 0)]
     var files = 0
+    var foldersListed = 0
     let manager = FileManager.default
     while let (folder, depth) = folders.popLast() {
-      for name in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+      foldersListed += 1
+      if foldersListed > 2_000 { return false }
+      for name in ((try? RepositoryFile.listFolder(folder).get()) ?? []).sorted() {
         let path = PathText.joined(folder, name)
         let lowered = name.lowercased()
         var isFolder: ObjCBool = false
@@ -135,10 +139,8 @@ struct IntuneSDKWithoutSettingsRule: LintRule {
         guard [".swift", ".m", ".mm"].contains(where: { lowered.hasSuffix($0) }) else { continue }
         files += 1
         if files > 2_000 { return false }
-        guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 512 << 10)) ?? nil
-        if let data, setsOverride(in: String(decoding: data, as: UTF8.self)) { return true }
+        guard case .success(let bytes) = RepositoryFile.read(path, limit: 512 << 10, prefixOnly: true) else { continue }
+        if setsOverride(in: String(decoding: bytes, as: UTF8.self)) { return true }
       }
     }
     return false

@@ -207,15 +207,13 @@ struct OpenInExtensionNameRule: LintRule {
 
   /// The `InfoPlist.strings` of each `<language>.lproj` folder in `folder` that reads, by language.
   static func localizedNames(inFolder folder: String) -> [String: StringsFile] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    let names = (try? RepositoryFile.listFolder(folder.isEmpty ? "." : folder).get()) ?? []
     var files: [String: StringsFile] = [:]
     for name in names.sorted().prefix(maximumLanguages) where name.hasSuffix(".lproj") && name.count > 6 {
       let path = PathText.joined(PathText.joined(folder, name), "InfoPlist.strings")
-      guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-      defer { try? handle.close() }
-      guard let data = try? handle.read(upToCount: StringsFile.maximumSize + 1), data.count <= StringsFile.maximumSize,
-        !data.starts(with: Array("bplist".utf8)),
-        let file = try? StringsFile(bytes: [UInt8](data), name: PathText.relativeToWorkingFolder(path))
+      guard case .success(let bytes) = RepositoryFile.read(path, limit: StringsFile.maximumSize),
+        !bytes.starts(with: Array("bplist".utf8)),
+        let file = try? StringsFile(bytes: bytes, name: PathText.relativeToWorkingFolder(path))
       else { continue }
       files[String(name.dropLast(6))] = file
     }

@@ -143,7 +143,7 @@ struct SplashIconNotBundledRule: LintRule {
     var folders = [(path, 0)]
     var seen = 0
     while let (folder, depth) = folders.popLast() {
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      let entries = (try? RepositoryFile.listFolder(folder).get()) ?? []
       for entry in entries {
         seen += 1
         if seen > 10_000 { return false }

@@ -115,7 +115,7 @@ struct IntuneTestFilesInReleaseRule: LintRule {
 
   /// Whether the folder at `path` holds `MAMDebugSettings.plist` (any case).
   static func holdsDebugSettings(_ path: String) -> Bool {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    let names = (try? RepositoryFile.listFolder(path).get()) ?? []
     return names.contains { $0.lowercased() == "mamdebugsettings.plist" }
   }
 

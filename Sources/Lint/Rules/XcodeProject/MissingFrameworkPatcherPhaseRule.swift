@@ -75,13 +75,11 @@ struct MissingFrameworkPatcherPhaseRule: LintRule {
   /// The first shared scheme of the project at `projectPath` whose text names the patcher.
   static func schemeRunningPatcher(in projectPath: String) -> String? {
     let folder = PathText.joined(projectPath, "xcshareddata/xcschemes")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let names = (try? RepositoryFile.listFolder(folder).get()) ?? []
     for name in names.sorted() where name.hasSuffix(".xcscheme") {
       let path = PathText.joined(folder, name)
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        (attributes[.size] as? Int ?? 0) <= 1 << 20, let data = FileManager.default.contents(atPath: path)
-      else { continue }
-      if String(decoding: data, as: UTF8.self).contains("IntuneMAMFrameworkPatcher") {
+      guard case .success(let bytes) = RepositoryFile.read(path, limit: 1 << 20) else { continue }
+      if String(decoding: bytes, as: UTF8.self).contains("IntuneMAMFrameworkPatcher") {
         return XcodeProjectSources.displayPath(path)
       }
     }

@@ -110,9 +110,7 @@ struct SimulatorSlicesEmbeddedRule: LintRule {
         let folder = embedded.file.fileReference?.resolvedPath
       else { continue }
       let binary = PathText.joined(folder, XcodeLinkedFileKind.stem(of: name))
-      guard let handle = FileHandle(forReadingAtPath: binary) else { continue }
-      defer { try? handle.close() }
-      let header = [UInt8]((try? handle.read(upToCount: 4_096)) ?? Data())
+      guard case .success(let header) = RepositoryFile.read(binary, limit: 4_096, prefixOnly: true) else { continue }
       let slices = Self.simulatorSlices(inHeader: header)
       guard !slices.isEmpty else { continue }
       view.report(
