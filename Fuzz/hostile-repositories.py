@@ -44,6 +44,7 @@ MEMORY_BUDGET = 200 << 20
 HARD_TIMEOUT = 30.0
 SECRETS = [CANARY, "CANARY-GITTOKEN", "root:x:0:0"]
 FORMATS = ["text", "json", "sarif", "github", "gitlab"]
+GNU_TIME = shutil.which("time", path="/usr/bin:/bin") if os.path.exists("/usr/bin/time") else None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -65,10 +66,14 @@ def run_sharelint(binary, run, repo):
     environment["SHARELINT_SECRET_FOR_TESTS"] = CANARY + "-environment"
     environment.pop("GITHUB_ACTIONS", None)
     cwd = run.cwd or repo
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r") as memory:
         stdin = subprocess.PIPE
         started = time.monotonic()
-        process = subprocess.Popen([binary] + run.arguments, cwd=cwd, stdin=stdin, stdout=out, stderr=err,
+        # The child's peak memory as GNU time measures it: the rusage Python gets back counts the pages of this
+        # (larger) process that the child shared between its fork and its exec.
+        prefix = [GNU_TIME, "-f", "%M", "-o", memory.name] if GNU_TIME else []
+        process = subprocess.Popen(prefix + [binary] + run.arguments, cwd=cwd, stdin=stdin, stdout=out, stderr=err,
                                    env=environment, start_new_session=True)
         if run.stdin is not None:
             try:
@@ -94,9 +99,14 @@ def run_sharelint(binary, run, repo):
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
+        peak = usage.ru_maxrss * 1024
+        if GNU_TIME:
+            text = memory.read().strip().splitlines()
+            peak = int(text[-1]) * 1024 if text and text[-1].isdigit() else peak
     exit_code = os.waitstatus_to_exitcode(status)
-    return {"exit": exit_code, "seconds": elapsed, "rss": usage.ru_maxrss * 1024, "stdout": stdout,
-            "stderr": stderr, "killed": killed}
+    if GNU_TIME and exit_code > 128 - 1 and b"Command terminated by signal" in stderr:
+        exit_code = -(exit_code - 128)
+    return {"exit": exit_code, "seconds": elapsed, "rss": peak, "stdout": stdout, "stderr": stderr, "killed": killed}
 
 
 def folder_digest(folder, skip=None):
