@@ -428,9 +428,11 @@ def case_large_source(repo, outside):
     write(os.path.join(repo, "App", "Info.plist"), app_plist())
     write(os.path.join(repo, "App", "Generated.swift"), "let x = 1\n" * (500_000))
     project = Project()
-    project.add_target("App", app_settings(), "com.apple.product-type.application")
+    write(os.path.join(repo, "App", "AppDelegate.swift"), "import IntuneMAMSwift\nlet x = 1\n")
+    project.add_target("App", app_settings(), "com.apple.product-type.application",
+                       sources=["App/Generated.swift", "App/AppDelegate.swift"])
     write(os.path.join(repo, "App.xcodeproj", "project.pbxproj"), project.text())
-    return [Run(["lint", "."])]
+    return [Run(["lint", "."], expect=r"Generated\.swift' was not read: larger than")]
 
 
 def case_repository_configuration(repo, outside):

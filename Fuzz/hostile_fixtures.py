@@ -114,11 +114,24 @@ class Project:
         return list_id
 
     def add_target(self, name, settings, product_type="com.apple.product-type.application", base_file=None,
-                   configurations=("Debug", "Release")):
+                   configurations=("Debug", "Release"), sources=()):
         base_files = {c: base_file for c in configurations} if base_file else None
         list_id = self.configuration_list({c: dict(settings) for c in configurations}, base_files)
+        phases = ""
+        if sources:
+            build_files = []
+            for path in sources:
+                reference, build_file = self.new_id(), self.new_id()
+                self.add(f"\t\t{reference} = {{isa = PBXFileReference; lastKnownFileType = sourcecode.swift; "
+                         f'path = "{path}"; sourceTree = SOURCE_ROOT; }};')
+                self.add(f"\t\t{build_file} = {{isa = PBXBuildFile; fileRef = {reference}; }};")
+                build_files.append(build_file)
+            phase = self.new_id()
+            self.add(f"\t\t{phase} = {{isa = PBXSourcesBuildPhase; files = ({', '.join(build_files)}, ); }};")
+            phases = phase + ", "
         identifier = self.new_id()
-        self.add(f"\t\t{identifier} = {{isa = PBXNativeTarget; buildConfigurationList = {list_id}; buildPhases = ( ); "
+        self.add(f"\t\t{identifier} = {{isa = PBXNativeTarget; buildConfigurationList = {list_id}; "
+                 f"buildPhases = ( {phases}); "
                  f'dependencies = ( ); name = "{name}"; productName = "{name}"; productType = "{product_type}"; }};')
         self.targets.append(identifier)
         return identifier

@@ -7,6 +7,7 @@ import XcodeModel
 /// it, and only when a rule asks for it. Safe to share between threads.
 final class SourceFileCache: Sendable {
   private let slots = Mutex<[String: ComputedOnce<SourceFileReader.Outcome>]>([:])
+  private let skipped = Mutex<[String: String]>([:])
 
   /// The file at `path`, read on first use; shown as its display path.
   func outcome(at path: String) -> SourceFileReader.Outcome {
@@ -16,7 +17,27 @@ final class SourceFileCache: Sendable {
       slots[path] = slot
       return slot
     }
-    return slot.value { SourceFileReader.read(path, name: XcodeProjectSources.displayPath(path)) }
+    return slot.value {
+      let outcome = SourceFileReader.read(path, name: XcodeProjectSources.displayPath(path))
+      if let note = Self.note(for: outcome, at: path) { skipped.withLock { $0[path] = note } }
+      return outcome
+    }
+  }
+
+  /// What a rule could not read, said once per file whatever the findings: the run's notes.
+  var skippedFileNotes: [String] {
+    skipped.withLock { $0.sorted { $0.key < $1.key }.map { $0.value + "; the rules that read code did not see it" } }
+  }
+
+  /// Why the file at `path` was not read, or nil when it was.
+  static func note(for outcome: SourceFileReader.Outcome, at path: String) -> String? {
+    switch outcome {
+    case .read: return nil
+    case .tooLarge(let limit):
+      return "'\(XcodeProjectSources.displayPath(path))' was not read: larger than the \(limit >> 20) MiB sharelint "
+        + "reads of a source file"
+    case .unreadable(let reason): return "'\(XcodeProjectSources.displayPath(path))' \(reason)"
+    }
   }
 
   /// The text of the file shown as `name`, when a rule has read it.
@@ -85,15 +106,9 @@ public final class TargetSourceCode: Sendable {
     var result = Files()
     let listed = sources.allFiles()
     for path in listed.files {
-      switch cache.outcome(at: path) {
-      case .read(let file): result.files.append(file)
-      case .tooLarge(let limit):
-        result.notes.append(
-          "'\(XcodeProjectSources.displayPath(path))' was not read: larger than the \(limit >> 20) MiB sharelint "
-            + "reads of a source file")
-      case .unreadable(let reason):
-        result.notes.append("'\(XcodeProjectSources.displayPath(path))' \(reason)")
-      }
+      let outcome = cache.outcome(at: path)
+      if case .read(let file) = outcome { result.files.append(file) }
+      if let note = SourceFileCache.note(for: outcome, at: path) { result.notes.append(note) }
     }
     if listed.truncated {
       result.notes.append(

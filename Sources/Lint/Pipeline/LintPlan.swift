@@ -24,6 +24,8 @@ struct LintPlan {
   var notes: [String] = []
   /// The project targets as read, every app and extension target of every project (`targets` holds those linted).
   var projects: XcodeTargetsReport?
+  /// The sources the rules read: those they could not read are notes once the run is over.
+  var sourceFiles: SourceFileCache?
 
   /// `notes` as a run reports them: those that say the same thing of several files, targets or configurations
   /// in one line (`NoteGrouping`).
@@ -71,6 +73,7 @@ struct LintPlan {
     var plan = LintPlan()
     plan.targets = projects.targets
     plan.projects = projects.report
+    plan.sourceFiles = projects.sourceFiles
     if options.targetName == nil {
       // `--target` names a project target: the loose files are then left out.
       var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)

@@ -109,6 +109,7 @@ public enum LintSession {
     await LintJobRunner.run(&pending, overlay: options.overlay, progress: targetProgress) { _, result in
       merger.add(result, to: &report)
     }
+    report.notes += prepared.sourceFiles?.skippedFileNotes ?? []
     FindingMerger.finish(&report)
     return report
   }
@@ -121,6 +122,8 @@ public enum LintSession {
     var problems: [String]
     /// The PL001 findings for the files discovery could not use.
     var unusableFileFindings: [LintDiagnostic] = []
+    /// The sources the rules read, for the notes on those they could not.
+    var sourceFiles: SourceFileCache?
     /// The notes planning met.
     var notes: [String] = []
     /// How many files discovery read.
@@ -146,6 +149,7 @@ public enum LintSession {
       report.diagnostics = unusableFileFindings
       var merger = FindingMerger(sharedFiles: sharedFiles)
       for case let result? in results { merger.add(result, to: &report) }
+      report.notes += sourceFiles?.skippedFileNotes ?? []
       FindingMerger.finish(&report)
       return report
     }
@@ -181,7 +185,8 @@ public enum LintSession {
     let jobs = try LintJob.make(plan, options: options, rules: rules, fixedConfiguration: fixedConfiguration)
     return PreparedRun(
       jobs: jobs, problems: plan.problems, unusableFileFindings: plan.unusableFiles.map(unusableFileDiagnostic),
-      notes: plan.groupedNotes, filesRead: plan.filesRead, sharedFiles: FindingMerger.sharedFiles(of: jobs))
+      sourceFiles: plan.sourceFiles, notes: plan.groupedNotes, filesRead: plan.filesRead,
+      sharedFiles: FindingMerger.sharedFiles(of: jobs))
   }
 
   /// The `-D NAME=VALUE` arguments as pairs, in order: the settings of loose files, and over every project

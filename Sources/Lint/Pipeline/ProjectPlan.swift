@@ -30,6 +30,8 @@ struct ProjectPlan {
   var projectFolders: [String] = []
   /// The projects as read (nil when there are none): every app and extension target, for `sharelint targets`.
   var report: XcodeTargetsReport?
+  /// The Swift and Objective-C files of the run, each read once when a rule asks.
+  let sourceFiles = SourceFileCache()
 
   /// Reads the projects in `containers` (display paths of `.xcodeproj`/`.xcworkspace` folders); the `-D`
   /// definitions override every configuration's settings.
@@ -90,7 +92,6 @@ struct ProjectPlan {
     }
     let targetsByName = Dictionary(report.targets.map { ("\($0.project)\u{0}\($0.name)", $0) }) { first, _ in first }
     // Source files are read only when a rule asks, each once per run whichever targets compile it.
-    let sourceFiles = SourceFileCache()
     for target in report.targets where selection.targetName.map({ $0 == target.name }) ?? true {
       if let platform = Self.nonIOSPlatform(of: target) {
         note("'\(target.project) › \(target.name)' builds for \(platform), not iOS: not linted")
