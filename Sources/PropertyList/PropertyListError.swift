@@ -22,6 +22,9 @@ public struct PropertyListError: Error, CustomStringConvertible, Sendable, Hasha
     case fileSystem
     /// The file on disk changed since it was read; nothing was written.
     case fileChanged
+    /// The repository boundary refuses to write the file (outside the linted folders, inside `.git`, in
+    /// `/proc`…); nothing was written.
+    case writeRefused
   }
 
   /// The family of the failure.

@@ -51,7 +51,7 @@ struct FixCommand: AsyncParsableCommand {
     }
     let failures = FixSession.write(outcome)
     for failure in failures { StandardStreams.writeError("sharelint: \(failure)\n") }
-    let written = outcome.files.filter { $0.notWritable == nil }.count
+    let written = outcome.files.count - failures.count   // one failure per file not written
     let remaining = outcome.finalReport
     StandardStreams.writeOutput(
       "applied \(outcome.appliedCount) fixes to \(written) files; "
