@@ -151,7 +151,7 @@ public enum FixSession {
       do {
         try file.original.writeAtomically(file.bytes, boundary: boundary)
       } catch let error as PropertyListError where error.kind == .writeRefused {
-        failures.append(error.message)   // the file and why: `'…/Info.plist': outside the linted folders: not written …`
+        failures.append(error.message)   // `'…/Info.plist': outside the linted folders: not written …`
       } catch {
         failures.append("\(path): not written: \(error)")
       }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Lint
+import SharelintBase
 
 /// `sharelint fix`: apply the fixes `lint` offers.
 struct FixCommand: AsyncParsableCommand {
@@ -43,7 +44,9 @@ struct FixCommand: AsyncParsableCommand {
     if check || diff {
       if diff { StandardStreams.writeOutput(FixSession.diff(outcome)) }
       if check {
-        for file in outcome.files { StandardStreams.writeOutput("would fix \(file.original.name)\n") }
+        for file in outcome.files {
+          StandardStreams.writeOutput("would fix \(PrintableText.path(file.original.name))\n")
+        }
       }
       if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
       if check && !outcome.files.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
