@@ -5,16 +5,76 @@ import Foundation
 /// It reads what Foundation's reader reads and refuses what it refuses (a test compares the two on
 /// every binary plist of the samples and the fuzz corpus), at a fraction of the cost: Foundation builds
 /// `NSDictionary`/`NSArray` objects first, and bridging them to Swift cost half a millisecond per
-/// Info.plist. Differences are deliberate: a value that expands to more than `maximumValueCount`
-/// values (objects shared many times over: a binary "billion laughs") is refused instead of expanded.
+/// Info.plist. Differences are deliberate: a plist whose objects, shared over and over, expand to more
+/// values than `maximumExpansion(forFileOf:)` allows (a binary "billion laughs") is refused instead of
+/// expanded, and so is one nested deeper than `XMLPlistReader.maximumNestingDepth`.
 ///
 /// The format: the 8-byte magic, the objects, an offset table giving where each object starts, and
 /// a 32-byte trailer (sizes of offsets and object references, object count, top object, where the
 /// offset table starts). Integers are big-endian. An object starts with a marker byte: its type in
 /// the high nibble, a small count or size in the low one (`0xF`: the count follows as an integer).
+///
+/// The tree is built without recursion (a stack of open containers), every count is checked against
+/// the bytes that must hold it before anything is allocated for it, and strings and data shared by
+/// many references are decoded once and share their storage.
 struct BinaryPropertyListReader {
-  /// The most values a plist may expand to: far more than any real Info.plist holds.
-  static let maximumValueCount = 1 << 20
+  /// How many values a plist may expand to beyond one per byte of its file (see `maximumExpansion`).
+  static let expansionAllowance = 1 << 16
+
+  /// The most values (nodes and dictionary keys) a binary plist of `byteCount` bytes may expand to.
+  ///
+  /// A plist whose arrays and dictionaries are each referenced once, which is what a writer makes of a
+  /// tree, expands to one value per object reference plus the top object, and each reference takes at
+  /// least one byte of the file: it never reaches its own size, so no such plist is refused, up to
+  /// `XMLPlistReader.maximumInputSize`. Only a container referenced several times expands further;
+  /// Core Foundation's writer does write one object for an array the tree holds twice, and the
+  /// allowance of 65,536 values lets a small plist do so thousands of times over (a real Info.plist
+  /// holds a few hundred values) while keeping what a crafted few kilobytes can build to about 10 MB.
+  /// What a larger file may cost grows with its size, as for XML, but seven times faster (a binary
+  /// reference is one byte, `<true/>` seven): lint took 865 MB for a 4 MiB array of shared `true`s
+  /// (debug build); the input size limit is what bounds that.
+  static func maximumExpansion(forFileOf byteCount: Int) -> Int { expansionAllowance + byteCount }
+
+  /// A container being read: its node's path, the objects it holds and the nodes read from them so far.
+  private struct OpenContainer {
+    /// One object of the container, with the step leading to it.
+    struct Member {
+      /// The object's index in the offset table.
+      var object: Int
+      /// `.index` in an array, `.key` in a dictionary.
+      var step: PropertyListPathComponent
+    }
+
+    /// Where the container's marker is.
+    var start: Int
+    /// Whether it is a dictionary (else an array).
+    var isDictionary: Bool
+    /// The container's own path.
+    var path: PropertyListStoredPath
+    /// The same path as one link, shared by the paths of its members.
+    var membersPrefix: PropertyListPathLink?
+    /// The members, in the order their nodes are built (a dictionary's by key).
+    var members: [Member]
+    /// The nodes of the first members, one per member read.
+    var nodes: [PropertyListNode] = []
+
+    /// The container's node, once every member is read.
+    consuming func node() -> PropertyListNode {
+      let content: PropertyListNode.Content
+      if isDictionary {
+        var entries: [PropertyListNode.Entry] = []
+        entries.reserveCapacity(nodes.count)
+        for (member, value) in zip(members, nodes) {
+          guard case .key(let text) = member.step else { continue }
+          entries.append(.init(key: PropertyListKey(text: text), value: value))
+        }
+        content = .dictionary(entries)
+      } else {
+        content = .array(nodes)
+      }
+      return PropertyListNode(content: content, storedPath: path, elementRange: nil, contentRange: nil)
+    }
+  }
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let offsetSize: Int
@@ -22,15 +82,24 @@ struct BinaryPropertyListReader {
   private let objectCount: Int
   private let topObject: Int
   private let offsetTable: Int
-  /// Where the containers being read start, to refuse a container that holds itself.
-  private var open: Set<Int> = []
+  /// The most values the tree may hold (`maximumExpansion`).
+  private let maximumValueCount: Int
+  /// The values counted so far: the top object, then every reference of every container opened.
   private var valueCount = 0
+  /// The containers being read, innermost last.
+  private var open: [OpenContainer] = []
+  /// Where the open containers start, to refuse a container that holds itself.
+  private var openStarts: Set<Int> = []
+  /// Strings already decoded, by where their object starts.
+  private var strings: [Int: String] = [:]
+  /// Data already read, by where its object starts.
+  private var blobs: [Int: Data] = [:]
 
   /// Reads `bytes` (which start with `bplist00`).
   static func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListNode {
     try bytes.withUnsafeBufferPointer { (buffer) throws(PropertyListError) -> PropertyListNode in
       var reader = try BinaryPropertyListReader(buffer)
-      return try reader.node(object: reader.topObject, path: [], depth: 0)
+      return try reader.tree()
     }
   }
 
@@ -57,6 +126,7 @@ struct BinaryPropertyListReader {
     objectCount = Int(count)
     topObject = Int(top)
     offsetTable = Int(table)
+    maximumValueCount = Self.maximumExpansion(forFileOf: bytes.count)
     // Like Foundation, every offset must point before the table, used or not.
     for index in 0..<objectCount
     where Self.unsigned(bytes, at: offsetTable + index * offsetSize, size: offsetSize) >= table {
@@ -99,9 +169,14 @@ struct BinaryPropertyListReader {
     return (Int(value), offset + 2 + size)
   }
 
+  /// Checks that `count` object references at `start` end before the offset table.
+  private func checkReferences(_ start: Int, count: Int) throws(PropertyListError) {
+    guard start <= offsetTable, count <= (offsetTable - start) / referenceSize else { throw Self.damaged }
+  }
+
   /// The object references of a container: `count` of them at `start`.
   private func references(_ start: Int, count: Int) throws(PropertyListError) -> [Int] {
-    guard count <= (offsetTable - start) / referenceSize else { throw Self.damaged }
+    try checkReferences(start, count: count)
     let area = try span(start, count * referenceSize)
     var references: [Int] = []
     references.reserveCapacity(count)
@@ -114,18 +189,35 @@ struct BinaryPropertyListReader {
     return references
   }
 
-  private mutating func node(object: Int, path: [PropertyListPathComponent], depth: Int)
-    throws(PropertyListError) -> PropertyListNode
+  /// The top object's tree, read container by container from a stack of open ones.
+  private mutating func tree() throws(PropertyListError) -> PropertyListNode {
+    valueCount = 1
+    var finished = try start(object: topObject, path: .root)
+    while true {
+      if let node = finished.take() {
+        guard !open.isEmpty else { return node }
+        open[open.count - 1].nodes.append(node)
+      }
+      let innermost = open.count - 1
+      let read = open[innermost].nodes.count
+      if read < open[innermost].members.count {
+        let member = open[innermost].members[read]
+        finished = try start(
+          object: member.object,
+          path: PropertyListStoredPath(prefix: open[innermost].membersPrefix, last: member.step))
+      } else {
+        let container = open.removeLast()
+        openStarts.remove(container.start)
+        finished = container.node()
+      }
+    }
+  }
+
+  /// Reads object `object` at `path`: a scalar's node, or `nil` after opening a container, whose members
+  /// the caller reads next.
+  private mutating func start(object: Int, path: PropertyListStoredPath) throws(PropertyListError)
+    -> PropertyListNode?
   {
-    guard depth <= XMLPlistReader.maximumNestingDepth else {
-      throw PropertyListError(
-        .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels")
-    }
-    valueCount += 1
-    guard valueCount <= Self.maximumValueCount else {
-      throw PropertyListError(
-        .limitExceeded, "binary plist expands to more than \(Self.maximumValueCount) values (objects shared over and over)")
-    }
     let start = try offset(of: object)
     let marker = bytes[start]
     let content: PropertyListNode.Content
@@ -140,8 +232,11 @@ struct BinaryPropertyListReader {
       content = .integer(try integer(at: start, path: path))
     case 0x2:
       switch marker & 0x0F {
-      case 2: content = .real(Double(Float(bitPattern: UInt32(Self.unsigned(bytes, at: start + 1, size: try span(start + 1, 4).count)))))
-      case 3: content = .real(Double(bitPattern: Self.unsigned(bytes, at: start + 1, size: try span(start + 1, 8).count)))
+      case 2:
+        let bits = Self.unsigned(bytes, at: start + 1, size: try span(start + 1, 4).count)
+        content = .real(Double(Float(bitPattern: UInt32(bits))))
+      case 3:
+        content = .real(Double(bitPattern: Self.unsigned(bytes, at: start + 1, size: try span(start + 1, 8).count)))
       default: throw Self.damaged
       }
     case 0x3:
@@ -149,69 +244,95 @@ struct BinaryPropertyListReader {
       let seconds = Double(bitPattern: Self.unsigned(bytes, at: start + 1, size: try span(start + 1, 8).count))
       content = .date(Date(timeIntervalSinceReferenceDate: seconds))
     case 0x4:
-      let (count, payload) = try count(at: start)
-      content = .data(Data(try span(payload, count)))
+      if let data = blobs[start] {
+        content = .data(data)
+      } else {
+        let (count, payload) = try count(at: start)
+        let data = Data(try span(payload, count))
+        blobs[start] = data
+        content = .data(data)
+      }
     case 0x5, 0x6:
       content = .string(try string(at: start))
     case 0xA:
       let (count, payload) = try count(at: start)
+      try checkReferences(payload, count: count)
+      try countValues(count, at: start)
       let elements = try references(payload, count: count)
-      content = .array(try container(at: start) { (reader) throws(PropertyListError) in
-        var nodes: [PropertyListNode] = []
-        nodes.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-          nodes.append(try reader.node(object: element, path: path + [.index(index)], depth: depth + 1))
-        }
-        return nodes
-      })
+      var members: [OpenContainer.Member] = []
+      members.reserveCapacity(elements.count)
+      for (index, element) in elements.enumerated() { members.append(.init(object: element, step: .index(index))) }
+      try open(start: start, isDictionary: false, path: path, members: members)
+      return nil
     case 0xD:
       let (count, payload) = try count(at: start)
       guard count <= Int.max / 2 else { throw Self.damaged }
+      try checkReferences(payload, count: count * 2)
+      try countValues(count * 2, at: start)
       let references = try references(payload, count: count * 2)
-      content = .dictionary(try container(at: start) { (reader) throws(PropertyListError) in
-        try reader.entries(keys: references[..<count], values: references[count...], path: path, depth: depth)
-      })
+      let members = try members(keys: references[..<count], values: references[count...])
+      try open(start: start, isDictionary: true, path: path, members: members)
+      return nil
     default:
       // 0x8 (a keyed archiver's UID) and 0xC (a set) are not property list values; the rest are unused markers.
       throw Self.damaged
     }
-    return PropertyListNode(content: content, path: path)
+    return PropertyListNode(content: content, storedPath: path, elementRange: nil, contentRange: nil)
   }
 
-  /// Reads a container's elements, refusing one that (through others) holds itself.
-  private mutating func container<Result>(
-    at start: Int, _ read: (inout BinaryPropertyListReader) throws(PropertyListError) -> Result
-  ) throws(PropertyListError) -> Result {
-    guard open.insert(start).inserted else { throw Self.damaged }
-    defer { open.remove(start) }
-    return try read(&self)
+  /// Counts `added` more values, the references of the container at `start`, refusing to pass
+  /// `maximumValueCount` (before anything is allocated for them).
+  private mutating func countValues(_ added: Int, at start: Int) throws(PropertyListError) {
+    guard added <= maximumValueCount - valueCount else {
+      throw PropertyListError(
+        .limitExceeded,
+        "binary plist expands to more than \(maximumValueCount) values (objects shared over and over; "
+          + "the limit is passed at the object at byte \(start))",
+        offset: start)
+    }
+    valueCount += added
   }
 
-  /// A dictionary's entries, in key order (a binary plist keeps none); of keys that compare equal,
+  /// Opens the container at `start`, refusing one that (through others) holds itself.
+  private mutating func open(
+    start: Int, isDictionary: Bool, path: PropertyListStoredPath, members: [OpenContainer.Member]
+  ) throws(PropertyListError) {
+    guard open.count < XMLPlistReader.maximumNestingDepth else {
+      throw PropertyListError(
+        .limitExceeded,
+        "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels "
+          + "(object at byte \(start))",
+        offset: start)
+    }
+    guard openStarts.insert(start).inserted else {
+      throw PropertyListError(
+        .invalidBinaryPropertyList, "binary plist object at byte \(start) holds itself (a reference cycle)",
+        offset: start)
+    }
+    open.append(
+      OpenContainer(start: start, isDictionary: isDictionary, path: path, membersPrefix: path.link, members: members))
+  }
+
+  /// A dictionary's members, in key order (a binary plist keeps none); of keys that compare equal,
   /// the first one written wins, as in Foundation.
-  private mutating func entries(
-    keys: ArraySlice<Int>, values: ArraySlice<Int>, path: [PropertyListPathComponent], depth: Int
-  ) throws(PropertyListError) -> [PropertyListNode.Entry] {
-    var texts: [String] = []
-    texts.reserveCapacity(keys.count)
-    for key in keys {
+  private mutating func members(keys: ArraySlice<Int>, values: ArraySlice<Int>) throws(PropertyListError)
+    -> [OpenContainer.Member]
+  {
+    var first: [String: Int] = [:]
+    first.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
       let start = try offset(of: key)
       guard bytes[start] >> 4 == 0x5 || bytes[start] >> 4 == 0x6 else { throw Self.damaged }
-      texts.append(try string(at: start))
+      let text = try string(at: start)
+      if first[text] == nil { first[text] = index }
     }
-    var first: [String: Int] = [:]
-    for (index, text) in texts.enumerated() where first[text] == nil { first[text] = index }
-    var entries: [PropertyListNode.Entry] = []
-    entries.reserveCapacity(first.count)
-    for (text, index) in first.sorted(by: { $0.key < $1.key }) {
-      let value = try node(object: values[values.startIndex + index], path: path + [.key(text)], depth: depth + 1)
-      entries.append(.init(key: PropertyListKey(text: text), value: value))
+    return first.sorted(by: { $0.key < $1.key }).map { (text, index) in
+      OpenContainer.Member(object: values[values.startIndex + index], step: .key(text))
     }
-    return entries
   }
 
   /// An integer object: 1, 2 and 4 bytes unsigned, 8 bytes signed, 16 bytes of which the low 8 count.
-  private func integer(at start: Int, path: [PropertyListPathComponent]) throws(PropertyListError) -> Int {
+  private func integer(at start: Int, path: PropertyListStoredPath) throws(PropertyListError) -> Int {
     let size = 1 << Int(bytes[start] & 0x0F)
     guard size <= 16 else { throw Self.damaged }
     let payload = try span(start + 1, size)
@@ -220,15 +341,24 @@ struct BinaryPropertyListReader {
     case 8: return Int(Int64(bitPattern: low))
     case 16:
       guard low <= UInt64(Int.max) else {
-        throw PropertyListError(.invalidBinaryPropertyList, "integer \(low) at '\(path.keyPathDescription)' is too large")
+        throw PropertyListError(
+          .invalidBinaryPropertyList, "integer \(low) at '\(path.components.keyPathDescription)' is too large")
       }
       return Int(low)
     default: return Int(low)
     }
   }
 
-  /// An ASCII (`0x5_`) or UTF-16 big-endian (`0x6_`) string object.
-  private func string(at start: Int) throws(PropertyListError) -> String {
+  /// The ASCII (`0x5_`) or UTF-16 big-endian (`0x6_`) string object at `start`, decoded once.
+  private mutating func string(at start: Int) throws(PropertyListError) -> String {
+    if let text = strings[start] { return text }
+    let text = try decodedString(at: start)
+    strings[start] = text
+    return text
+  }
+
+  /// The string object at `start`, decoded.
+  private func decodedString(at start: Int) throws(PropertyListError) -> String {
     let (count, payload) = try count(at: start)
     if bytes[start] >> 4 == 0x5 {
       // Writers put only ASCII here; Foundation reads any other byte as Latin-1, and so does this.
@@ -240,7 +370,9 @@ struct BinaryPropertyListReader {
     let text = try span(payload, count * 2)
     var units: [UInt16] = []
     units.reserveCapacity(count)
-    for index in stride(from: 0, to: text.count, by: 2) { units.append(UInt16(text[index]) << 8 | UInt16(text[index + 1])) }
+    for index in stride(from: 0, to: text.count, by: 2) {
+      units.append(UInt16(text[index]) << 8 | UInt16(text[index + 1]))
+    }
     return String(decoding: units, as: UTF16.self)
   }
 }

@@ -36,8 +36,10 @@ public struct PropertyListDocument: Sendable {
       format = .binary
       do {
         root = try BinaryPropertyList.read(source.bytes)
-      } catch let error as PropertyListError {
-        throw error.located(in: source)
+      } catch var error as PropertyListError {
+        // A binary plist has no lines: the message says the byte instead of a line and column.
+        error.sourceName = source.name
+        throw error
       }
       duplicateKeys = []
     } else {

@@ -1,6 +1,6 @@
 import SharelintBase
 
-/// Why a property list could not be read, edited or written: a one-line message, and for XML the
+/// Why a property list could not be read, edited or written: a one-line message, and when known the
 /// byte offset it points at.
 public struct PropertyListError: Error, CustomStringConvertible, Sendable, Hashable {
   /// The family of a failure, for callers that react differently to each.
@@ -25,13 +25,16 @@ public struct PropertyListError: Error, CustomStringConvertible, Sendable, Hasha
     case outsideBoundary
     /// The file on disk changed since it was read; nothing was written.
     case fileChanged
+    /// The repository boundary refuses to write the file (outside the linted folders, inside `.git`, in
+    /// `/proc`…); nothing was written.
+    case writeRefused
   }
 
   /// The family of the failure.
   public var kind: Kind
   /// A one-line, lowercase explanation without a trailing period.
   public var message: String
-  /// The byte offset the message points at, when known (XML only).
+  /// The byte offset the message points at, when known (for a binary plist the message says it too).
   public var offset: Int?
   /// The 1-based line and column of `offset`, when known.
   public var position: SourceText.Position?

@@ -32,40 +32,130 @@ extension Array where Element == PropertyListPathComponent {
   }
 }
 
-/// A key path kept as the path of the container (one array, shared by all its nodes) and the
+/// The steps from the root to a container, kept as a chain from the container back to the root: a
+/// container's path costs one link whatever its depth, and the paths of its nodes share it. (Kept as
+/// an array, each container at depth 500 cost 500 steps: a few megabytes of plist, tree-shaped or
+/// sharing its objects, grew to gigabytes.)
+final class PropertyListPathLink: Hashable, Sendable {
+  /// The path of the container holding this one, `nil` at the root.
+  let parent: PropertyListPathLink?
+  /// The last step.
+  let step: PropertyListPathComponent
+  /// The number of steps from the root, this one included.
+  let count: Int
+
+  /// The path `parent` followed by `step`.
+  init(parent: PropertyListPathLink?, step: PropertyListPathComponent) {
+    self.parent = parent
+    self.step = step
+    self.count = (parent?.count ?? 0) + 1
+  }
+
+  /// The chain of `components`, `nil` when there are none.
+  static func chain(_ components: [PropertyListPathComponent]) -> PropertyListPathLink? {
+    var link: PropertyListPathLink?
+    for component in components { link = PropertyListPathLink(parent: link, step: component) }
+    return link
+  }
+
+  /// The steps from the root, as an array; `extra` more are reserved for the caller.
+  func components(reserving extra: Int = 0) -> [PropertyListPathComponent] {
+    var steps = [PropertyListPathComponent](repeating: .index(0), count: count)
+    steps.reserveCapacity(count + extra)
+    var link: PropertyListPathLink? = self
+    while let current = link {
+      steps[current.count - 1] = current.step
+      link = current.parent
+    }
+    return steps
+  }
+
+  /// Whether the chains `lhs` and `rhs` spell the same path.
+  static func samePath(_ lhs: PropertyListPathLink?, _ rhs: PropertyListPathLink?) -> Bool {
+    var left = lhs
+    var right = rhs
+    while let leftLink = left, let rightLink = right {
+      if leftLink === rightLink { return true }
+      guard leftLink.count == rightLink.count, leftLink.step == rightLink.step else { return false }
+      left = leftLink.parent
+      right = rightLink.parent
+    }
+    return left == nil && right == nil
+  }
+
+  static func == (lhs: PropertyListPathLink, rhs: PropertyListPathLink) -> Bool { samePath(lhs, rhs) }
+
+  /// Hashes the steps from the last to the first.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    var link: PropertyListPathLink? = self
+    while let current = link {
+      hasher.combine(current.step)
+      link = current.parent
+    }
+  }
+}
+
+/// A key path kept as the path of the container (one link, shared by all its nodes) and the
 /// node's own step, so that reading a tree allocates a path per container, not per node. Two
 /// stored paths are equal, and hash alike, when they spell the same path.
 struct PropertyListStoredPath: Hashable, Sendable {
-  /// The leading steps: the path of the node's container.
-  var prefix: [PropertyListPathComponent]
+  /// The leading steps: the path of the node's container (`nil`: the root).
+  var prefix: PropertyListPathLink?
   /// The node's own step, or `nil` when `prefix` is the whole path.
   var last: PropertyListPathComponent?
 
   /// The path of the root.
-  static let root = PropertyListStoredPath(prefix: [], last: nil)
+  static let root = PropertyListStoredPath(prefix: nil, last: nil)
+
+  /// The path spelled by `components`.
+  init(_ components: [PropertyListPathComponent]) {
+    self.init(prefix: PropertyListPathLink.chain(components), last: nil)
+  }
+
+  /// The path `prefix` followed by `last`, when there is one.
+  init(prefix: PropertyListPathLink?, last: PropertyListPathComponent?) {
+    self.prefix = prefix
+    self.last = last
+  }
 
   /// The number of steps.
-  var count: Int { last == nil ? prefix.count : prefix.count + 1 }
+  var count: Int { (prefix?.count ?? 0) + (last == nil ? 0 : 1) }
 
   /// The steps as an array.
   var components: [PropertyListPathComponent] {
-    guard let last else { return prefix }
-    return prefix + [last]
+    var steps = prefix?.components(reserving: 1) ?? []
+    if let last { steps.append(last) }
+    return steps
   }
 
-  /// The step at `position`, which must be below `count`.
-  private func component(at position: Int) -> PropertyListPathComponent {
-    position < prefix.count ? prefix[position] : last!
+  /// The whole path as one link, for the paths of a container's nodes.
+  var link: PropertyListPathLink? {
+    guard let last else { return prefix }
+    return PropertyListPathLink(parent: prefix, step: last)
   }
 
   static func == (lhs: PropertyListStoredPath, rhs: PropertyListStoredPath) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    return (0..<lhs.count).allSatisfy { lhs.component(at: $0) == rhs.component(at: $0) }
+    switch (lhs.last, rhs.last) {
+    case (nil, nil): return PropertyListPathLink.samePath(lhs.prefix, rhs.prefix)
+    case (let left?, let right?): return left == right && PropertyListPathLink.samePath(lhs.prefix, rhs.prefix)
+    case (let left?, nil):
+      return rhs.prefix?.step == left && PropertyListPathLink.samePath(lhs.prefix, rhs.prefix?.parent)
+    case (nil, let right?):
+      return lhs.prefix?.step == right && PropertyListPathLink.samePath(lhs.prefix?.parent, rhs.prefix)
+    }
   }
 
+  /// Hashes the steps from the last to the first (equal paths hash alike however they are stored).
   func hash(into hasher: inout Hasher) {
     hasher.combine(count)
-    for position in 0..<count { hasher.combine(component(at: position)) }
+    if let last { hasher.combine(last) }
+    var link = prefix
+    while let current = link {
+      hasher.combine(current.step)
+      link = current.parent
+    }
   }
 }
 
@@ -143,7 +233,7 @@ public struct PropertyListNode: Hashable, Sendable {
     contentRange: ByteRange? = nil, sourceMap: TextSourceMap? = nil
   ) {
     self.init(
-      content: content, storedPath: PropertyListStoredPath(prefix: path, last: nil), elementRange: elementRange,
+      content: content, storedPath: PropertyListStoredPath(path), elementRange: elementRange,
       contentRange: contentRange, sourceMap: sourceMap)
   }
 
@@ -163,7 +253,7 @@ public struct PropertyListNode: Hashable, Sendable {
   /// Where the node sits: the keys and indexes leading to it from the root.
   public var path: [PropertyListPathComponent] {
     get { storedPath.components }
-    set { storedPath = PropertyListStoredPath(prefix: newValue, last: nil) }
+    set { storedPath = PropertyListStoredPath(newValue) }
   }
 
   /// The key path for messages: `NSExtension.NSExtensionAttributes.NSExtensionActivationRule`.

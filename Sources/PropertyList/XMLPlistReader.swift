@@ -154,7 +154,12 @@ public struct DuplicateKey: Hashable, Sendable {
   /// The key text.
   public var key: String
   /// The path of the dictionary holding both.
-  public var dictionaryPath: [PropertyListPathComponent]
+  public var dictionaryPath: [PropertyListPathComponent] {
+    get { dictionaryLink?.components() ?? [] }
+    set { dictionaryLink = PropertyListPathLink.chain(newValue) }
+  }
+  /// `dictionaryPath`, kept as the reader's link (one shared object, however deep).
+  private var dictionaryLink: PropertyListPathLink?
   /// The first occurrence (`<key>…</key>`).
   public var firstRange: ByteRange
   /// The later occurrence.
@@ -165,7 +170,15 @@ public struct DuplicateKey: Hashable, Sendable {
     key: String, dictionaryPath: [PropertyListPathComponent], firstRange: ByteRange, duplicateRange: ByteRange
   ) {
     self.key = key
-    self.dictionaryPath = dictionaryPath
+    self.dictionaryLink = PropertyListPathLink.chain(dictionaryPath)
+    self.firstRange = firstRange
+    self.duplicateRange = duplicateRange
+  }
+
+  /// A record of `key` repeated in the dictionary at `dictionaryLink`, as the reader finds one.
+  init(key: String, dictionaryLink: PropertyListPathLink?, firstRange: ByteRange, duplicateRange: ByteRange) {
+    self.key = key
+    self.dictionaryLink = dictionaryLink
     self.firstRange = firstRange
     self.duplicateRange = duplicateRange
   }
@@ -205,7 +218,7 @@ private struct TreeBuilder {
     /// Which of its values are built.
     var keeping: Keeping
     /// The container's path, shared by the paths of its nodes.
-    var path: [PropertyListPathComponent]
+    var path: PropertyListPathLink?
     var elements: [PropertyListNode] = []
     var entries: [PropertyListNode.Entry] = []
     var pendingKey: PropertyListKey?
@@ -361,7 +374,7 @@ private struct TreeBuilder {
         guard !selfClosing else {
           throw PropertyListError(.invalidPropertyList, "'<plist/>' holds no value", offset: token.range.start)
         }
-        stack.append(Frame(kind: .plist, startTag: token.range, keeping: rootKeeping, path: []))
+        stack.append(Frame(kind: .plist, startTag: token.range, keeping: rootKeeping, path: nil))
       } else {
         try startValue(name: name, selfClosing: selfClosing, tag: token.range, path: .root, keeping: rootKeeping)
       }
@@ -469,7 +482,7 @@ private struct TreeBuilder {
           .limitExceeded, "arrays and dictionaries nested deeper than \(XMLPlistReader.maximumNestingDepth) levels",
           offset: tag.start)
       }
-      stack.append(Frame(kind: kind, startTag: tag, keeping: keeping, path: kept ? path.components : []))
+      stack.append(Frame(kind: kind, startTag: tag, keeping: keeping, path: kept ? path.link : nil))
     case .true, .false:
       let (text, map, element) = try readText(element: name, tag: tag, selfClosing: selfClosing)
       guard text.trimmingXMLWhitespace().isEmpty else {
@@ -576,7 +589,7 @@ private struct TreeBuilder {
       if let firstRange = stack[index].appendEntry(key: key, keyRange: keyRange, value: node) {
         duplicateKeys.append(
           DuplicateKey(
-            key: stack[index].entries[stack[index].entries.count - 1].key.text, dictionaryPath: stack[index].path,
+            key: stack[index].entries[stack[index].entries.count - 1].key.text, dictionaryLink: stack[index].path,
             firstRange: firstRange, duplicateRange: keyRange))
       }
     }

@@ -10,7 +10,9 @@
 ///    = help: replace '”' with '"'
 /// ```
 ///
-/// Lines longer than `maximumWidth` columns are cut around the caret and marked with `…`.
+/// Lines longer than `maximumWidth` columns are cut around the caret and marked with `…`. The source line,
+/// the message, the labels, the notes and the file's name come from input: they are printed through
+/// `PrintableText`, a control character in the excerpt shown as its escape with the caret still under it.
 public struct CaretRenderer: Sendable {
   /// Whether to use ANSI colours (only on a terminal, never under `NO_COLOR`: the caller decides).
   public var colour: Bool
@@ -47,15 +49,16 @@ public struct CaretRenderer: Sendable {
   ) -> String {
     var lines: [String] = []
     let codeSuffix = code.map { " [\($0)]" } ?? ""
-    lines.append(paint(severity.rawValue, severity) + bold(": " + message) + codeSuffix)
+    lines.append(paint(severity.rawValue, severity) + bold(": " + PrintableText.escaped(message)) + codeSuffix)
+    let name = PrintableText.path(source.name)
     guard let range else {
-      lines.append(" --> " + source.name)
-      lines += annotations.map { "   = \($0.kind): \($0.message)" }
+      lines.append(" --> " + name)
+      lines += annotations.map { "   = \($0.kind): \(PrintableText.escaped($0.message))" }
       return lines.joined(separator: "\n")
     }
     let start = source.position(of: range.start)
     let gutter = String(repeating: " ", count: String(start.line).count)
-    lines.append(gutter + "--> \(source.name):\(start.line):\(start.column)")
+    lines.append(gutter + "--> \(name):\(start.line):\(start.column)")
     lines.append(snippet(severity: severity, range: range, label: label, annotations: annotations, in: source))
     return lines.joined(separator: "\n")
   }
@@ -93,14 +96,14 @@ public struct CaretRenderer: Sendable {
     output += paint(String(repeating: "^", count: max(1, caretWidth)), severity)
     if let label {
       output += " "
-      output += label
+      output += PrintableText.escaped(label)
     }
     output += "\n"
     for annotation in annotations {
-      output += "\(gutter) = \(annotation.kind): \(annotation.message)"
+      output += "\(gutter) = \(annotation.kind): \(PrintableText.escaped(annotation.message))"
       if let pointed = annotation.range {
         let position = source.position(of: pointed.start)
-        output += " (\(source.name):\(position.line):\(position.column))"
+        output += " (\(PrintableText.path(source.name)):\(position.line):\(position.column))"
       }
       output += "\n"
     }
@@ -109,6 +112,7 @@ public struct CaretRenderer: Sendable {
   // MARK: - Excerpt
 
   struct Excerpt {
+    /// The line as shown: escapes for its control characters, cut around the caret.
     var text: String
     /// The scalars of `text`, to align the caret (tabs are kept so it lines up in a terminal).
     var scalars: [Unicode.Scalar]
@@ -119,20 +123,46 @@ public struct CaretRenderer: Sendable {
     }
   }
 
-  /// The line holding `range.start`, cut to `maximumWidth` around the caret, with the caret's
-  /// 0-based column and width in that excerpt.
+  /// The line holding `range.start` as shown (`PrintableText` escapes in place of its control
+  /// characters), cut to `maximumWidth` around the caret, with the caret's 0-based column and width in
+  /// that excerpt.
   func excerptLine(for range: ByteRange, in source: SourceText) -> (Excerpt, Int, Int) {
     let lineIndex = source.lineIndex(of: range.start)
     let lineStart = source.lineStarts[lineIndex]
     let lineBytes = source.lineBytes(lineIndex)
     let lineText = String(decoding: lineBytes, as: UTF8.self)
-    let scalars = Array(lineText.unicodeScalars)
-    let startColumn = source.position(of: range.start).column - 1
+    let lineScalars = Array(lineText.unicodeScalars)
     let lineEnd = lineStart + lineBytes.count
-    let endColumn = source.position(of: min(max(range.end, range.start), lineEnd)).column - 1
+    // The line as shown, and where each of its scalars starts in it (one more: where the line ends); nearly
+    // every line needs no escape and is shown as it is.
+    var scalars = lineScalars
+    var shownColumns: [Int]?
+    if !PrintableText.isPrintable(lineText) {
+      scalars = []
+      var columns: [Int] = []
+      columns.reserveCapacity(lineScalars.count + 1)
+      for index in lineScalars.indices {
+        columns.append(scalars.count)
+        if let escape = PrintableText.escape(at: index, in: lineScalars) {
+          scalars += escape.unicodeScalars
+        } else {
+          scalars.append(lineScalars[index])
+        }
+      }
+      columns.append(scalars.count)
+      shownColumns = columns
+    }
+    /// Where the scalar at the 1-based `column` of the line starts in what is shown.
+    func shown(_ column: Int) -> Int {
+      let index = max(0, min(column - 1, lineScalars.count))
+      return shownColumns?[index] ?? index
+    }
+    let startColumn = shown(source.position(of: range.start).column)
+    let endColumn = shown(source.position(of: min(max(range.end, range.start), lineEnd)).column)
     var width = max(1, endColumn - startColumn)
     guard scalars.count > maximumWidth else {
-      return (Excerpt(text: lineText, scalars: scalars), startColumn, width)
+      let text = shownColumns == nil ? lineText : String(String.UnicodeScalarView(scalars))
+      return (Excerpt(text: text, scalars: scalars), startColumn, width)
     }
     let half = maximumWidth / 2
     let windowStart = max(0, min(startColumn - half, scalars.count - maximumWidth))

@@ -70,20 +70,32 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// Appends `text` as a JSON string literal. Runs of bytes that need no escape are appended whole: escapes are
-  /// only for ASCII bytes, which never occur inside a multi-byte UTF-8 sequence, so cutting there keeps the text
-  /// valid.
+  /// for ASCII bytes, which never occur inside a multi-byte UTF-8 sequence, and for whole sequences, so cutting
+  /// there keeps the text valid.
+  ///
+  /// Beyond what JSON requires (`"`, `\` and every control character below U+0020), DEL and the other
+  /// scalars `PrintableText` escapes (C1 controls, U+2028, U+2029, bidirectional controls) are written as `\uXXXX`:
+  /// the value read back is the same, and JSON printed in a terminal or a CI log carries none of them raw.
   public static func writeString(_ text: String, into output: inout String) {
     output += "\""
     var text = text
     let escaped = text.withUTF8 { bytes -> Bool in
       var runStart = 0
-      for index in bytes.indices {
+      var index = 0
+      while index < bytes.count {
         let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        let length: Int
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+          length = 1
+        } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let scalarLength = escapedScalarLength(bytes, index) {
+          length = scalarLength
+        } else {
+          index += 1
+          continue
+        }
         if runStart < index {
           output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
         }
-        runStart = index + 1
         switch byte {
         case UInt8(ascii: "\""): output += "\\\""
         case UInt8(ascii: "\\"): output += "\\\\"
@@ -91,9 +103,12 @@ public enum JSONValue: Hashable, Sendable {
         case UInt8(ascii: "\r"): output += "\\r"
         case UInt8(ascii: "\t"): output += "\\t"
         default:
-          let hex = String(byte, radix: 16)
+          let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+          let hex = String(scalar.unicodeScalars.first!.value, radix: 16)
           output += "\\u" + String(repeating: "0", count: 4 - hex.utf8.count) + hex
         }
+        index += length
+        runStart = index
       }
       guard runStart > 0 else { return false }
       if runStart < bytes.count {
@@ -103,6 +118,17 @@ public enum JSONValue: Hashable, Sendable {
     }
     if !escaped { output += text }
     output += "\""
+  }
+
+  /// The length of the UTF-8 sequence at `index` (led by 0xC2, 0xD8 or 0xE2, as every scalar past ASCII that
+  /// `PrintableText` escapes is) when it encodes a scalar `PrintableText.isEscaped` names, else `nil`.
+  private static func escapedScalarLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+    let length = bytes[index] == 0xE2 ? 3 : 2
+    guard index + length <= bytes.count else { return nil }
+    var value = UInt32(bytes[index] & (length == 3 ? 0x0F : 0x1F))
+    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    guard let scalar = Unicode.Scalar(value), PrintableText.isEscaped(scalar) else { return nil }
+    return length
   }
 }
 

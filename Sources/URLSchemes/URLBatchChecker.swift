@@ -9,10 +9,12 @@
 /// How `URLBatchChecker` writes one verdict per URL.
 ///
 /// - `tsv`: `url⇥verdict⇥reason⇥opens⇥canOpenURL`, no header; a null `opens` is written `-`; control bytes in the
-///   URL fields (a tab, say) are percent-encoded (`%09`) so every line keeps five fields.
+///   URL fields (a tab, say) are percent-encoded (`%09`) so every line keeps five fields, and so are C1 controls,
+///   line separators and bidirectional controls (`%C2%85`), bytes that are not UTF-8, the second `#` of `##[` and a
+///   colon before the first letter or digit of a line (no line starts a GitHub Actions workflow command).
 /// - `json`: JSON lines with sorted keys, `{"canOpenURL":…,"opens":…|null,"reason":…,"url":…,"verdict":…}`;
-///   invalid UTF-8 is replaced by U+FFFD.
-/// - `text`: `url: verdict by reason; opens URL|nothing; canOpenURL status`, control bytes percent-encoded.
+///   invalid UTF-8 is replaced by U+FFFD, control characters escaped as `JSONValue` escapes them.
+/// - `text`: `url: verdict by reason; opens URL|nothing; canOpenURL status`, URLs percent-encoded as in `tsv`.
 public enum URLVerdictFormat: String, CaseIterable, Sendable {
   /// One line of prose per URL.
   case text
@@ -261,7 +263,7 @@ private final class BatchRun {
 
   @inline(__always)
   private func writeTSV(_ decision: Decision, _ url: UnsafeBufferPointer<UInt8>) throws {
-    try output.appendPercentEscapingControls(url)
+    try output.appendPercentEscapingLineStart(url)
     try output.append(0x09)
     try output.append(decision.verdict.staticName)
     try output.append(0x09)
@@ -297,7 +299,7 @@ private final class BatchRun {
   }
 
   private func writeText(_ decision: Decision, _ url: UnsafeBufferPointer<UInt8>) throws {
-    try output.appendPercentEscapingControls(url)
+    try output.appendPercentEscapingLineStart(url)
     try output.append(": ")
     try output.append(decision.verdict.staticName)
     try output.append(" by ")

@@ -215,27 +215,39 @@ public enum Configurator {
   }
 
   /// Writes the result: the Info.plist to `-o` (or in place), the entitlements in place when
-  /// `--entitlements` changed them. Atomic; refuses files changed since they were read.
-  public static func write(_ result: Result) throws(Refusal) {
+  /// `--entitlements` changed them. Atomic; refuses files changed since they were read. When
+  /// `boundary` refuses one of the files, none is written (an Info.plist configured without its
+  /// entitlements would be half a configuration).
+  public static func write(_ result: Result, boundary: RepositoryBoundary = .current) throws(Refusal) {
+    var writes: [(shown: String, destination: String, bytes: [UInt8], original: SourceText?)] = []
     for file in result.outcome.files {
       let path = file.original.name
-      do {
-        if path == result.options.infoPlist, let output = result.options.output {
-          try AtomicFileWriter.write(file.bytes, to: output)
-        } else {
-          try file.original.writeAtomically(file.bytes)
-        }
-      } catch {
-        throw Refusal(description: "\(path): not written: \(error)")
+      if path == result.options.infoPlist, let output = result.options.output {
+        writes.append((path, output, file.bytes, nil))
+      } else {
+        writes.append((path, path, file.bytes, file.original))
       }
     }
-    if let output = result.options.output, !result.outcome.files.contains(where: { $0.original.name == result.options.infoPlist }),
+    if let output = result.options.output,
+      !result.outcome.files.contains(where: { $0.original.name == result.options.infoPlist }),
       let bytes = result.infoPlistBytes
     {
+      writes.append((output, output, bytes, nil))
+    }
+    for write in writes {
+      if let refusal = boundary.refusal(toWrite: write.destination) { throw Refusal(description: refusal.description) }
+    }
+    for write in writes {
       do {
-        try AtomicFileWriter.write(bytes, to: output)
+        if let original = write.original {
+          try original.writeAtomically(write.bytes, boundary: boundary)
+        } else {
+          try AtomicFileWriter.write(write.bytes, to: write.destination, boundary: boundary)
+        }
+      } catch let error as PropertyListError where error.kind == .writeRefused {
+        throw Refusal(description: error.message)
       } catch {
-        throw Refusal(description: "\(output): not written: \(error)")
+        throw Refusal(description: "\(write.shown): not written: \(error)")
       }
     }
   }

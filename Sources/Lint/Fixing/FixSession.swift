@@ -138,8 +138,9 @@ public enum FixSession {
   }
 
   /// Writes every writable file of `outcome` atomically (refusing files changed since they were
-  /// read); returns one-line failures (the other files are still written).
-  public static func write(_ outcome: Outcome) -> [String] {
+  /// read, and files `boundary` does not admit); returns one-line failures, one per file not written
+  /// (the other files are still written).
+  public static func write(_ outcome: Outcome, boundary: RepositoryBoundary = .current) -> [String] {
     var failures: [String] = []
     for file in outcome.files {
       let path = file.original.name
@@ -148,7 +149,9 @@ public enum FixSession {
         continue
       }
       do {
-        try file.original.writeAtomically(file.bytes)
+        try file.original.writeAtomically(file.bytes, boundary: boundary)
+      } catch let error as PropertyListError where error.kind == .writeRefused {
+        failures.append(error.message)   // `'…/Info.plist': outside the linted folders: not written …`
       } catch {
         failures.append("\(path): not written: \(error)")
       }

@@ -1,5 +1,12 @@
+import SharelintBase
+
 /// A unified diff of two texts, line by line, with three lines of context: what `fix --diff` and
 /// `configure --diff` print.
+///
+/// The lines come from the repository and land in a terminal or a CI log: the path and each line are printed
+/// through `PrintableText` (a line's final CR, of a file with CR LF line ends, is kept). A file holding a
+/// control character, `##[`, or a context line starting with `::` (which GitHub Actions would run as a workflow
+/// command) gives a diff that shows it escaped: one to read, not to apply.
 public enum UnifiedDiff {
   /// The diff of `old` and `new` for `path`, or "" when they are equal.
   public static func diff(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
@@ -8,7 +15,7 @@ public enum UnifiedDiff {
     let b = lines(new)
     let operations = editScript(a, b)
     // git's prefixes; an absolute path keeps its own slash (`a/tmp/x`, not `a//tmp/x`).
-    let shown = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    let shown = PrintableText.escaped(path.hasPrefix("/") ? String(path.dropFirst()) : path)
     var output = "--- a/\(shown)\n+++ b/\(shown)\n"
     var index = 0
     while index < operations.count {
@@ -31,14 +38,23 @@ public enum UnifiedDiff {
       output += "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? newStart : newStart + 1),\(newCount) @@\n"
       for operation in slice {
         switch operation.kind {
-        case .same: output += " " + a[operation.oldIndex] + "\n"
-        case .delete: output += "-" + a[operation.oldIndex] + "\n"
-        case .insert: output += "+" + b[operation.newIndex] + "\n"
+        case .same: output += printable(" ", a[operation.oldIndex])
+        case .delete: output += printable("-", a[operation.oldIndex])
+        case .insert: output += printable("+", b[operation.newIndex])
         }
       }
       index = hunkEnd
     }
     return output
+  }
+
+  /// The diff line of `line` after `marker`, escaped as `PrintableText.lineStart` escapes a line, its final CR
+  /// kept.
+  static func printable(_ marker: String, _ line: String) -> String {
+    guard line.unicodeScalars.last == "\r" else { return PrintableText.lineStart(marker + line) + "\n" }
+    var content = line
+    content.unicodeScalars.removeLast()
+    return PrintableText.lineStart(marker + content) + "\r\n"
   }
 
   struct Operation {

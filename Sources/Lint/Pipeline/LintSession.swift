@@ -217,7 +217,8 @@ public enum LintSession {
     var range: ByteRange?
     if let plistError = error as? PropertyListError {
       message = plistError.message
-      if let offset = plistError.offset {
+      // A binary plist has no lines: its messages say the byte instead.
+      if let offset = plistError.offset, !BinaryPropertyList.looksBinary(source.bytes) {
         let start = max(0, min(offset, source.bytes.count))
         range = ByteRange(start: start, end: min(source.bytes.count, start + 1))
       }

@@ -87,25 +87,26 @@ public struct TargetsReport: Sendable {
   }
 
   /// The report as text: the project targets (see `XcodeTargetsReport.targetsText`), then one block per loose
-  /// target, then the notes.
+  /// target, then the notes. Paths, names and values come from the repository: paths are shown as
+  /// `PrintableText.path` shows them, and every line goes through `PrintableText.lines`.
   public func text() -> String {
     var output = projects.targetsText { target in
       isLinted(target) ? nil : "not linted (see the notes)"
     }
     for loose in looseTargets {
       let target = loose.target
-      output += "\(target.displayPath) (\(Self.kindText(target.kind))"
+      output += "\(PrintableText.path(target.displayPath)) (\(Self.kindText(target.kind))"
       if let point = target.extensionPointIdentifier { output += " \(point)" }
       output += ")"
       if let app = loose.containingApp {
-        output += ", embedded in \(app)"
+        output += ", embedded in \(PrintableText.path(app))"
         if let evidence = target.containingAppEvidence { output += " (\(Self.evidence(evidence)))" }
       }
       output += "\n"
-      if let bundle = target.bundleDisplayPath { output += "  bundle: \(bundle)\n" }
+      if let bundle = target.bundleDisplayPath { output += "  bundle: \(PrintableText.path(bundle))\n" }
       if let identifier = target.bundleIdentifier { output += "  bundle identifier: \(identifier)\n" }
       if target.kind != .entitlementsOnly {
-        output += "  entitlements: \(target.entitlements?.displayPath ?? "none")\n"
+        output += "  entitlements: \(target.entitlements.map { PrintableText.path($0.displayPath) } ?? "none")\n"
       }
       if let frameworks = target.bundledFrameworks {
         output += "  frameworks: " + (frameworks.isEmpty ? "none" : frameworks.joined(separator: ", ")) + "\n"
@@ -113,7 +114,7 @@ public struct TargetsReport: Sendable {
     }
     for note in notes { output += "note: \(note)\n" }
     if projects.targets.isEmpty && looseTargets.isEmpty { output += "no app or extension targets found\n" }
-    return output
+    return PrintableText.lines(output)
   }
 
   /// The report as JSON, keys sorted: `targets` (the project targets, as `XcodeTargetsReport.json()` has them, each

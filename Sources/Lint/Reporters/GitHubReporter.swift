@@ -1,7 +1,10 @@
 import PredicateSyntax
+import SharelintBase
 
 /// GitHub Actions workflow commands, one line per diagnostic:
 /// `::error file=Info.plist,line=3,col=5,endLine=3,endColumn=9,title=IM001 unknown-intune-setting::message`.
+/// Paths, messages and key paths are escaped (`escapeData`, `escapeProperty`): a value cannot end the
+/// command, start another, or send a control character to the log.
 public enum GitHubReporter {
   /// The report as annotations.
   public static func render(_ report: LintReport) -> String {
@@ -29,18 +32,28 @@ public enum GitHubReporter {
     }
   }
 
-  static func escapeData(_ text: String) -> String {
-    text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
-  }
+  /// Workflow-command data: `PrintableText`'s escapes (no control character, no `##[`), then the runner's
+  /// own encoding: `%` as `%25`, CR as `%0D`, LF as `%0A`.
+  static func escapeData(_ text: String) -> String { encoded(PrintableText.escaped(text), property: false) }
 
-  static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
-  }
-}
+  /// A workflow-command property: as data, and `:` as `%3A`, `,` as `%2C`.
+  static func escapeProperty(_ text: String) -> String { encoded(PrintableText.escaped(text), property: true) }
 
-extension String {
-  /// This string with every `target` replaced.
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: Substring(target), omittingEmptySubsequences: false).joined(separator: replacement)
+  /// `text` in the runner's encoding, scalar by scalar (a `String` split on "\r" missed the CR of a CR LF,
+  /// which Swift holds as one character).
+  private static func encoded(_ text: String, property: Bool) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": output += "%25"
+      case "\r": output += "%0D"
+      case "\n": output += "%0A"
+      case ":" where property: output += "%3A"
+      case "," where property: output += "%2C"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 }

@@ -4,6 +4,9 @@ import PropertyList
 import SharelintBase
 
 /// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
+///
+/// Every text that came from the files (paths, messages quoting values, key paths, notes, excerpts) is
+/// printed through `PrintableText`: no control character reaches the terminal, no value starts a line.
 public struct TextReporter: Sendable {
   /// Whether to use ANSI colours (a terminal, and no `NO_COLOR`).
   public var colour: Bool
@@ -40,7 +43,7 @@ public struct TextReporter: Sendable {
     into output: inout String
   ) {
     // Appended piece by piece: interpolating the line built a string of its own for every finding.
-    output += diagnostic.file
+    output += PrintableText.path(diagnostic.file)
     if let start = diagnostic.start {
       output += ":"
       output += String(start.line)
@@ -50,7 +53,7 @@ public struct TextReporter: Sendable {
     output += ": "
     output += diagnostic.severity.rawValue
     output += ": "
-    output += diagnostic.message
+    output += PrintableText.escaped(diagnostic.message)
     output += " ["
     output += diagnostic.code
     output += " "
@@ -66,8 +69,10 @@ public struct TextReporter: Sendable {
         severity: diagnostic.severity, range: range, label: diagnostic.label, annotations: annotations, in: source,
         into: &output)
     } else {
-      if !diagnostic.keyPath.isEmpty { output += "  = at: \(diagnostic.keyPath)\n" }
-      for annotation in annotations { output += "  = \(annotation.kind): \(annotation.message)\n" }
+      if !diagnostic.keyPath.isEmpty { output += "  = at: \(PrintableText.escaped(diagnostic.keyPath))\n" }
+      for annotation in annotations {
+        output += "  = \(annotation.kind): \(PrintableText.escaped(annotation.message))\n"
+      }
     }
   }
 }

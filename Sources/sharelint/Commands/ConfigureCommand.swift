@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import Lint
+import SharelintBase
 
 /// `sharelint configure`: a drop-in for `IntuneMAMConfigurator -i -e -o`.
 struct ConfigureCommand: AsyncParsableCommand {
@@ -130,7 +131,7 @@ struct ConfigureCommand: AsyncParsableCommand {
     if format == .json {
       StandardStreams.writeOutput(result.json.serialized(pretty: true) + "\n")
     } else if !diff {
-      StandardStreams.writeOutput(result.text)
+      StandardStreams.writeOutput(PrintableText.lines(result.text))
     }
     if check && result.changes { throw ExitCode(CommandLineExit.answerIsNo) }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Lint
+import SharelintBase
 
 /// `sharelint fix`: apply the fixes `lint` offers.
 struct FixCommand: AsyncParsableCommand {
@@ -43,7 +44,9 @@ struct FixCommand: AsyncParsableCommand {
     if check || diff {
       if diff { StandardStreams.writeOutput(FixSession.diff(outcome)) }
       if check {
-        for file in outcome.files { StandardStreams.writeOutput("would fix \(file.original.name)\n") }
+        for file in outcome.files {
+          StandardStreams.writeOutput("would fix \(PrintableText.path(file.original.name))\n")
+        }
       }
       if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
       if check && !outcome.files.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
@@ -51,7 +54,7 @@ struct FixCommand: AsyncParsableCommand {
     }
     let failures = FixSession.write(outcome)
     for failure in failures { StandardStreams.writeError("sharelint: \(failure)\n") }
-    let written = outcome.files.filter { $0.notWritable == nil }.count
+    let written = outcome.files.count - failures.count   // one failure per file not written
     let remaining = outcome.finalReport
     StandardStreams.writeOutput(
       "applied \(outcome.appliedCount) fixes to \(written) files; "

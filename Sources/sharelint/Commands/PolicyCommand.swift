@@ -113,7 +113,7 @@ struct PolicyCheckCommand: ParsableCommand {
     let settings = PolicySettingsReport(policy: try policy.load())
     switch format {
     case .json: StandardStreams.writeOutput(settings.json.serialized(pretty: true) + "\n")
-    case .text: StandardStreams.writeOutput(settings.text)
+    case .text: StandardStreams.writeOutput(PrintableText.lines(settings.text))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import URLSchemes
+import SharelintBase
 
 /// `sharelint policy save-to`: the SDK's `isSaveToAllowedForLocation:withAccountId:`.
 struct PolicySaveToCommand: ParsableCommand {
@@ -97,7 +98,7 @@ struct PolicyLocationQuery {
     } else {
       line = "\(name): allowed by \(switchSetting) (not restricted)"
     }
-    StandardStreams.writeOutput(line + "\n")
+    StandardStreams.writeOutput(PrintableText.lines(line) + "\n")
     if !isAllowed { throw ExitCode(CommandLineExit.answerIsNo) }
   }
 

@@ -8,7 +8,7 @@ enum RuleDiagnostics {
     let text = SourceText(name: source.name, bytes: source.bytes)
     let renderer = CaretRenderer(colour: StandardStreams.standardErrorWantsColour)
     for diagnostic in outcome.diagnostics {
-      StandardStreams.writeError(renderer.render(diagnostic, in: text) + "\n")
+      StandardStreams.writeRenderedError(renderer.render(diagnostic, in: text) + "\n")
     }
     return outcome
   }

@@ -59,7 +59,7 @@ struct RuleEvalCommand: ParsableCommand {
       let diagnostic = CaretRenderer(colour: StandardStreams.standardErrorWantsColour).render(
         severity: .error, message: error.message, code: "evaluation-\(error.kind.rawValue)", range: error.range,
         label: nil, annotations: [], in: SourceText(name: source.name, bytes: source.bytes))
-      StandardStreams.writeError(diagnostic + "\n")
+      StandardStreams.writeRenderedError(diagnostic + "\n")
       throw ExitCode(CommandLineExit.unusable)
     }
   }

@@ -72,7 +72,7 @@ struct RuleSimulateCommand: ParsableCommand {
         let verdict: String
         switch outcome.result {
         case .success(let activates): verdict = activates ? "yes" : "no"
-        case .failure(let error): verdict = "error: \(error.message)"
+        case .failure(let error): verdict = "error: \(PrintableText.escaped(error.message))"
         }
         StandardStreams.writeOutput(
           outcome.input.name.padded(nameWidth) + "  " + outcome.input.sourceApp.padded(sourceWidth) + "  "

@@ -1,4 +1,5 @@
 import PropertyList
+import SharelintBase
 
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,16 @@ enum StandardStreams {
     if outputBuffer.count >= 1 << 16 { flush() }
   }
 
-  /// Writes `text` to standard error at once (after flushing standard output, to keep order).
+  /// Writes `text` to standard error at once (after flushing standard output, to keep order), every line
+  /// through `PrintableText.lines`: the reasons written there quote paths and values from the files, which
+  /// must neither send control characters to the terminal nor start a line GitHub Actions would run.
   static func writeError(_ text: String) {
+    writeRenderedError(PrintableText.lines(text))
+  }
+
+  /// Writes `text` to standard error as it is: for caret diagnostics, whose renderer escaped what came from
+  /// input and may add colours of its own.
+  static func writeRenderedError(_ text: String) {
     flush()
     writeAll(Array(text.utf8), to: 2)
   }
