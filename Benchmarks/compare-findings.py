@@ -3,8 +3,10 @@
 (a target split, a pipeline, plumbing) changes no finding.
 
     Benchmarks/compare-findings.py OLD NEW [FOLDER...]
+    Benchmarks/compare-findings.py OLD NEW --repositories DIR
 
-With no FOLDER, every folder of Samples/ (run from the repository root). Each folder is linted from inside it
+With no FOLDER, every folder of Samples/ (run from the repository root). With --repositories, the checkouts of
+Benchmarks/real-repositories.tsv under DIR (`Benchmarks/checkout-real-repositories.py DIR` makes them). Each folder is linted from inside it
 (`lint --format json .`), as a user would, with both binaries; the findings (every field of every diagnostic,
 in order), the problems and the exit status are compared. The summary's counts of targets and builds and its
 notes are left out: they are what such a change may rightly alter. Prints one line per folder — `same` or what
@@ -58,6 +60,10 @@ def main():
         print(__doc__.strip(), file=sys.stderr)
         return 2
     old_binary, new_binary, folders = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if folders[:1] == ["--repositories"] and len(folders) == 2:
+        listing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "real-repositories.tsv")
+        rows = [line.split("\t") for line in open(listing).read().splitlines() if line and not line.startswith("#")]
+        folders = [os.path.join(folders[1], row[0].replace("/", "+")) for row in rows]
     if not folders:
         folders = sorted(os.path.join("Samples", name) for name in os.listdir("Samples")
                          if os.path.isdir(os.path.join("Samples", name)))
