@@ -192,7 +192,7 @@ final class XcconfigReader {
           result.cycleHits.insert(includedIdentity)
           continue
         }
-        guard ancestors.count < Self.maximumIncludeDepth else {
+        guard ancestors.count <= Self.maximumIncludeDepth else {
           result.diagnostics.append(
             BuildSettingsError(
               .includeTooDeep,
