@@ -29,6 +29,21 @@ enum RepositoryEntry: Equatable {
     return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
   }
 
+  /// Whether `path` is a folder a walk down to an admitted file may pass through: an admitted folder, or a folder
+  /// above the boundary's roots (`/`, `/home` above `/home/ci/repo`), which is stepped through, never listed.
+  static func isFolderOnTheWay(_ path: String, boundary: RepositoryBoundary) -> Bool {
+    switch at(path, boundary: boundary) {
+    case .folder: return true
+    case .missing, .file: return false
+    case .refused:
+      let identity = FileIdentity.of(path)
+      let prefix = identity.hasSuffix("/") ? identity : identity + "/"
+      guard (boundary.roots + boundary.allowedOutside).contains(where: { $0.hasPrefix(prefix) }) else { return false }
+      var status = stat()
+      return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+  }
+
   /// Whether something other than a folder is there (refused paths are not looked at: false).
   var isFile: Bool { self == .file }
   /// Whether a folder is there.

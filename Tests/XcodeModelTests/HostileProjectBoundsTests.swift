@@ -67,8 +67,44 @@ struct HostileProjectBoundsTests {
     #expect(project.project.targetIDs == ["T1"])
   }
 
+  @Test func targetsPastTheBoundAreANote() throws {
+    let bound = XcodeProject.maximumTargets
+    let ids = (0...bound).map { "X\($0)" }
+    let objects = ids.map { "\t\t\($0) = {isa = PBXNativeTarget; name = \($0); buildPhases = (); };" }
+      .joined(separator: "\n")
+    let listed = "targets = (" + ids.joined(separator: ", ") + ");"
+    let pbxproj = XcodeFixtures.project(appSettings: "", extra: objects)
+      .replacingOccurrences(of: "targets = (T1, );", with: listed)
+    let project = try XcodeProject(path: "App.xcodeproj", pbxprojBytes: Array(pbxproj.utf8), boundary: .unconfined)
+    #expect(project.targets.count == bound)
+    #expect(project.notes.map(\.message) == ["the project has more than \(bound) targets: the rest are not read"])
+    let targetsLine = pbxproj.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.contains("targets = (") }.map { $0 + 1 }
+    #expect(project.notes.first?.line == targetsLine)
+
+    var spec = "name: Many\ntargets:\n"
+    for index in 0...bound { spec += "  T\(index): {type: framework, platform: iOS}\n" }
+    let sandbox = try Sandbox(["project.yml": spec])
+    let generated = try XcodeGenProject(specPath: sandbox.repository + "/project.yml", boundary: sandbox.boundary)
+    #expect(generated.project.targets.count == bound)
+    #expect(generated.notes.map(\.message) == ["the spec has more than \(bound) targets: the rest are not read"])
+    #expect(generated.notes.first?.line == bound + 3)
+  }
+
+  @Test func projectsPastTheBoundAreANote() throws {
+    let bound = XcodeTargetsReport.maximumProjects
+    var files: [String: String] = [:]
+    for index in 0...bound { files["P\(index).xcodeproj/project.pbxproj"] = "{ objects = {}; rootObject = R; }" }
+    let sandbox = try Sandbox(files)
+    let report = XcodeTargetsReport(paths: [sandbox.repository], boundary: sandbox.boundary)
+    #expect(report.errors.count == bound)
+    let left = report.notes.filter { $0.message.hasPrefix("more than") }
+    #expect(left.map(\.message) == ["more than \(bound) projects: this one and the rest are not read"])
+    #expect(left.first?.file == sandbox.repository + "/P999.xcodeproj")
+  }
+
   @Test func aSpecWithThousandsOfTargetsGivesEachItsConfigurationsAndPlists() throws {
-    let count = 1_000
+    let count = XcodeProject.maximumTargets - 1
     var spec = "name: Many\ntargets:\n  App:\n    type: application\n    platform: iOS\n    dependencies:\n"
     for index in 0..<count { spec += "      - target: Share\(index)\n" }
     for index in 0..<count {

@@ -359,8 +359,11 @@ package final class CaseInsensitiveFileFinder {
     for (index, component) in components.enumerated() {
       let exact = current.isEmpty ? component : PathText.joined(current, component)
       let isLast = index == components.count - 1
-      let entry = RepositoryEntry.at(exact, boundary: boundary)
-      if component == "." || component == ".." || (isLast ? entry.isFile : entry.isFolder) {
+      let passes =
+        isLast
+        ? RepositoryEntry.at(exact, boundary: boundary).isFile
+        : RepositoryEntry.isFolderOnTheWay(exact, boundary: boundary)
+      if component == "." || component == ".." || passes {
         current = exact
         continue
       }

@@ -83,6 +83,7 @@ extension XcodeProject {
     project: PBXProject, targets: [PBXNativeTarget], boundary: RepositoryBoundary
   ) {
     self.boundary = boundary
+    notes = []
     path = specPath
     self.name = name
     pbxprojPath = specPath

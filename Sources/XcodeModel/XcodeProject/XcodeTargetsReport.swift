@@ -44,6 +44,12 @@ public struct XcodeTargetsReport: Sendable {
   /// The notes of dependency files given already (projects share them), each given once.
   private var dependencyNotes: Set<XcodeProjectNote> = []
 
+  /// The most projects (and XcodeGen specs) one report reads: a repository or workspace naming thousands of them is
+  /// read as far as this, with a note.
+  public static let maximumProjects = 1_000
+  /// Whether projects were left out past `maximumProjects` (said once).
+  private var leftProjectsOut = false
+
   /// An empty report.
   public init() {}
 
@@ -111,6 +117,15 @@ public struct XcodeTargetsReport: Sendable {
     overlay: XcodeFileOverlay
   ) {
     guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
+    guard projectPaths.count < Self.maximumProjects else {
+      if !leftProjectsOut {
+        leftProjectsOut = true
+        notes.append(
+          XcodeProjectNote(
+            "more than \(Self.maximumProjects) projects: this one and the rest are not read", file: projectPath))
+      }
+      return
+    }
     let boundary = cache.boundary
     let pbxproj = PathText.joined(projectPath, "project.pbxproj")
     if spec == nil, RepositoryEntry.at(pbxproj, boundary: boundary) == .missing {
@@ -138,6 +153,7 @@ public struct XcodeTargetsReport: Sendable {
       errors.append(error)
       return
     }
+    notes += project.notes
     for target in project.targets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
