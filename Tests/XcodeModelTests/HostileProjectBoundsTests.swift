@@ -68,27 +68,34 @@ struct HostileProjectBoundsTests {
   }
 
   @Test func targetsPastTheBoundAreANote() throws {
-    let bound = XcodeProject.maximumTargets
+    let bound = XcodeTargetsReport.maximumTargets
     let ids = (0...bound).map { "X\($0)" }
-    let objects = ids.map { "\t\t\($0) = {isa = PBXNativeTarget; name = \($0); buildPhases = (); };" }
-      .joined(separator: "\n")
+    let objects = ids.map {
+      "\t\t\($0) = {isa = PBXNativeTarget; name = \($0); productType = \"com.apple.product-type.application\"; };"
+    }
     let listed = "targets = (" + ids.joined(separator: ", ") + ");"
-    let pbxproj = XcodeFixtures.project(appSettings: "", extra: objects)
+    let pbxproj = XcodeFixtures.project(appSettings: "", extra: objects.joined(separator: "\n"))
       .replacingOccurrences(of: "targets = (T1, );", with: listed)
-    let project = try XcodeProject(path: "App.xcodeproj", pbxprojBytes: Array(pbxproj.utf8), boundary: .unconfined)
-    #expect(project.targets.count == bound)
-    #expect(project.notes.map(\.message) == ["the project has more than \(bound) targets: the rest are not read"])
-    let targetsLine = pbxproj.split(separator: "\n", omittingEmptySubsequences: false)
-      .firstIndex { $0.contains("targets = (") }.map { $0 + 1 }
-    #expect(project.notes.first?.line == targetsLine)
-
     var spec = "name: Many\ntargets:\n"
-    for index in 0...bound { spec += "  T\(index): {type: framework, platform: iOS}\n" }
-    let sandbox = try Sandbox(["project.yml": spec])
-    let generated = try XcodeGenProject(specPath: sandbox.repository + "/project.yml", boundary: sandbox.boundary)
-    #expect(generated.project.targets.count == bound)
-    #expect(generated.notes.map(\.message) == ["the spec has more than \(bound) targets: the rest are not read"])
-    #expect(generated.notes.first?.line == bound + 3)
+    for index in 0...bound { spec += "  T\(index): {type: application, platform: iOS}\n" }
+    let sandbox = try Sandbox(["App.xcodeproj/project.pbxproj": pbxproj, "Spec/project.yml": spec])
+    let report = XcodeTargetsReport(
+      paths: [sandbox.repository + "/App.xcodeproj", sandbox.repository + "/Spec/project.yml"],
+      boundary: sandbox.boundary)
+    #expect(report.targets.count == 2 * bound)
+    let left = report.notes.filter { $0.message.hasPrefix("the project has more than") }
+    #expect(
+      left.map(\.message) == [
+        "the project has more than \(bound) targets: 'X\(bound)' and the rest are not read",
+        // XcodeGen orders targets by name: T999 comes last.
+        "the project has more than \(bound) targets: 'T999' and the rest are not read",
+      ])
+    let objectLine = pbxproj.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.contains("X\(bound) = {") }.map { $0 + 1 }
+    #expect(left.map(\.line) == [objectLine, 999 + 3])
+    // The model reads them all: the bound is on the work done for each target.
+    let model = try XcodeProject(path: sandbox.repository + "/App.xcodeproj", boundary: sandbox.boundary)
+    #expect(model.targets.count == bound + 1)
   }
 
   @Test func projectsPastTheBoundAreANote() throws {
@@ -104,7 +111,7 @@ struct HostileProjectBoundsTests {
   }
 
   @Test func aSpecWithThousandsOfTargetsGivesEachItsConfigurationsAndPlists() throws {
-    let count = XcodeProject.maximumTargets - 1
+    let count = 999
     var spec = "name: Many\ntargets:\n  App:\n    type: application\n    platform: iOS\n    dependencies:\n"
     for index in 0..<count { spec += "      - target: Share\(index)\n" }
     for index in 0..<count {

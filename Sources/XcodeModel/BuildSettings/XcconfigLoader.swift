@@ -165,7 +165,7 @@ final class XcconfigReader {
           continue
         }
         if let refusal = found.refusal {
-          result.missingIncludes.append(name)
+          // Not a missing file (its note says why it is not read): the settings it would give are passed with -D.
           result.diagnostics.append(
             BuildSettingsError(
               .unreadableFile, "included file '\(name)' is \(refusal.consequence)", file: path, line: line))

@@ -83,7 +83,6 @@ extension XcodeProject {
     project: PBXProject, targets: [PBXNativeTarget], boundary: RepositoryBoundary
   ) {
     self.boundary = boundary
-    notes = []
     path = specPath
     self.name = name
     pbxprojPath = specPath

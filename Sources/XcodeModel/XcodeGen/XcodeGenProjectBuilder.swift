@@ -106,11 +106,6 @@ struct XcodeGenProjectBuilder {
     var targetSpecs: [TargetSpec] = []
     for entry in spec["targets"]?.entries ?? [] {
       try budget.chargeExpansion(at: entry.keyLocation)
-      guard targetSpecs.count < XcodeProject.maximumTargets else {
-        let bound = XcodeProject.maximumTargets
-        notes.append(entry.keyLocation.note("the spec has more than \(bound) targets: the rest are not read"))
-        break
-      }
       let targetName = entry.value["name"]?.string ?? entry.key
       guard entry.value.entries != nil else {
         notes.append(entry.keyLocation.note("the target '\(targetName)' is not a mapping; it is left out"))

@@ -38,12 +38,6 @@ public struct XcodeProject: Sendable {
   let groupTree: GroupTree
   /// The folders the files the project names (`.xcconfig` files, dependency files) may be read from.
   public let boundary: RepositoryBoundary
-  /// What was left out of a project past sharelint's bounds (targets past `maximumTargets`), located.
-  public let notes: [XcodeProjectNote]
-
-  /// The most targets of one project read: Xcode itself is of no use with more, and every target's settings are
-  /// worked out for each configuration.
-  public static let maximumTargets = 1_000
 
   /// Reads the project at `path` (the `.xcodeproj` folder), and later the files it names, within `boundary`.
   public init(path: String, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
@@ -115,16 +109,7 @@ public struct XcodeProject: Sendable {
     self.groupTree = groupTree
     // A target listed twice is one target (Xcode shows it once): each is read once, in its first place.
     var listedTargets: Set<String> = []
-    var targetIDs = rootObject.fields.strings("targets").filter { listedTargets.insert($0).inserted }
-    var notes: [XcodeProjectNote] = []
-    if targetIDs.count > Self.maximumTargets {
-      targetIDs.removeSubrange(Self.maximumTargets...)
-      let line = rootObject.fields.entry("targets").map { source.lineIndex(of: $0.keyRange.start) + 1 }
-      notes.append(
-        XcodeProjectNote(
-          "the project has more than \(Self.maximumTargets) targets: the rest are not read", file: file, line: line))
-    }
-    self.notes = notes
+    let targetIDs = rootObject.fields.strings("targets").filter { listedTargets.insert($0).inserted }
     project = PBXProject(
       id: rootID,
       buildConfigurationList: reader.configurationList(

@@ -49,6 +49,9 @@ public struct XcodeTargetsReport: Sendable {
   public static let maximumProjects = 1_000
   /// Whether projects were left out past `maximumProjects` (said once).
   private var leftProjectsOut = false
+  /// The most targets of one project whose configurations the report works out (every setting of every
+  /// configuration, then each app's and extension's plists linted): the model reads any number.
+  public static let maximumTargets = 1_000
 
   /// An empty report.
   public init() {}
@@ -153,8 +156,16 @@ public struct XcodeTargetsReport: Sendable {
       errors.append(error)
       return
     }
-    notes += project.notes
-    for target in project.targets where !(target.isApplication || target.isExtension) {
+    var projectTargets = project.targets
+    if projectTargets.count > Self.maximumTargets {
+      projectTargets.removeSubrange(Self.maximumTargets...)
+      let first = project.targets[Self.maximumTargets]
+      notes.append(
+        XcodeProjectNote(
+          "the project has more than \(Self.maximumTargets) targets: '\(first.name)' and the rest are not read",
+          file: project.pbxprojPath, line: first.line))
+    }
+    for target in projectTargets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
         where !path.isEmpty {
@@ -165,7 +176,7 @@ public struct XcodeTargetsReport: Sendable {
     let sources = XcodeProjectSources(model: project, overlay: overlay)
     let files = dependencyFiles.files(for: project, workspace: workspace)
     for note in files.notes where dependencyNotes.insert(note).inserted { notes.append(note) }
-    for target in project.targets where target.isApplication || target.isExtension {
+    for target in projectTargets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)
       targets.append(
         Target(
