@@ -46,6 +46,7 @@ public struct XcodeDependencyFileCache: Sendable {
   private var resolvedPackages: [String: PackageResolved?] = [:]
   private var bundleVersions: [String: String?] = [:]
   private var folderEntries: [String: [String: String]] = [:]
+  /// The folders files may be listed and read in.
   private let boundary: RepositoryBoundary
 
   /// An empty cache, reading nothing `boundary` refuses.

@@ -10,6 +10,7 @@ public final class XcconfigDefinitionIndex: Sendable {
   public static let maximumFiles = 2_000
 
   private let root: String
+  /// The folders files may be read in.
   private let boundary: RepositoryBoundary
   private let files = Mutex<[String: [String]]?>(nil)
 

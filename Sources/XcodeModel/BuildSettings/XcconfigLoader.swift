@@ -303,6 +303,7 @@ package final class CaseInsensitiveFileFinder {
   }
 
   private var listings: [String: [String]] = [:]
+  /// The folders that may be examined and listed.
   private let boundary: RepositoryBoundary
 
   /// A finder looking only where `boundary` lets it.

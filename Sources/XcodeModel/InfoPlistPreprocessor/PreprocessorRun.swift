@@ -64,8 +64,9 @@ final class PreprocessorRun {
   var fileIdentities: [String] = []
   var fileIndexByName: [String: Int] = [:]
   var includedFiles: [String] = []
-  /// The paths of `includedFiles`, and the identities of the files they name.
+  /// The paths of `includedFiles`, for finding one in constant time.
   var includedNames: Set<String> = []
+  /// The identities of the files included so far (`#import` reads a file only once, by whatever path).
   var includedIdentities: Set<String> = []
   var includeStack: [Int] = []
   /// The identities of the files read with `#import` or marked `#pragma once`.

@@ -26,6 +26,7 @@ struct XcodeGenProjectBuilder {
   let specPath: String
   let rootFolder: String
   let budget: YAMLBudget
+  /// The folders the files the spec names may be looked at in.
   let boundary: RepositoryBoundary
   private(set) var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []

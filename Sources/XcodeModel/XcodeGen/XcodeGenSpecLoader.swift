@@ -24,6 +24,7 @@ struct XcodeGenSpecLoader {
 
   private let rootFolder: String
   private let budget: YAMLBudget
+  /// The folders spec files may be read in.
   private let boundary: RepositoryBoundary
 
   /// One file read: its value, the folder its paths are relative to (from the root's folder), its includes.
