@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads a file a repository or a document names — a `.sharelint.yml`, specs an XcodeGen spec includes, manifests a
-/// walk meets — only when it is a regular file no larger than a limit: a path (or a symbolic link) can name a FIFO
-/// or a device (`include: /dev/zero`), whose read would wait or never end.
+/// Reads a file a repository or a document names — a `.sharelint.yml` — only when it is a regular file no larger
+/// than a limit: a path (or a symbolic link) can name a FIFO or a device (`include: /dev/zero`), whose read would wait
+/// or never end. XcodeModel reads XcodeGen specs and manifests through `RepositoryFile` (SharelintBase), which also
+/// keeps the reads inside the `RepositoryBoundary`; this reader goes once its last caller has moved there too.
 package enum BoundedFileReader {
   /// Why a file was not read.
   package enum Failure: Error {

@@ -395,7 +395,7 @@ struct XcodeGenProjectTests {
     #expect {
       try XcodeGenProject(specPath: huge.spec)
     } throws: { error in
-      (error as? XcodeProjectError)?.message.contains("more than the 4194304 read") == true
+      (error as? XcodeProjectError)?.message.contains("more than the 4194304 bytes read") == true
     }
   }
 
@@ -414,8 +414,9 @@ struct XcodeGenProjectTests {
     let project = try XcodeGenProject(specPath: folder.spec)
     #expect(project.project.targets.map(\.name) == ["App"])
     #expect(project.notes.map(\.message) == [
-      "the included spec '/dev/zero' is not a regular file; what it defines is unknown",
-      "the included spec '\(folder.path)/fifo.yml' is not a regular file; what it defines is unknown",
+      "the included spec '/dev/zero' is in the system's /dev: never read; what it defines is unknown",
+      "the included spec '\(folder.path)/fifo.yml' is a FIFO, not a regular file: not read; what it defines is "
+        + "unknown",
       "the included spec '\(folder.path)/missing.yml' does not exist; what it defines is unknown",
     ])
     #expect(project.notes.allSatisfy { $0.file == folder.spec && $0.line == 2 })

@@ -43,14 +43,15 @@ public struct XcodeCompiledSources: Hashable, Sendable {
   public static let maximumFolderEntries = 50_000
 
   /// Every file: `files`, then each folder's sources in name order (hidden entries and dependency folders left
-  /// out, the walk bounded: `truncated` says when it stopped early), each path once.
-  public func allFiles() -> (files: [String], truncated: Bool) {
+  /// out, no folder `boundary` refuses listed, the walk bounded: `truncated` says when it stopped early), each path
+  /// once.
+  public func allFiles(boundary: RepositoryBoundary = .current) -> (files: [String], truncated: Bool) {
     var seen: Set<String> = []
     var result: [String] = []
     for file in files where seen.insert(file).inserted { result.append(file) }
     var truncated = false
     for folder in folders {
-      let listed = Self.sourceFiles(in: folder)
+      let listed = Self.sourceFiles(in: folder, boundary: boundary)
       truncated = truncated || listed.truncated
       for file in listed.files where seen.insert(file).inserted { result.append(file) }
     }
@@ -59,8 +60,10 @@ public struct XcodeCompiledSources: Hashable, Sendable {
 
   /// Adds `other`'s files and folders after these.
   public mutating func append(_ other: XcodeCompiledSources) {
-    for file in other.files where !files.contains(file) { files.append(file) }
-    for folder in other.folders where !folders.contains(folder) { folders.append(folder) }
+    var knownFiles = Set(files)
+    for file in other.files where knownFiles.insert(file).inserted { files.append(file) }
+    var knownFolders = Set(folders)
+    for folder in other.folders where knownFolders.insert(folder).inserted { folders.append(folder) }
   }
 
   /// Whether a path names a file the target compiles from source and a source rule reads.
@@ -70,17 +73,19 @@ public struct XcodeCompiledSources: Hashable, Sendable {
       || lowered.hasSuffix(".c")
   }
 
-  /// The source files under `folder` (or the folder itself, when it is a source file), walked without recursion.
-  static func sourceFiles(in folder: Folder) -> (files: [String], truncated: Bool) {
+  /// The source files under `folder` (or the folder itself, when it is a source file), walked without recursion,
+  /// listing no folder `boundary` refuses.
+  static func sourceFiles(in folder: Folder, boundary: RepositoryBoundary) -> (files: [String], truncated: Bool) {
     if isCompiledSource(folder.path), SourceFolderWalker.isRegularFile(folder.path) { return ([folder.path], false) }
     var files: [String] = []
     var visited = 0
     var seenFolders: Set<String> = []
     var pending: [(path: String, relative: String, depth: Int)] = [(folder.path, "", 0)]
     while let (path, relative, depth) = pending.popLast() {
-      guard seenFolders.insert(FileIdentity.of(path)).inserted, let entries = FolderEntries.list(path) else {
-        continue
-      }
+      let identity = FileIdentity.of(path)
+      guard seenFolders.insert(identity).inserted, boundary.refusal(toRead: path, identity: identity) == nil,
+        let entries = FolderEntries.list(path)
+      else { continue }
       var subfolders: [(String, String, Int)] = []
       for entry in entries where !entry.name.hasPrefix(".") {
         visited += 1

@@ -37,7 +37,8 @@ public struct XcodeDependencyFiles: Sendable {
   }
 }
 
-/// Finds and reads the dependency files of projects, each file once however many projects share it.
+/// Finds and reads the dependency files of projects, each file once however many projects share it, within a
+/// `RepositoryBoundary`: a folder it refuses (above the linted folders) is not searched.
 public struct XcodeDependencyFileCache: Sendable {
   private var podfiles: [String: Podfile?] = [:]
   private var locks: [String: PodfileLock?] = [:]
@@ -45,9 +46,13 @@ public struct XcodeDependencyFileCache: Sendable {
   private var resolvedPackages: [String: PackageResolved?] = [:]
   private var bundleVersions: [String: String?] = [:]
   private var folderEntries: [String: [String: String]] = [:]
+  /// The folders files may be listed and read in.
+  private let boundary: RepositoryBoundary
 
-  /// An empty cache.
-  public init() {}
+  /// An empty cache, reading nothing `boundary` refuses.
+  public init(boundary: RepositoryBoundary = .current) {
+    self.boundary = boundary
+  }
 
   /// How many folders above a project are searched for a `Podfile` or `Cartfile`.
   static let levelsAbove = 2
@@ -64,13 +69,13 @@ public struct XcodeDependencyFileCache: Sendable {
   public mutating func files(for project: XcodeProject, workspace: String?) -> XcodeDependencyFiles {
     var files = XcodeDependencyFiles()
     let folder = PathText.removingLastComponent(of: project.path)
-    let folders = Self.folders(from: folder)
+    let folders = Self.folders(from: folder, boundary: boundary)
     var resolvedCandidates: [String] = []
     if let workspace { resolvedCandidates.append(PathText.joined(workspace, "xcshareddata/swiftpm/Package.resolved")) }
     resolvedCandidates.append(
       PathText.joined(project.path, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
     if workspace == nil {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+      let names = (try? RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary).get()) ?? []
       for name in names.sorted() where name.hasSuffix(".xcworkspace") {
         resolvedCandidates.append(
           PathText.joined(PathText.joined(folder, name), "xcshareddata/swiftpm/Package.resolved"))
@@ -117,7 +122,7 @@ public struct XcodeDependencyFileCache: Sendable {
   /// The version of the framework or xcframework at `path` (see `FrameworkBundleVersion`), read once.
   public mutating func bundleVersion(at path: String) -> String? {
     if let known = bundleVersions[path] { return known }
-    let version = FrameworkBundleVersion.version(ofBundleAt: path)
+    let version = FrameworkBundleVersion.version(ofBundleAt: path, boundary: boundary)
     bundleVersions[path] = .some(version)
     return version
   }
@@ -126,7 +131,7 @@ public struct XcodeDependencyFileCache: Sendable {
   /// exact name first; each folder is listed once.
   private mutating func entry(named name: String, in folder: String) -> String? {
     if folderEntries[folder] == nil {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+      let names = (try? RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary).get()) ?? []
       var byLowercased: [String: String] = [:]
       for entry in names.sorted() where byLowercased[entry.lowercased()] == nil || entry == name {
         byLowercased[entry.lowercased()] = entry
@@ -142,12 +147,14 @@ public struct XcodeDependencyFileCache: Sendable {
     return last.hasSuffix(".xcodeproj") ? String(last.dropLast(".xcodeproj".count)) : last
   }
 
-  /// `folder` and up to `levelsAbove` folders above it, stopping after the one holding `.git`.
-  static func folders(from folder: String) -> [String] {
+  /// `folder` and up to `levelsAbove` folders above it, stopping after the one holding `.git` and before one
+  /// `boundary` refuses.
+  static func folders(from folder: String, boundary: RepositoryBoundary) -> [String] {
     var folders: [String] = []
     var current = folder
     let manager = FileManager.default
     for _ in 0...levelsAbove {
+      guard boundary.refusal(toRead: current.isEmpty ? "." : current) == nil else { break }
       folders.append(current)
       let isRoot = manager.fileExists(atPath: PathText.joined(current.isEmpty ? "." : current, ".git"))
       let absolute = current.hasPrefix("/") ? current : PathText.joined(manager.currentDirectoryPath, current)
@@ -159,28 +166,28 @@ public struct XcodeDependencyFileCache: Sendable {
 
   private mutating func podfile(at path: String) -> Podfile? {
     if let known = podfiles[path] { return known }
-    let read = Podfile(path: PathText.tidied(path))
+    let read = Podfile(path: PathText.tidied(path), boundary: boundary)
     podfiles[path] = .some(read)
     return read
   }
 
   private mutating func lock(at path: String) -> PodfileLock? {
     if let known = locks[path] { return known }
-    let read = PodfileLock(path: PathText.tidied(path))
+    let read = PodfileLock(path: PathText.tidied(path), boundary: boundary)
     locks[path] = .some(read)
     return read
   }
 
   private mutating func cartfile(at path: String) -> Cartfile? {
     if let known = cartfiles[path] { return known }
-    let read = Cartfile(path: PathText.tidied(path))
+    let read = Cartfile(path: PathText.tidied(path), boundary: boundary)
     cartfiles[path] = .some(read)
     return read
   }
 
   private mutating func packageResolved(at path: String) -> PackageResolved? {
     if let known = resolvedPackages[path] { return known }
-    let read = PackageResolved(path: PathText.tidied(path))
+    let read = PackageResolved(path: PathText.tidied(path), boundary: boundary)
     resolvedPackages[path] = .some(read)
     return read
   }

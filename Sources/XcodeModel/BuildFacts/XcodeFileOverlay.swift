@@ -25,15 +25,10 @@ public struct XcodeFileOverlay: Sendable {
   }
 
   /// The contents of the file at `path`: overlaid, else read from disk when it is a regular file of at most
-  /// `limit` bytes.
-  public func contents(at path: String, limit: Int = 64 << 20) -> [UInt8]? {
+  /// `limit` bytes that `boundary` admits.
+  public func contents(at path: String, limit: Int = 64 << 20, boundary: RepositoryBoundary = .current) -> [UInt8]? {
     if let overlaid = bytes(at: path) { return overlaid }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      (attributes[.size] as? Int ?? 0) <= limit, let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    return [UInt8](data)
+    return try? RepositoryFile.read(path, limit: limit, boundary: boundary).get()
   }
 
   /// A file's identity (`FileIdentity`, as every other comparison of paths makes it: `URL`'s symlink resolution

@@ -54,7 +54,8 @@ public final class XcodeProjectSources: Sendable {
     let name = Self.displayPath(file)
     if let known = texts.withLock({ $0[name] }) { return known }
     let bytes: [UInt8]? =
-      Self.displayPath(model.pbxprojPath) == name ? model.source.bytes : overlay.contents(at: file, limit: 4 << 20)
+      Self.displayPath(model.pbxprojPath) == name
+      ? model.source.bytes : overlay.contents(at: file, limit: 4 << 20, boundary: model.boundary)
     let text = bytes.map { SourceText(name: name, bytes: $0) }
     texts.withLock { $0[name] = .some(text) }
     return text
@@ -189,7 +190,7 @@ public final class XcodeProjectSources: Sendable {
   ) -> [String] {
     let reach = reachByOrigin.withLock { $0[setting] } ?? {
       var reach: [String: [String]] = [:]
-      var cache = XcconfigCache(overlay: overlay)
+      var cache = XcconfigCache(overlay: overlay, boundary: model.boundary)
       for target in model.targets {
         for candidate in model.configurations(of: target, cache: &cache) {
           guard let origin = candidate.settings.definitions(of: setting).last?.origin else { continue }

@@ -4,44 +4,47 @@ import Synchronization
 
 /// Which `.xcconfig` files under a folder assign which settings: read once, the first time a setting needs
 /// explaining, by any thread, on `SourceFolderWalker`'s walk (in path order; it skips hidden folders and those of
-/// dependencies and builds), which stops after `maximumFiles` files.
+/// dependencies and builds), which stops after `maximumFiles` files. Files are read within a `RepositoryBoundary`.
 public final class XcconfigDefinitionIndex: Sendable {
   /// The most `.xcconfig` files read.
   public static let maximumFiles = 2_000
 
   private let root: String
+  /// The folders files may be read in.
+  private let boundary: RepositoryBoundary
   private let files = Mutex<[String: [String]]?>(nil)
 
-  /// An index of the `.xcconfig` files under `root`, not read yet.
-  public init(root: String) {
+  /// An index of the `.xcconfig` files under `root`, not read yet, to be read within `boundary`.
+  public init(root: String, boundary: RepositoryBoundary = .current) {
     self.root = root
+    self.boundary = boundary
   }
 
   /// The files (as shown) that assign `name`, in path order.
   public func files(assigning name: String) -> [String] {
     files.withLock { index in
-      if index == nil { index = Self.read(root) }
+      if index == nil { index = Self.read(root, boundary: boundary) }
       return index?[name] ?? []
     }
   }
 
-  private static func read(_ root: String) -> [String: [String]] {
+  private static func read(_ root: String, boundary: RepositoryBoundary) -> [String: [String]] {
     var index: [String: [String]] = [:]
     var count = 0
-    let manager = FileManager.default
     let folder = root.isEmpty ? "." : root
     var walker = SourceFolderWalker()
     walker.walk(folder: folder, displayPath: folder) { entry, _ in
       if entry.isDirectory { return .enter }
       guard entry.name.hasSuffix(".xcconfig") else { return .leave }
       guard count < maximumFiles else { return .stop }
-      guard !entry.needsStat || SourceFolderWalker.isRegularFile(entry.path),
-        let data = manager.contents(atPath: entry.path), data.count <= XcconfigReader.maximumFileSize
+      guard
+        let bytes = try? RepositoryFile.read(entry.path, limit: XcconfigReader.maximumFileSize, boundary: boundary)
+          .get()
       else { return .leave }
       count += 1
       let shown = PathText.relativeToWorkingFolder(PathText.tidied(entry.path))
       var assigned: Set<String> = []
-      for statement in XcconfigParser(fileName: entry.path).parse(String(decoding: data, as: UTF8.self)).statements {
+      for statement in XcconfigParser(fileName: entry.path).parse(String(decoding: bytes, as: UTF8.self)).statements {
         if case .assignment(let setting, _, _, _) = statement, assigned.insert(setting).inserted {
           index[setting, default: []].append(shown)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SharelintBase
 
 /// Build settings known to a run: `-D NAME=VALUE` definitions and `.xcconfig` assignments, used to
 /// expand `$(NAME)` references in plist strings. `-D` definitions override `.xcconfig` ones whatever
@@ -59,13 +60,18 @@ public struct BuildSettings: Sendable {
   /// Reads the `.xcconfig` file at `path` and the files it includes (see `XcconfigReader`). Only a file that
   /// cannot be read at all throws; what Xcode would report and skip (a missing include, an include cycle, a
   /// malformed line) is added to `xcconfigDiagnostics` and the rest is read.
-  public mutating func loadXcconfig(atPath path: String) throws(BuildSettingsError) {
-    try add(XcconfigReader().load(path: path))
+  public mutating func loadXcconfig(atPath path: String, boundary: RepositoryBoundary = .current)
+    throws(BuildSettingsError)
+  {
+    try add(XcconfigReader(boundary: boundary).load(path: path))
   }
 
-  /// Reads `.xcconfig` text named `name`; includes are resolved relative to `name`'s folder.
-  public mutating func loadXcconfig(text: String, name: String) throws(BuildSettingsError) {
-    try add(XcconfigReader().load(text: text, path: name))
+  /// Reads `.xcconfig` text named `name`; includes are resolved relative to `name`'s folder and read within
+  /// `boundary`.
+  public mutating func loadXcconfig(text: String, name: String, boundary: RepositoryBoundary = .current)
+    throws(BuildSettingsError)
+  {
+    try add(XcconfigReader(boundary: boundary).load(text: text, path: name))
   }
 
   private mutating func add(_ load: XcconfigLoad) throws(BuildSettingsError) {

@@ -8,7 +8,8 @@ public struct BuildSettingsError: Error, CustomStringConvertible, Hashable, Send
     case malformedLine
     /// An `#include` that leads back to a file being read.
     case includeCycle
-    /// An `.xcconfig` file (given or `#include`d without `?`) that does not exist or cannot be read.
+    /// An `.xcconfig` file (given or `#include`d without `?`) that does not exist, cannot be read, or is outside
+    /// the folders sharelint may read.
     case unreadableFile
     /// A `-D` definition that is not `NAME=VALUE` with a valid name.
     case invalidDefinition
@@ -18,6 +19,8 @@ public struct BuildSettingsError: Error, CustomStringConvertible, Hashable, Send
     case caseMismatch
     /// Repeated includes that would make more assignments than sharelint keeps.
     case tooManyAssignments
+    /// An `#include` nested deeper than sharelint follows.
+    case includeTooDeep
   }
 
   /// The family of the failure.

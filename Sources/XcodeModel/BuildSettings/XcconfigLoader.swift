@@ -27,7 +27,11 @@ struct XcconfigLoad {
 ///   skipped; the rest of the file and of the chain still counts; so does the rest of a file with a
 ///   malformed line;
 /// - where Xcode's (case-insensitive) disk would find a file and this one does not, the name is matched
-///   ignoring case, with a note.
+///   ignoring case, with a note;
+/// - every file is read through `RepositoryFile` within the reader's `RepositoryBoundary`: an include outside the
+///   linted folders, inside `.git` or the system's folders, or of a FIFO or device is reported at its line and
+///   nothing of it is read; includes nest at most `maximumIncludeDepth` deep (Xcode sets no limit; a chain of
+///   thousands of files is hostile input, and each level is a frame of `expand`).
 ///
 /// Each file is read and parsed once, however often it is included, and a file's included assignments are
 /// reused wherever the same include gives the same result, so files that each include the next twice take
@@ -38,6 +42,9 @@ final class XcconfigReader {
   static let maximumFileSize = 4 << 20
   /// The most assignments one load keeps (repeated includes of assignments that use `$(inherited)` double).
   static let maximumDefinitions = 10_000
+  /// The deepest chain of includes followed (GNU cpp's limit for `#include`, which the Info.plist preprocessor
+  /// shares).
+  static let maximumIncludeDepth = 200
 
   private struct ParsedFile {
     var statements: [XcconfigStatement] = []
@@ -67,12 +74,17 @@ final class XcconfigReader {
   private var parsedFiles: [String: ParsedFile] = [:]
   private var expansions: [ExpansionKey: Expansion] = [:]
   private var identities: [String: String] = [:]
-  private let finder = CaseInsensitiveFileFinder()
+  private let finder: CaseInsensitiveFileFinder
   /// Contents to read instead of the files on disk (a fix's edits, before they are written).
   private let overlay: XcodeFileOverlay
+  /// The folders files may be read from.
+  private let boundary: RepositoryBoundary
 
-  init(overlay: XcodeFileOverlay = XcodeFileOverlay()) {
+  /// A reader taking `overlay`'s contents instead of the files it names, reading nothing `boundary` refuses.
+  init(overlay: XcodeFileOverlay = XcodeFileOverlay(), boundary: RepositoryBoundary = .current) {
     self.overlay = overlay
+    self.boundary = boundary
+    finder = CaseInsensitiveFileFinder(boundary: boundary)
   }
 
   /// The assignments of the file at `path`, its includes looked up in `searchPaths` after the folders of the
@@ -152,6 +164,13 @@ final class XcconfigReader {
           }
           continue
         }
+        if let refusal = found.refusal {
+          // Not a missing file (its note says why it is not read): the settings it would give are passed with -D.
+          result.diagnostics.append(
+            BuildSettingsError(
+              .unreadableFile, "included file '\(name)' is \(refusal.consequence)", file: path, line: line))
+          continue
+        }
         if let actual = found.caseDifference {
           result.diagnostics.append(
             BuildSettingsError(
@@ -171,6 +190,14 @@ final class XcconfigReader {
               "skipping the include of '\(PathText.lastComponent(of: found.path))' as it would create a cycle: "
                 + cycle.joined(separator: " → "), file: path, line: line))
           result.cycleHits.insert(includedIdentity)
+          continue
+        }
+        guard ancestors.count <= Self.maximumIncludeDepth else {
+          result.diagnostics.append(
+            BuildSettingsError(
+              .includeTooDeep,
+              "included file '\(name)' is more than \(Self.maximumIncludeDepth) includes deep: not read",
+              file: path, line: line))
           continue
         }
         let included = expand(found.path, searchPaths: nestedSearchPaths, ancestors: &ancestors)
@@ -235,9 +262,9 @@ final class XcconfigReader {
       parsedFiles[identity] = parsed
       return parsed
     }
-    switch Self.read(path) {
-    case .success(let text): parsed = Self.parse(text, displayPath: path)
-    case .failure(let reason): parsed = ParsedFile(readFailure: reason.message)
+    switch RepositoryFile.read(path, limit: Self.maximumFileSize, boundary: boundary) {
+    case .success(let bytes): parsed = Self.parse(String(decoding: bytes, as: UTF8.self), displayPath: path)
+    case .failure(let failure): parsed = ParsedFile(readFailure: failure.description)
     }
     parsedFiles[identity] = parsed
     return parsed
@@ -246,27 +273,6 @@ final class XcconfigReader {
   private static func parse(_ text: String, displayPath: String) -> ParsedFile {
     let (statements, malformed) = XcconfigParser(fileName: displayPath).parse(text)
     return ParsedFile(statements: statements, diagnostics: malformed)
-  }
-
-  private struct ReadFailure: Error {
-    var message: String
-  }
-
-  private static func read(_ path: String) -> Result<String, ReadFailure> {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(ReadFailure(message: "does not exist"))
-    }
-    guard !isDirectory.boolValue else { return .failure(ReadFailure(message: "is a folder")) }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return .failure(ReadFailure(message: "cannot be read"))
-    }
-    defer { try? handle.close() }
-    let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
-    guard data.count <= maximumFileSize else {
-      return .failure(ReadFailure(message: "is larger than \(maximumFileSize >> 20) MiB"))
-    }
-    return .success(String(decoding: data, as: UTF8.self))
   }
 
   /// A file's identity for cycles and reuse (`FileIdentity`), remembered per path as written.
@@ -284,21 +290,30 @@ final class XcconfigReader {
 }
 
 /// Finds files as a case-insensitive disk (a Mac's) would, on any disk: the exact name first, then a name
-/// that differs only by case, folder by folder; listings are read once.
+/// that differs only by case, folder by folder; listings are read once. Nothing the finder's `RepositoryBoundary`
+/// refuses is examined or listed.
 package final class CaseInsensitiveFileFinder {
   /// A file found, and how its name on disk differs from the one asked for.
   package struct Found {
     package var path: String
     /// The path as found on disk when it differs from the one asked for only by case.
     package var caseDifference: String?
+    /// Why the path may not be read, when the boundary refuses it: then whether it exists is not known.
+    package var refusal: BoundaryRefusal?
   }
 
   private var listings: [String: [String]] = [:]
+  /// The folders that may be examined and listed.
+  private let boundary: RepositoryBoundary
 
-  package init() {}
+  /// A finder looking only where `boundary` lets it.
+  package init(boundary: RepositoryBoundary = .current) {
+    self.boundary = boundary
+  }
 
   /// The first of `name` (and `name.defaultExtension` when `name` has no extension) found in `folders`,
-  /// exactly; failing that, ignoring case. An empty folder stands for `name` as it is.
+  /// exactly; failing that, ignoring case. An empty folder stands for `name` as it is. A candidate the boundary
+  /// refuses ends the search: it is found, with its refusal (Xcode would read it, if it is there).
   package func find(_ name: String, in folders: [String], defaultExtension: String? = nil) -> Found? {
     var candidates = [name]
     let last = PathText.lastComponent(of: name)
@@ -306,7 +321,11 @@ package final class CaseInsensitiveFileFinder {
     for folder in folders {
       for candidate in candidates {
         let path = folder.isEmpty ? candidate : PathText.joined(folder, candidate)
-        if Self.isFile(path) { return Found(path: path) }
+        switch RepositoryEntry.at(path, boundary: boundary) {
+        case .file: return Found(path: path)
+        case .refused(let refusal): return Found(path: path, refusal: refusal)
+        case .missing, .folder: continue
+        }
       }
     }
     for folder in folders {
@@ -319,10 +338,19 @@ package final class CaseInsensitiveFileFinder {
     return nil
   }
 
-  /// `path` when it is a file, else the file whose path differs from it only by case, if exactly one does.
+  /// Why `path` may not be read, when the finder's boundary refuses it.
+  package func refusal(toRead path: String) -> BoundaryRefusal? {
+    boundary.refusal(toRead: path)
+  }
+
+  /// `path` when it is a file, else the file whose path differs from it only by case, if exactly one does; nil when
+  /// neither is, or the boundary refuses the path.
   package func findIgnoringCase(_ path: String) -> Found? {
-    if Self.isFile(path) { return Found(path: path) }
-    return findIgnoringCase(path, in: "").map { Found(path: $0, caseDifference: $0) }
+    switch RepositoryEntry.at(path, boundary: boundary) {
+    case .file: return Found(path: path)
+    case .refused: return nil
+    case .missing, .folder: return findIgnoringCase(path, in: "").map { Found(path: $0, caseDifference: $0) }
+    }
   }
 
   private func findIgnoringCase(_ relative: String, in folder: String) -> String? {
@@ -332,7 +360,11 @@ package final class CaseInsensitiveFileFinder {
     for (index, component) in components.enumerated() {
       let exact = current.isEmpty ? component : PathText.joined(current, component)
       let isLast = index == components.count - 1
-      if component == "." || component == ".." || (isLast ? Self.isFile(exact) : Self.isFolder(exact)) {
+      let passes =
+        isLast
+        ? RepositoryEntry.at(exact, boundary: boundary).isFile
+        : RepositoryEntry.isFolderOnTheWay(exact, boundary: boundary)
+      if component == "." || component == ".." || passes {
         current = exact
         continue
       }
@@ -341,23 +373,14 @@ package final class CaseInsensitiveFileFinder {
       guard matches.count == 1, let match = matches.first else { return nil }
       current = current.isEmpty ? match : PathText.joined(current, match)
     }
-    return Self.isFile(current) ? current : nil
+    return RepositoryEntry.at(current, boundary: boundary).isFile ? current : nil
   }
 
+  /// The names in `folder`; none when the boundary refuses it.
   private func listing(of folder: String) -> [String] {
     if let known = listings[folder] { return known }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let names = (try? RepositoryFile.listFolder(folder, boundary: boundary).get()) ?? []
     listings[folder] = names
     return names
-  }
-
-  private static func isFile(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-  }
-
-  private static func isFolder(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }

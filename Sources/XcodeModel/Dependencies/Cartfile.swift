@@ -32,20 +32,19 @@ public struct Cartfile: Hashable, Sendable {
   /// What could not be read.
   public private(set) var notes: [XcodeProjectNote] = []
 
-  /// Reads the file at `path`; `nil` when there is none.
-  public init?(path: String) {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let bytes = DependencyFiles.read(path, limit: Podfile.maximumSize) else {
-      self.init(unreadable: path, limit: Podfile.maximumSize)
-      return
+  /// Reads the file at `path` within `boundary`; `nil` when there is none.
+  public init?(path: String, boundary: RepositoryBoundary = .current) {
+    guard let bytes = DependencyFiles.read(path, limit: Podfile.maximumSize, boundary: boundary) else { return nil }
+    switch bytes {
+    case .success(let bytes): self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+    case .failure(let failure): self.init(unreadable: path, failure: failure)
     }
-    self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
   }
 
-  /// A file that could not be read (or is too large): a note and nothing else.
-  private init(unreadable path: String, limit: Int) {
+  /// A file that could not be read (or is too large, or refused): a note and nothing else.
+  private init(unreadable path: String, failure: RepositoryFile.Failure) {
     self.path = path
-    notes.append(DependencyFiles.unreadableNote(path, limit: limit))
+    notes.append(DependencyFiles.unreadableNote(path, failure: failure))
   }
 
   /// Reads a Cartfile's `text`; `path` names it in notes.

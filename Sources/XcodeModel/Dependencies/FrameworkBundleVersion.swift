@@ -12,12 +12,14 @@ public enum FrameworkBundleVersion {
   public static var maximumInfoPlistSize: Int { maximumSize }
 
   /// The version of the `.framework` or `.xcframework` folder at `path`; `nil` when it is not there, has none
-  /// or cannot be read.
-  public static func version(ofBundleAt path: String) -> String? {
+  /// or cannot be read within `boundary`.
+  public static func version(ofBundleAt path: String, boundary: RepositoryBoundary = .current) -> String? {
     let lowered = path.lowercased()
-    if lowered.hasSuffix(".framework") { return shortVersion(inPlistAt: PathText.joined(path, "Info.plist")) }
+    if lowered.hasSuffix(".framework") {
+      return shortVersion(inPlistAt: PathText.joined(path, "Info.plist"), boundary: boundary)
+    }
     guard lowered.hasSuffix(".xcframework"),
-      let document = document(at: PathText.joined(path, "Info.plist")),
+      let document = document(at: PathText.joined(path, "Info.plist"), boundary: boundary),
       let libraries = document.root["AvailableLibraries"]?.elements
     else { return nil }
     var slices: [(path: String, isDevice: Bool)] = []
@@ -29,7 +31,9 @@ public enum FrameworkBundleVersion {
       slices.append((PathText.joined(PathText.joined(path, identifier), libraryPath), isDevice))
     }
     for slice in slices.sorted(by: { $0.isDevice && !$1.isDevice }) {
-      if let version = shortVersion(inPlistAt: PathText.joined(slice.path, "Info.plist")) { return version }
+      if let version = shortVersion(inPlistAt: PathText.joined(slice.path, "Info.plist"), boundary: boundary) {
+        return version
+      }
     }
     return nil
   }
@@ -43,13 +47,13 @@ public enum FrameworkBundleVersion {
             root["MinimumOSVersion"]?.string)
   }
 
-  private static func shortVersion(inPlistAt path: String) -> String? {
-    guard let root = document(at: path)?.root else { return nil }
+  private static func shortVersion(inPlistAt path: String, boundary: RepositoryBoundary) -> String? {
+    guard let root = document(at: path, boundary: boundary)?.root else { return nil }
     return root["CFBundleShortVersionString"]?.string ?? root["CFBundleVersion"]?.string
   }
 
-  private static func document(at path: String) -> PropertyListDocument? {
-    guard let bytes = DependencyFiles.read(path, limit: maximumSize) else { return nil }
+  private static func document(at path: String, boundary: RepositoryBoundary) -> PropertyListDocument? {
+    guard let bytes = try? RepositoryFile.read(path, limit: maximumSize, boundary: boundary).get() else { return nil }
     return try? PropertyListDocument(bytes: bytes, name: path)
   }
 }

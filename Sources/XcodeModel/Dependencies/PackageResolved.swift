@@ -40,14 +40,13 @@ public struct PackageResolved: Hashable, Sendable {
   /// The largest file read (4 MiB).
   public static let maximumSize = 4 << 20
 
-  /// Reads the file at `path`; `nil` when there is none.
-  public init?(path: String) {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let bytes = DependencyFiles.read(path, limit: Self.maximumSize) else {
-      self.init(unreadable: path, limit: Self.maximumSize)
-      return
+  /// Reads the file at `path` within `boundary`; `nil` when there is none.
+  public init?(path: String, boundary: RepositoryBoundary = .current) {
+    guard let bytes = DependencyFiles.read(path, limit: Self.maximumSize, boundary: boundary) else { return nil }
+    switch bytes {
+    case .success(let bytes): self.init(path: path, bytes: bytes)
+    case .failure(let failure): self.init(unreadable: path, failure: failure)
     }
-    self.init(path: path, bytes: bytes)
   }
 
   /// Reads a `Package.resolved`'s bytes; `path` names it in notes.
@@ -87,9 +86,9 @@ public struct PackageResolved: Hashable, Sendable {
   }
 
   /// A file that could not be read (or is too large): a note and nothing else.
-  private init(unreadable path: String, limit: Int) {
+  private init(unreadable path: String, failure: RepositoryFile.Failure) {
     self.path = path
-    notes.append(DependencyFiles.unreadableNote(path, limit: limit))
+    notes.append(DependencyFiles.unreadableNote(path, failure: failure))
   }
 
   /// The pin of the package at `location` (a repository URL, compared by identity) or of identity `identity`.

@@ -73,15 +73,14 @@ public struct Podfile: Hashable, Sendable {
   /// The largest `Podfile` read (1 MiB).
   public static let maximumSize = 1 << 20
 
-  /// Reads the Podfile at `path`; `nil` when there is none. A file too large or unreadable gives a model
-  /// with a note and no targets.
-  public init?(path: String) {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let bytes = DependencyFiles.read(path, limit: Self.maximumSize) else {
-      self.init(unreadable: path, limit: Self.maximumSize)
-      return
+  /// Reads the Podfile at `path` within `boundary`; `nil` when there is none. A file too large, unreadable or
+  /// refused gives a model with a note and no targets.
+  public init?(path: String, boundary: RepositoryBoundary = .current) {
+    guard let bytes = DependencyFiles.read(path, limit: Self.maximumSize, boundary: boundary) else { return nil }
+    switch bytes {
+    case .success(let bytes): self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+    case .failure(let failure): self.init(unreadable: path, failure: failure)
     }
-    self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
   }
 
   /// Reads a Podfile's `text`; `path` names it in notes.
@@ -91,11 +90,11 @@ public struct Podfile: Hashable, Sendable {
     parse(text)
   }
 
-  /// A file that could not be read (or is too large): a note and nothing else.
-  private init(unreadable path: String, limit: Int) {
+  /// A file that could not be read (or is too large, or refused): a note and nothing else.
+  private init(unreadable path: String, failure: RepositoryFile.Failure) {
     self.path = path
     targets = [TargetDefinition(name: "Pods", isAbstract: true, pods: [], inheritance: .complete, line: 0)]
-    notes.append(DependencyFiles.unreadableNote(path, limit: limit))
+    notes.append(DependencyFiles.unreadableNote(path, failure: failure))
   }
 
   /// The definition of the Xcode target named `name` (not an abstract one), when the Podfile has one. A target
@@ -306,21 +305,19 @@ public struct Podfile: Hashable, Sendable {
   }
 }
 
-/// Reading the small files dependency managers write, bounded.
+/// Reading the small files dependency managers write, bounded, through `RepositoryFile`.
 enum DependencyFiles {
-  /// The bytes of the file at `path`, or `nil` when it cannot be read or is larger than `limit`.
-  static func read(_ path: String, limit: Int) -> [UInt8]? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      (attributes[.size] as? Int ?? 0) <= limit,
-      let data = FileManager.default.contents(atPath: path), data.count <= limit
-    else { return nil }
-    return [UInt8](data)
+  /// The bytes of the file at `path` (at most `limit`) or why they were not read; nil when nothing is there.
+  static func read(_ path: String, limit: Int, boundary: RepositoryBoundary)
+    -> Result<[UInt8], RepositoryFile.Failure>?
+  {
+    let read = RepositoryFile.read(path, limit: limit, boundary: boundary)
+    if case .failure(.missing) = read { return nil }
+    return read
   }
 
-  /// The note for a file that could not be read or is too large.
-  static func unreadableNote(_ path: String, limit: Int) -> XcodeProjectNote {
-    XcodeProjectNote(
-      "cannot read the file, or it is larger than \(limit >> 20) MiB; its dependencies are unknown",
-      file: path)
+  /// The note for a file that could not be read, is too large, or is refused.
+  static func unreadableNote(_ path: String, failure: RepositoryFile.Failure) -> XcodeProjectNote {
+    XcodeProjectNote("the file \(failure); its dependencies are unknown", file: path)
   }
 }

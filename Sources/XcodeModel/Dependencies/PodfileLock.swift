@@ -15,20 +15,21 @@ public struct PodfileLock: Hashable, Sendable {
   /// What could not be read.
   public private(set) var notes: [XcodeProjectNote] = []
 
-  /// Reads the file at `path`; `nil` when there is none.
-  public init?(path: String) {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let bytes = DependencyFiles.read(path, limit: Podfile.maximumSize * 4) else {
-      self.init(unreadable: path, limit: Podfile.maximumSize * 4)
-      return
+  /// Reads the file at `path` within `boundary`; `nil` when there is none.
+  public init?(path: String, boundary: RepositoryBoundary = .current) {
+    guard let bytes = DependencyFiles.read(path, limit: Podfile.maximumSize * 4, boundary: boundary) else {
+      return nil
     }
-    self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+    switch bytes {
+    case .success(let bytes): self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+    case .failure(let failure): self.init(unreadable: path, failure: failure)
+    }
   }
 
-  /// A file that could not be read (or is too large): a note and nothing else.
-  private init(unreadable path: String, limit: Int) {
+  /// A file that could not be read (or is too large, or refused): a note and nothing else.
+  private init(unreadable path: String, failure: RepositoryFile.Failure) {
     self.path = path
-    notes.append(DependencyFiles.unreadableNote(path, limit: limit))
+    notes.append(DependencyFiles.unreadableNote(path, failure: failure))
   }
 
   /// Reads a `Podfile.lock`'s `text`; `path` names it in notes.

@@ -28,8 +28,15 @@ import SharelintBase
 /// - a macro met again inside its own expansion stays as written (`#define SELF SELF+1` gives `SELF+1`).
 ///
 /// Not reproduced: the ISO mode (whitespace squeezed, `//` comments), function-like macros (refused
-/// with a located error), compiler-predefined macros (`__APPLE__`…: pass them in `definitions`), and
-/// guarded include cycles (a file including one already being read is an error even when guarded).
+/// with a located error), compiler-predefined macros (`__APPLE__`…: pass them in `definitions`), SDK headers
+/// (`#include <…>` is looked for only in the `-I` folders), and guarded include cycles (a file including one
+/// already being read, by any path, is an error even when guarded).
+///
+/// The Info.plist and what it includes are hostile input: included files are read through `RepositoryFile` within
+/// a `RepositoryBoundary` (an include outside the linted folders is a located error, and nothing of it is read), and
+/// each run is bounded in output (`maximumOutputSize`), in the includes it carries out (`maximumIncludes`), in the
+/// bytes it reads through them (`maximumIncludedBytes`), and in time (`maximumDuration`): a file including itself
+/// twice through a link, or a chain of files each including the next twice, ends with a located error.
 public struct InfoPlistPreprocessor: Sendable {
   /// Reads a file by path; nil when it cannot be read.
   public typealias FileReader = @Sendable (String) -> [UInt8]?
@@ -47,8 +54,10 @@ public struct InfoPlistPreprocessor: Sendable {
   public let maximumOutputSize: Int
   /// Folders `#include` searches after the including file's (`-I`).
   public let includePaths: [String]
-  /// How included files and the prefix header are read.
-  private let readFile: FileReader
+  /// How long one run may take before it stops with an error.
+  public let maximumDuration: Duration
+  /// How included files and the prefix header are read: a reader given to `init`, else the disk within a boundary.
+  private let includeSource: IncludeSource
 
   /// The deepest `#include` nesting accepted (GNU cpp's limit).
   public static let maximumIncludeDepth = 200
@@ -58,26 +67,50 @@ public struct InfoPlistPreprocessor: Sendable {
   public static let maximumExpansions = 1_000_000
   /// The deepest `#if` nesting accepted.
   public static let maximumConditionalDepth = 1_000
+  /// The most `#include`s and `#import`s one run carries out.
+  public static let maximumIncludes = 10_000
+  /// The most bytes one run reads through includes, counting a file each time it is included.
+  public static let maximumIncludedBytes = 64 << 20
+  /// The largest file included (or prefix header) read.
+  public static let maximumIncludedFileSize = 4 << 20
 
   /// A preprocessor defining `definitions` (see `parseDefinitions(_:)`), reading included files with
-  /// `readFile` (the file system by default).
+  /// `readFile`, or when none is given from the disk within `boundary`.
   public init(
     definitions: [String: String] = [:], keepsComments: Bool = false, traditional: Bool = true,
     maximumOutputSize: Int = XMLPlistReader.maximumInputSize, includePaths: [String] = [],
-    readFile: @escaping FileReader = InfoPlistPreprocessor.readFromDisk
+    maximumDuration: Duration = .seconds(1), boundary: RepositoryBoundary = .current, readFile: FileReader? = nil
   ) {
     self.includePaths = includePaths
     self.definitions = definitions
     self.keepsComments = keepsComments
     self.traditional = traditional
     self.maximumOutputSize = maximumOutputSize
-    self.readFile = readFile
+    self.maximumDuration = maximumDuration
+    includeSource = readFile.map(IncludeSource.reader) ?? .disk(boundary)
   }
 
-  /// The bytes of the file at `path`, or nil when it cannot be read.
+  /// The bytes of the file at `path`, or nil when it cannot be read: a regular file of at most
+  /// `maximumIncludedFileSize` bytes that the process's `RepositoryBoundary` admits.
   public static let readFromDisk: FileReader = { path in
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return [UInt8](data)
+    try? RepositoryFile.read(path, limit: maximumIncludedFileSize).get()
+  }
+
+  /// Where included files come from.
+  enum IncludeSource: Sendable {
+    /// A reader given by the caller: nil is a file that is not there.
+    case reader(FileReader)
+    /// The disk, within a boundary.
+    case disk(RepositoryBoundary)
+
+    /// The bytes of the file at `path`, or why not.
+    func read(_ path: String) -> Result<[UInt8], RepositoryFile.Failure> {
+      switch self {
+      case .reader(let read): return read(path).map { .success($0) } ?? .failure(.missing)
+      case .disk(let boundary):
+        return RepositoryFile.read(path, limit: InfoPlistPreprocessor.maximumIncludedFileSize, boundary: boundary)
+      }
+    }
   }
 
   /// The macros of an `INFOPLIST_PREPROCESSOR_DEFINITIONS` value: entries `NAME` (defined as `1`, as
@@ -136,8 +169,9 @@ public struct InfoPlistPreprocessor: Sendable {
     -> PreprocessedInfoPlist
   {
     let run = PreprocessorRun(
-      keepsComments: keepsComments, traditional: traditional, maximumOutputSize: maximumOutputSize, readFile: readFile,
-      prefixHeaderFolder: prefixHeader.map(Self.folder(of:)), includePaths: includePaths)
+      keepsComments: keepsComments, traditional: traditional, maximumOutputSize: maximumOutputSize,
+      source: includeSource, prefixHeaderFolder: prefixHeader.map(Self.folder(of:)), includePaths: includePaths,
+      deadline: ContinuousClock.now.advanced(by: maximumDuration))
     for (name, body) in definitions.sorted(by: { $0.key < $1.key }) {
       guard let first = name.utf8.first, PreprocessorCharacters.isIdentifierStart(first),
         name.utf8.allSatisfy(PreprocessorCharacters.isIdentifierPart)
@@ -148,8 +182,13 @@ public struct InfoPlistPreprocessor: Sendable {
     }
     let mainIndex = run.register(source)
     if let prefixHeader {
-      guard let bytes = readFile(prefixHeader) else {
+      let bytes: [UInt8]
+      switch includeSource.read(prefixHeader) {
+      case .success(let read): bytes = read
+      case .failure(.missing):
         throw InfoPlistPreprocessorError("cannot read prefix header '\(prefixHeader)'", file: prefixHeader)
+      case .failure(let failure):
+        throw InfoPlistPreprocessorError("the prefix header '\(prefixHeader)' \(failure)", file: prefixHeader)
       }
       let header = SourceText(name: prefixHeader, bytes: bytes)
       try run.process(fileIndex: run.register(header), depth: 1)

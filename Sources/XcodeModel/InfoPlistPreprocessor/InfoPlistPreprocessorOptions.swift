@@ -6,10 +6,20 @@ import SharelintBase
 ///
 /// Honoured: `-C` and `-CC` (comments kept, so `msauth.x://auth</string>` keeps its `//auth</string>`),
 /// `-D NAME[=VALUE]`, `-U NAME`, `-I`/`-iquote`/`-isystem`/`-idirafter FOLDER` (searched after the including
-/// file's folder), `-traditional` and `-traditional-cpp`. Flags that do not change the text of the output
-/// (`-P`, `-E`, `-x c`, `-w`, `-W…`, `-undef`, `-nostdinc`, `-v`) are accepted; any other flag is listed in
-/// `unsupportedFlags` so a note can name it.
-public struct InfoPlistPreprocessorOptions: Hashable, Sendable {
+/// file's folder) when the `RepositoryBoundary` admits the folder, `-traditional` and `-traditional-cpp`. Flags
+/// that do not change the text of the output (`-P`, `-E`, `-x c`, `-w`, `-W…`, `-undef`, `-nostdinc`, `-v`) are
+/// accepted. Any other flag — those that read or write files of their own (`-include`, `-imacros`, `--sysroot`,
+/// `-isysroot`, `-o`, `-MF`…) among them — is listed in `unsupportedFlags`, and a search folder outside the linted
+/// folders in `refusedFlags`, so a note can name them: only the repository's own folders are searched.
+public struct InfoPlistPreprocessorOptions: Equatable, Sendable {
+  /// A search-folder flag naming a folder outside the linted folders.
+  public struct RefusedFlag: Equatable, Sendable {
+    /// The flag and its folder, as written: `-I/`, `-isystem ../../secrets`.
+    public var flag: String
+    /// Why the folder is not searched.
+    public var refusal: BoundaryRefusal
+  }
+
   /// The macros defined before the file is read.
   public var definitions: [String: String]
   /// `-C`/`-CC`: comments are copied to the output.
@@ -20,11 +30,18 @@ public struct InfoPlistPreprocessorOptions: Hashable, Sendable {
   public var includePaths: [String] = []
   /// The flags sharelint cannot honour and that may change the output, as written.
   public var unsupportedFlags: [String] = []
+  /// The search-folder flags naming a folder the boundary refuses (as written), with the refusal.
+  public var refusedFlags: [RefusedFlag] = []
+  /// The folders files are read from.
+  public var boundary: RepositoryBoundary
 
   /// The options of `INFOPLIST_PREPROCESSOR_DEFINITIONS = definitionsSetting` and
   /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS = otherFlags`; relative `-I` folders are taken from `workingFolder`
-  /// (the project's folder, where Xcode runs the preprocessor).
-  public init(definitionsSetting: String, otherFlags: String, workingFolder: String) {
+  /// (the project's folder, where Xcode runs the preprocessor); files are read within `boundary`.
+  public init(
+    definitionsSetting: String, otherFlags: String, workingFolder: String, boundary: RepositoryBoundary = .current
+  ) {
+    self.boundary = boundary
     definitions = InfoPlistPreprocessor.parseDefinitions(definitionsSetting)
     var words = InfoPlistPreprocessor.splitStringList(otherFlags)[...]
     func operand(of flag: String, prefix: String) -> String? {
@@ -56,11 +73,17 @@ public struct InfoPlistPreprocessorOptions: Hashable, Sendable {
       case _ where flag.hasPrefix("-iquote") || flag.hasPrefix("-isystem") || flag.hasPrefix("-idirafter")
         || flag.hasPrefix("-I"):
         let prefix = ["-iquote", "-isystem", "-idirafter", "-I"].first { flag.hasPrefix($0) } ?? "-I"
+        let written = flag.count > prefix.count ? flag : words.first.map { flag + " " + $0 } ?? flag
         if let folder = operand(of: flag, prefix: prefix), !folder.isEmpty {
-          includePaths.append(folder.hasPrefix("/") ? folder : PathText.joined(workingFolder, folder))
+          let path = folder.hasPrefix("/") ? folder : PathText.joined(workingFolder, folder)
+          if let refusal = boundary.refusal(toRead: path) {
+            refusedFlags.append(RefusedFlag(flag: written, refusal: refusal))
+          } else {
+            includePaths.append(path)
+          }
         }
-      case "-include", "-imacros", "-isysroot", "-iprefix", "-iwithprefix", "-arch", "-target", "-o", "-MF", "-MT",
-        "-MQ":
+      case "-include", "-imacros", "-isysroot", "--sysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
+        "-iframework", "-F", "-arch", "-target", "-o", "-MF", "-MT", "-MQ", "-Xclang", "-Xpreprocessor":
         unsupportedFlags.append(words.popFirst().map { flag + " " + $0 } ?? flag)
       default:
         unsupportedFlags.append(flag)
@@ -71,14 +94,20 @@ public struct InfoPlistPreprocessorOptions: Hashable, Sendable {
   /// A preprocessor with these options.
   public var preprocessor: InfoPlistPreprocessor {
     InfoPlistPreprocessor(
-      definitions: definitions, keepsComments: keepsComments, traditional: traditional, includePaths: includePaths)
+      definitions: definitions, keepsComments: keepsComments, traditional: traditional, includePaths: includePaths,
+      boundary: boundary)
   }
 
-  /// A note naming the flags not honoured, or nil when every flag is.
+  /// A note naming the flags not honoured and the search folders refused, or nil when every flag is honoured.
   public var unsupportedFlagsNote: String? {
-    guard !unsupportedFlags.isEmpty else { return nil }
-    let names = unsupportedFlags.map { "'\($0)'" }.joined(separator: ", ")
-    return "INFOPLIST_OTHER_PREPROCESSOR_FLAGS: sharelint does not honour \(names); the Info.plist is "
-      + "preprocessed without \(unsupportedFlags.count == 1 ? "it" : "them")"
+    var parts: [String] = []
+    if !unsupportedFlags.isEmpty {
+      parts.append("sharelint does not honour " + unsupportedFlags.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    for refused in refusedFlags { parts.append("'\(refused.flag)' names a folder \(refused.refusal.consequence)") }
+    guard !parts.isEmpty else { return nil }
+    let count = unsupportedFlags.count + refusedFlags.count
+    return "INFOPLIST_OTHER_PREPROCESSOR_FLAGS: \(parts.joined(separator: "; ")); the Info.plist is preprocessed "
+      + "without \(count == 1 ? "it" : "them")"
   }
 }

@@ -97,7 +97,7 @@ extension PreprocessorRun {
     case "pragma":
       let pragma = line.trimmed(from: argumentStart).bytes
       if pragma == Array("once".utf8) {
-        onceFiles.insert(file)
+        onceFiles.insert(fileIdentities[file])
       } else if !pragma.starts(with: "mark".utf8) {
         // clang -E copies pragmas it does not consume (`once`, `mark`) to its output, line break included.
         try emitVerbatim(text, start..<next, file: file)
@@ -138,7 +138,10 @@ extension PreprocessorRun {
     macros[name] = line.trimmed(from: nameEnd).bytes
   }
 
-  /// `#include "name"`, `#include <name>` and `#import` (which reads a file at most once).
+  /// `#include "name"`, `#include <name>` and `#import` (which reads a file at most once). The name is looked for in
+  /// the including file's folder, the prefix header's, then the `-I` folders: the repository's folders only, never
+  /// the system's (sharelint has no SDK headers). A candidate that cannot be read for a reason other than its absence
+  /// (outside the linted folders, a FIFO, too large) is a located error: the file is not read.
   func include(
     line: DirectiveLine, argumentStart: Int, once: Bool, file: Int, at hashOffset: Int, depth: Int
   ) throws(InfoPlistPreprocessorError) {
@@ -153,36 +156,62 @@ extension PreprocessorRun {
       throw error("#include expects \"FILENAME\" or <FILENAME>", file: file, at: line.offset(at: start))
     }
     let name = String(decoding: line.bytes[(start + 1)..<end], as: UTF8.self)
+    let nameOffset = line.offset(at: start + 1)
     guard depth < InfoPlistPreprocessor.maximumIncludeDepth else {
       throw error("#include nested too deeply", file: file, at: hashOffset)
     }
-    var candidates = [PathText.joined(InfoPlistPreprocessor.folder(of: files[file].name), name)]
-    if let prefixHeaderFolder, !name.hasPrefix("/") {
-      candidates.append(PathText.joined(prefixHeaderFolder, name))
+    includeCount += 1
+    guard includeCount <= InfoPlistPreprocessor.maximumIncludes else {
+      throw budgetError(
+        "more than \(InfoPlistPreprocessor.maximumIncludes) includes: stopped", file: file, at: hashOffset)
     }
-    if !name.hasPrefix("/") { candidates += includePaths.map { PathText.joined($0, name) } }
-    var found: SourceText?
+    try checkDeadline(file: file, at: hashOffset)
+    var candidates = [PathText.joined(InfoPlistPreprocessor.folder(of: files[file].name), name)]
+    if !name.hasPrefix("/") {
+      if let prefixHeaderFolder { candidates.append(PathText.joined(prefixHeaderFolder, name)) }
+      candidates += includePaths.map { PathText.joined($0, name) }
+    }
+    var foundIndex: Int?
     for candidate in candidates {
       if let index = fileIndexByName[candidate] {
-        found = files[index]
+        foundIndex = index
         break
       }
-      if let bytes = readFile(candidate) {
-        found = SourceText(name: candidate, bytes: bytes)
-        break
+      switch source.read(candidate) {
+      case .success(let bytes):
+        foundIndex = register(SourceText(name: candidate, bytes: bytes))
+      case .failure(.missing), .failure(.isFolder):
+        continue
+      case .failure(let failure):
+        throw error("included file '\(name)' \(failure)", file: file, at: nameOffset)
       }
+      break
     }
-    guard let found else { throw error("'\(name)' file not found", file: file, at: line.offset(at: start + 1)) }
-    let index = register(found)
+    guard let index = foundIndex else {
+      let place = close == UInt8(ascii: ">") ? " (the system's headers are not read)" : ""
+      throw error("'\(name)' file not found\(place)", file: file, at: nameOffset)
+    }
+    let found = files[index]
+    let identity = fileIdentities[index]
     // `#import` reads a file only if it was not read before, in any way; `#pragma once` likewise.
-    if onceFiles.contains(index) || (once && includedFiles.contains(found.name)) { return }
-    if once { onceFiles.insert(index) }
-    if let cycleStart = includeStack.firstIndex(of: index) {
+    if onceFiles.contains(identity) || (once && includedIdentities.contains(identity)) { return }
+    if once { onceFiles.insert(identity) }
+    if let cycleStart = includeStack.firstIndex(where: { fileIdentities[$0] == identity }) {
       let chain = (includeStack[cycleStart...] + [index]).map { files[$0].name }.joined(separator: " → ")
       throw error("include cycle: \(chain)", file: file, at: hashOffset)
     }
-    if !includedFiles.contains(found.name) { includedFiles.append(found.name) }
+    includedBytes += found.bytes.count
+    guard includedBytes <= InfoPlistPreprocessor.maximumIncludedBytes else {
+      throw budgetError(
+        "the includes read more than \(InfoPlistPreprocessor.maximumIncludedBytes) bytes: stopped", file: file,
+        at: hashOffset)
+    }
+    if includedNames.insert(found.name).inserted { includedFiles.append(found.name) }
+    includedIdentities.insert(identity)
+    let isOutermost = includeStack.count == 1
+    if isOutermost { outermostInclude = (file, hashOffset) }
     try process(fileIndex: index, depth: depth + 1)
+    if isOutermost { outermostInclude = nil }
   }
 
   // MARK: Conditionals

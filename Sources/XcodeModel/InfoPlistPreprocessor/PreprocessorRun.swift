@@ -52,16 +52,34 @@ final class PreprocessorRun {
   /// `-traditional` (see `InfoPlistPreprocessor.traditional`).
   let traditional: Bool
   let maximumOutputSize: Int
-  let readFile: InfoPlistPreprocessor.FileReader
+  let source: InfoPlistPreprocessor.IncludeSource
   let prefixHeaderFolder: String?
   /// `-I` folders, searched after the including file's folder.
   let includePaths: [String]
+  /// When the run stops with an error.
+  let deadline: ContinuousClock.Instant
   var macros: [String: [UInt8]] = [:]
   var files: [SourceText] = []
+  /// The `FileIdentity` of each of `files`: a file reached by several paths (a link to its folder) is one file.
+  var fileIdentities: [String] = []
   var fileIndexByName: [String: Int] = [:]
   var includedFiles: [String] = []
+  /// The paths of `includedFiles`, for finding one in constant time.
+  var includedNames: Set<String> = []
+  /// The identities of the files included so far (`#import` reads a file only once, by whatever path).
+  var includedIdentities: Set<String> = []
   var includeStack: [Int] = []
-  var onceFiles: Set<Int> = []
+  /// The identities of the files read with `#import` or marked `#pragma once`.
+  var onceFiles: Set<String> = []
+  /// The includes carried out so far.
+  var includeCount = 0
+  /// The bytes read through includes so far.
+  var includedBytes = 0
+  /// The lines read so far (the deadline is checked every so many).
+  var lineCount = 0
+  /// The `#include` of the outermost file (the Info.plist or the prefix header) being carried out, where an include
+  /// bomb several files deep is reported.
+  var outermostInclude: (file: Int, offset: Int)?
   var warnings: [InfoPlistPreprocessorError] = []
   var frames: [Frame] = []
   var output: [UInt8] = []
@@ -71,24 +89,41 @@ final class PreprocessorRun {
   var conditionStacks: [[PreprocessedInfoPlist.ActiveCondition]] = []
 
   init(
-    keepsComments: Bool, traditional: Bool = true, maximumOutputSize: Int,
-    readFile: @escaping InfoPlistPreprocessor.FileReader,
-    prefixHeaderFolder: String?, includePaths: [String] = []
+    keepsComments: Bool, traditional: Bool = true, maximumOutputSize: Int, source: InfoPlistPreprocessor.IncludeSource,
+    prefixHeaderFolder: String?, includePaths: [String] = [], deadline: ContinuousClock.Instant
   ) {
     self.includePaths = includePaths
     self.keepsComments = keepsComments
     self.traditional = traditional
     self.maximumOutputSize = maximumOutputSize
-    self.readFile = readFile
+    self.source = source
     self.prefixHeaderFolder = prefixHeaderFolder
+    self.deadline = deadline
   }
 
   /// The index of `source` in `files`, adding it when new.
   func register(_ source: SourceText) -> Int {
     if let index = fileIndexByName[source.name] { return index }
     files.append(source)
+    fileIdentities.append(FileIdentity.of(source.name))
     fileIndexByName[source.name] = files.count - 1
     return files.count - 1
+  }
+
+  /// Fails once the run has taken longer than it may.
+  func checkDeadline(file: Int, at offset: Int) throws(InfoPlistPreprocessorError) {
+    guard ContinuousClock.now > deadline else { return }
+    throw budgetError(
+      "preprocessing takes more time than sharelint gives one Info.plist: stopped", file: file, at: offset)
+  }
+
+  /// The error for a run past one of its budgets at `offset` of `file`, located at the outermost file's `#include`
+  /// that led there when there is one (an include bomb is reported where the Info.plist starts it).
+  func budgetError(_ message: String, file: Int, at offset: Int) -> InfoPlistPreprocessorError {
+    guard let outermost = outermostInclude, outermost.file != file else {
+      return error(message, file: file, at: offset)
+    }
+    return error(message + " (in '\(files[file].name)')", file: outermost.file, at: outermost.offset)
   }
 
   func result() -> PreprocessedInfoPlist {
@@ -173,6 +208,8 @@ final class PreprocessorRun {
     let baseFrameCount = frames.count
     var position = 0
     while position < text.bytes.count {
+      lineCount += 1
+      if lineCount % 4_096 == 0 { try checkDeadline(file: fileIndex, at: text.origins[position]) }
       // Xcode's preprocessor, clang -traditional, takes a directive indented by tabs, as real Info.plists write
       // them inside <dict> (ownCloud's `\t#ifndef DISABLE_PLAIN_HTTP`), but not one indented by spaces (checked
       // with clang 21: `\t#define Y 5` defines, ` #define Z 4` is text). GNU cpp -traditional takes neither.

@@ -1,10 +1,10 @@
-import BoundedYAML
 import Foundation
 import SharelintBase
 
 /// What a folder holds of an Xcode project that a tool generates instead of committing it: an XcodeGen spec to read
 /// as the project, Tuist manifests to name in a note. Asked for every folder a walk enters, with the names the walk
-/// already listed, so it costs nothing where there is neither.
+/// already listed, so it costs nothing where there is neither. Files are looked at and read only within a
+/// `RepositoryBoundary`.
 package struct GeneratedProjectFolder: Sendable {
   /// The XcodeGen specs to read as the folder's projects, when no `.xcodeproj` beside them holds a
   /// `project.pbxproj`: `project.yml` (else `project.yaml`), and `project-*.yml`-like files that begin a spec (a
@@ -21,20 +21,20 @@ package struct GeneratedProjectFolder: Sendable {
   /// Whether the folder holds a generated project's sources (a spec or manifests).
   package var isGenerated: Bool { !xcodeGenSpecs.isEmpty || !tuistManifests.isEmpty }
 
-  /// What the folder at `folder`, holding the files and folders `names`, holds of a generated project.
-  package init(folder: String, names: [String]) {
+  /// What the folder at `folder`, holding the files and folders `names`, holds of a generated project, looking only
+  /// where `boundary` lets it.
+  package init(folder: String, names: [String], boundary: RepositoryBoundary = .current) {
     var specNames = names.filter(XcodeGenProject.isSpecName).sorted()
     if specNames.contains("project.yml") { specNames.removeAll { $0 == "project.yaml" } }
     let manifestNames = names.filter { $0 == "Project.swift" || $0 == "Workspace.swift" }.sorted()
     guard !specNames.isEmpty || !manifestNames.isEmpty else { return }
-    let manager = FileManager.default
     var committedProject = false
     var uncommitted: Set<String> = []
     for name in names where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
       let isProject = name.hasSuffix(".xcodeproj")
       let contents = PathText.joined(
         PathText.joined(folder, name), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
-      if manager.fileExists(atPath: contents) {
+      if RepositoryEntry.at(contents, boundary: boundary) != .missing {
         if isProject { committedProject = true }
       } else {
         uncommitted.insert(name)
@@ -43,27 +43,27 @@ package struct GeneratedProjectFolder: Sendable {
     guard !committedProject else { return }
     for name in specNames {
       let path = PathText.joined(folder, name)
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-      if name == "project.yml" || name == "project.yaml" || Self.beginsASpec(path) { xcodeGenSpecs.append(path) }
+      guard RepositoryEntry.at(path, boundary: boundary).isFile else { continue }
+      if name == "project.yml" || name == "project.yaml" || Self.beginsASpec(path, boundary: boundary) {
+        xcodeGenSpecs.append(path)
+      }
     }
-    tuistManifests = manifestNames.compactMap { TuistManifest(path: PathText.joined(folder, $0)) }
+    tuistManifests = manifestNames.compactMap { TuistManifest(path: PathText.joined(folder, $0), boundary: boundary) }
     if isGenerated { uncommittedProjectNames = uncommitted }
   }
 
   /// Whether the YAML file at `path` has a top-level `name:` (a spec XcodeGen can generate a project from; the specs
-  /// it includes usually have none), looking at its first 64 KB.
-  package static func beginsASpec(_ path: String) -> Bool {
-    guard case .success(let bytes) = BoundedFileReader.read(path, limit: 64 << 10, prefixOnly: true) else {
-      return false
-    }
+  /// it includes usually have none), looking at its first 64 KB; false when `boundary` refuses it.
+  package static func beginsASpec(_ path: String, boundary: RepositoryBoundary = .current) -> Bool {
+    guard case .success(let bytes) = RepositoryFile.read(path, limit: 64 << 10, prefixOnly: true, boundary: boundary)
+    else { return false }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0.hasPrefix("name:") }
   }
 
-  /// What the folder at `folder` holds of a generated project, listing it.
-  package init(folder: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-    self.init(folder: folder, names: names)
+  /// What the folder at `folder` holds of a generated project, listing it (nothing when `boundary` refuses it).
+  package init(folder: String, boundary: RepositoryBoundary = .current) {
+    let names = (try? RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary).get()) ?? []
+    self.init(folder: folder, names: names, boundary: boundary)
   }
 }
 
@@ -79,11 +79,10 @@ package struct TuistManifest: Hashable, Sendable {
   /// How much of a manifest is read to find its import.
   static let maximumPrefix = 64 << 10
 
-  /// The manifest at `path`, when it is one (it imports `ProjectDescription` near its top).
-  package init?(path: String) {
-    guard case .success(let bytes) = BoundedFileReader.read(path, limit: Self.maximumPrefix, prefixOnly: true) else {
-      return nil
-    }
+  /// The manifest at `path`, when it is one (it imports `ProjectDescription` near its top) and `boundary` admits it.
+  package init?(path: String, boundary: RepositoryBoundary = .current) {
+    let read = RepositoryFile.read(path, limit: Self.maximumPrefix, prefixOnly: true, boundary: boundary)
+    guard case .success(let bytes) = read else { return nil }
     var line = 1
     for text in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = text.drop { $0 == " " || $0 == "\t" }

@@ -21,13 +21,14 @@ public struct XcodeGenProject: Sendable {
   /// repository does not have.
   public let generatedPlists: [XcodeGenGeneratedPlist]
 
-  /// Reads the spec at `specPath` (a `project.yml`) and the files it includes.
+  /// Reads the spec at `specPath` (a `project.yml`) and the files it includes, and looks at the files it names,
+  /// within `boundary`.
   /// - Throws: a located `XcodeProjectError` for a spec that cannot be used: unreadable, not YAML, no `name`,
   ///   an include cycle, or input past the bounds (file size, nesting, expansion of aliases and templates).
-  public init(specPath: String) throws(XcodeProjectError) {
+  public init(specPath: String, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
     let budget = YAMLBudget.xcodeGenSpec()
-    let loader = try XcodeGenSpecLoader(path: specPath, budget: budget)
-    var builder = XcodeGenProjectBuilder(spec: loader.spec, specPath: specPath, budget: budget)
+    let loader = try XcodeGenSpecLoader(path: specPath, budget: budget, boundary: boundary)
+    var builder = XcodeGenProjectBuilder(spec: loader.spec, specPath: specPath, budget: budget, boundary: boundary)
     project = try builder.build()
     self.specPath = specPath
     specFiles = loader.files
@@ -37,10 +38,11 @@ public struct XcodeGenProject: Sendable {
 
   /// Whether the file at `path`, named by a user, is a spec to read: a spec's name (`isSpecName`), or any YAML file
   /// that begins a spec (a top-level `name:`), as `xcodegen --spec FILE` reads it.
-  public static func isSpecFile(_ path: String) -> Bool {
+  public static func isSpecFile(_ path: String, boundary: RepositoryBoundary = .current) -> Bool {
     let name = PathText.lastComponent(of: path)
     if isSpecName(name) { return true }
-    return (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) && GeneratedProjectFolder.beginsASpec(path)
+    return (name.hasSuffix(".yml") || name.hasSuffix(".yaml"))
+      && GeneratedProjectFolder.beginsASpec(path, boundary: boundary)
   }
 
   /// Whether a file name is that of a project spec: `project.yml` or `project.yaml` (XcodeGen's default), or such a
@@ -78,8 +80,9 @@ extension XcodeProject {
   /// located in the spec.
   init(
     xcodeGenSpec specPath: String, name: String, source: SourceText, objects: [String: XcodeObject],
-    project: PBXProject, targets: [PBXNativeTarget]
+    project: PBXProject, targets: [PBXNativeTarget], boundary: RepositoryBoundary
   ) {
+    self.boundary = boundary
     path = specPath
     self.name = name
     pbxprojPath = specPath
@@ -91,5 +94,7 @@ extension XcodeProject {
     groupTree = GroupTree(objects: objects, mainGroupID: nil, sourceRoot: sourceRoot)
     (targetIndexByID, targetIDByProduct, allContainingAppIDs) = Self.indexes(targets: targets, objects: objects)
     containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
+    embeddedTargetIDs = Self.embeddedTargetIDs(targets: targets, containingApps: allContainingAppIDs)
+    synchronizedGroups = SynchronizedGroupIndex(objects: objects)
   }
 }

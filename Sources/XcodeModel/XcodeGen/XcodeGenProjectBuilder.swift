@@ -18,26 +18,42 @@ import SharelintBase
 ///   PlugIns, ExtensionKit extensions, App Clips and watch apps into their folders, frameworks into Frameworks)
 ///   unless `embed: false` or the dependency is static; `framework:`, `sdk:`, `carthage:` and `package:` are
 ///   linked.
+///
+/// The files the spec names (`.xcconfig` files, sources searched for an Info.plist, `info:` and `entitlements:`
+/// paths) are looked at only within the builder's `RepositoryBoundary`.
 struct XcodeGenProjectBuilder {
   let spec: XcodeGenValue
   let specPath: String
   let rootFolder: String
   let budget: YAMLBudget
+  /// The folders the files the spec names may be looked at in.
+  let boundary: RepositoryBoundary
   private(set) var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
+  /// The paths of `generatedPlists`, for finding one in constant time.
+  private var generatedPlistPaths: Set<String> = []
+  /// The notes already given, each given once.
+  private var notesGiven: Set<XcodeProjectNote> = []
 
   private var objects: [String: XcodeObject] = [:]
   private var settingGroups: [String: XcodeGenValue] = [:]
   private var configs: [(name: String, type: String?)] = []
   private var projectConfigFiles: [String: String] = [:]
   private var xcconfigNames: [String: Set<String>] = [:]
-  private let xcconfigReader = XcconfigReader()
+  private let xcconfigReader: XcconfigReader
 
-  init(spec: XcodeGenValue, specPath: String, budget: YAMLBudget) {
+  init(spec: XcodeGenValue, specPath: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current) {
     self.spec = spec
     self.specPath = specPath
     rootFolder = PathText.removingLastComponent(of: specPath)
     self.budget = budget
+    self.boundary = boundary
+    xcconfigReader = XcconfigReader(boundary: boundary)
+  }
+
+  /// Adds `note` unless it was given already.
+  private mutating func note(_ note: XcodeProjectNote) {
+    if notesGiven.insert(note).inserted { notes.append(note) }
   }
 
   /// One target of the spec, as far as the project needs it.
@@ -208,9 +224,11 @@ struct XcodeGenProjectBuilder {
       projectDirPath: "")
     let source = SourceText(
       name: specPath,
-      bytes: (try? BoundedFileReader.read(specPath, limit: BoundedYAMLReader.maximumFileSize).get()) ?? [])
+      bytes: (try? RepositoryFile.read(specPath, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary).get())
+        ?? [])
     return XcodeProject(
-      xcodeGenSpec: specPath, name: name, source: source, objects: objects, project: project, targets: targets)
+      xcodeGenSpec: specPath, name: name, source: source, objects: objects, project: project, targets: targets,
+      boundary: boundary)
   }
 
   /// `deploymentTarget`'s version as XcodeGen writes it: `15` is `15.0`.
@@ -231,8 +249,7 @@ struct XcodeGenProjectBuilder {
       guard let name = group.string else { continue }
       guard depth < 32 else { throw group.location.error("setting groups name setting groups more than 32 deep") }
       guard let groupValue = settingGroups[name] else {
-        let note = group.location.note("the setting group '\(name)' is not defined; it is left out")
-        if !notes.contains(note) { notes.append(note) }
+        note(group.location.note("the setting group '\(name)' is not defined; it is left out"))
         continue
       }
       result.merge(try buildSettings(XcodeGenSettings(groupValue), config: config, depth: depth + 1))
@@ -255,7 +272,7 @@ struct XcodeGenProjectBuilder {
   private mutating func xcconfigDefinitions(_ path: String) -> Set<String> {
     if let names = xcconfigNames[path] { return names }
     let file = PathText.joined(rootFolder, path)
-    guard FileManager.default.fileExists(atPath: file) else { return [] }
+    guard RepositoryEntry.at(file, boundary: boundary).isFile else { return [] }
     let searchPaths = [rootFolder.isEmpty ? "." : rootFolder]
     let definitions = xcconfigReader.load(path: file, searchPaths: searchPaths).definitions
     let names = Set(definitions.filter(\.conditions.isEmpty).map(\.name))
@@ -362,33 +379,34 @@ struct XcodeGenProjectBuilder {
   }
 
   /// The path (relative to the spec's folder) of the first file named `Info.plist` among the target's sources:
-  /// a source that is one, or the first found walking a source folder in name order. The walk is bounded.
+  /// a source that is one, or the first found walking a source folder in name order. The walk is bounded, follows
+  /// no symbolic link to a folder, and lists nothing the boundary refuses.
   private func firstInfoPlist(inSources sources: XcodeGenValue?) -> String? {
     guard let sources else { return nil }
     let paths = (sources.elements ?? [sources]).compactMap { $0.string ?? $0["path"]?.string }
-    let manager = FileManager.default
     var visited = 0
     for source in paths {
       let full = PathText.joined(rootFolder, source)
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-      if !isDirectory.boolValue {
+      switch RepositoryEntry.at(full, boundary: boundary) {
+      case .file:
         if PathText.lastComponent(of: source) == "Info.plist" { return source }
         continue
+      case .missing, .refused:
+        continue
+      case .folder:
+        break
       }
       var pending: [(path: String, relative: String, depth: Int)] = [(full, source, 0)]
       while let (folder, relative, depth) = pending.popLast(), visited < 20_000 {
-        let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let names = ((try? RepositoryFile.listFolder(folder, boundary: boundary).get()) ?? []).sorted()
         var subfolders: [(String, String, Int)] = []
         for name in names {
           visited += 1
           let child = PathText.joined(folder, name)
-          var childIsDirectory: ObjCBool = false
-          guard manager.fileExists(atPath: child, isDirectory: &childIsDirectory) else { continue }
-          if childIsDirectory.boolValue {
-            if depth < 16, (try? manager.destinationOfSymbolicLink(atPath: child)) == nil {
-              subfolders.append((child, PathText.joined(relative, name), depth + 1))
-            }
+          var status = stat()
+          guard lstat(child, &status) == 0 else { continue }
+          if (status.st_mode & S_IFMT) == S_IFDIR {
+            if depth < 16 { subfolders.append((child, PathText.joined(relative, name), depth + 1)) }
           } else if name == "Info.plist" {
             return PathText.joined(relative, name)
           }
@@ -431,7 +449,14 @@ struct XcodeGenProjectBuilder {
   ) {
     let file = PathText.joined(rootFolder, path)
     let shown = file.hasPrefix("/") ? PathText.relativeToWorkingFolder(file) : file
-    guard !FileManager.default.fileExists(atPath: file), !generatedPlists.contains(where: { $0.path == shown }) else {
+    guard !generatedPlistPaths.contains(shown) else { return }
+    switch RepositoryEntry.at(file, boundary: boundary) {
+    case .missing:
+      break
+    case .refused(let refusal):
+      // XcodeGen writes the file when it generates the project: what it writes is linted, nothing of the file read.
+      note(location.note("'\(path)' is \(refusal.consequence); it is read as XcodeGen would write it"))
+    case .file, .folder:
       return
     }
     var entries = defaults
@@ -444,6 +469,7 @@ struct XcodeGenProjectBuilder {
       notes.append(location.note("the plist XcodeGen would write at '\(path)' cannot be written as XML"))
       return
     }
+    generatedPlistPaths.insert(shown)
     generatedPlists.append(
       XcodeGenGeneratedPlist(
         path: shown, definedAt: "\(location.file):\(location.line)", bytes: Array(text.utf8)))

@@ -5,7 +5,8 @@ import SharelintBase
 /// An XcodeGen spec as XcodeGen reads it before it generates a project (its `SpecFile` and `Project.resolveProject`,
 /// documented in Docs/ProjectSpec.md): the root file and the files it includes, each file's paths made relative to
 /// the root's folder, merged into one mapping; then targets with several platforms split, and target templates
-/// applied. Values keep where they were written.
+/// applied. Values keep where they were written. Files are read through `RepositoryFile` within a
+/// `RepositoryBoundary`: an include outside the linted folders is a note at the include, and nothing of it is read.
 struct XcodeGenSpecLoader {
   /// How many spec files one project may include, all together.
   static let maximumFiles = 256
@@ -23,6 +24,8 @@ struct XcodeGenSpecLoader {
 
   private let rootFolder: String
   private let budget: YAMLBudget
+  /// The folders spec files may be read in.
+  private let boundary: RepositoryBoundary
 
   /// One file read: its value, the folder its paths are relative to (from the root's folder), its includes.
   private struct SpecFile {
@@ -35,10 +38,11 @@ struct XcodeGenSpecLoader {
   private var totalBytes = 0
   private var indexByIdentity: [String: Int] = [:]
 
-  /// Reads the spec at `path` (a `project.yml`, shown as given) and every file it includes.
-  init(path: String, budget: YAMLBudget) throws(XcodeProjectError) {
+  /// Reads the spec at `path` (a `project.yml`, shown as given) and every file it includes, within `boundary`.
+  init(path: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
     rootFolder = PathText.removingLastComponent(of: path)
     self.budget = budget
+    self.boundary = boundary
     spec = XcodeGenValue(kind: .mapping([]), location: XcodeGenLocation(file: path, line: 1, column: 1))
     let rootName = PathText.lastComponent(of: path)
     let root = try load(rootName, basePath: "", relativePath: "", includedAt: nil, chain: [])
@@ -72,22 +76,15 @@ struct XcodeGenSpecLoader {
       throw (includedAt ?? spec.location).error("the spec includes more than \(Self.maximumFiles) files")
     }
     let data: [UInt8]
-    switch BoundedFileReader.read(display, limit: BoundedYAMLReader.maximumFileSize) {
+    switch RepositoryFile.read(display, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary) {
     case .success(let bytes):
       data = bytes
-    case .failure(.tooLarge(let size)):
+    case .failure(.tooLarge):
       throw (includedAt ?? spec.location).error(
-        "the spec '\(display)' is \(size) bytes, more than the \(BoundedYAMLReader.maximumFileSize) read; "
-          + "it is not read")
+        "the spec '\(display)' is more than the \(BoundedYAMLReader.maximumFileSize) bytes read; it is not read")
     case .failure(let failure):
-      let reason =
-        switch failure {
-        case .missing: "does not exist"
-        case .notARegularFile: "is not a regular file"
-        default: "cannot be read"
-        }
-      guard let includedAt else { throw XcodeProjectError("the spec \(reason)", file: display) }
-      notes.append(includedAt.note("the included spec '\(display)' \(reason); what it defines is unknown"))
+      guard let includedAt else { throw XcodeProjectError("the spec \(failure)", file: display) }
+      notes.append(includedAt.note("the included spec '\(display)' \(failure); what it defines is unknown"))
       return nil
     }
     totalBytes += data.count

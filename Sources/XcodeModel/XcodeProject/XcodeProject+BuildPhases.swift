@@ -51,7 +51,7 @@ extension XcodeProject {
   /// The targets `app` embeds: the inverse of `containingApps(of:)`, in the project's order.
   public func embeddedTargets(of app: PBXNativeTarget) -> [PBXNativeTarget] {
     guard app.isApplication else { return [] }
-    return targets.filter { allContainingAppIDs[$0.id]?.contains(app.id) == true }
+    return (embeddedTargetIDs[app.id] ?? []).compactMap(target(withID:))
   }
 
   // MARK: - Reading objects
@@ -142,8 +142,9 @@ extension XcodeProject {
   /// compiling two files of its app's folder).
   public func compiledSources(of target: PBXNativeTarget) -> XcodeCompiledSources {
     var sources = XcodeCompiledSources()
+    var added: Set<String> = []
     func add(_ path: String) {
-      if !sources.files.contains(path) { sources.files.append(path) }
+      if added.insert(path).inserted { sources.files.append(path) }
     }
     for phase in buildPhases(of: target) where phase.kind == .sources {
       for file in phase.files {
@@ -153,26 +154,20 @@ extension XcodeProject {
         add(path)
       }
     }
-    func exceptions(of group: XcodeObject) -> [String] {
-      group.fields.strings("exceptions").flatMap { id -> [String] in
-        guard let exception = objects[id], exception.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-          exception.fields.string("target") == target.id
-        else { return [] }
-        return exception.fields.strings("membershipExceptions")
-      }
-    }
+    let exceptions = synchronizedGroups.exceptionsByTarget[target.id] ?? []
+    var exceptedByGroup: [String: Set<String>] = [:]
+    for exception in exceptions { exceptedByGroup[exception.groupID, default: []].formUnion(exception.members) }
     let own = objects[target.id]?.fields.strings("fileSystemSynchronizedGroups") ?? []
     for groupID in own {
-      guard let group = objects[groupID], let path = self.path(ofFileReference: groupID) else { continue }
+      guard objects[groupID] != nil, let path = self.path(ofFileReference: groupID) else { continue }
       sources.folders.append(
         XcodeCompiledSources.Folder(
-          path: PathText.relativeToWorkingFolder(path), exceptions: Set(exceptions(of: group))))
+          path: PathText.relativeToWorkingFolder(path), exceptions: exceptedByGroup[groupID] ?? []))
     }
     let ownSet = Set(own)
-    for group in objects.values.sorted(by: { $0.id < $1.id })
-    where group.isa == "PBXFileSystemSynchronizedRootGroup" && !ownSet.contains(group.id) {
-      let members = exceptions(of: group).filter(XcodeCompiledSources.isCompiledSource)
-      guard !members.isEmpty, let path = self.path(ofFileReference: group.id) else { continue }
+    for exception in exceptions where !ownSet.contains(exception.groupID) {
+      let members = exception.members.filter(XcodeCompiledSources.isCompiledSource)
+      guard !members.isEmpty, let path = self.path(ofFileReference: exception.groupID) else { continue }
       for member in members { add(PathText.relativeToWorkingFolder(PathText.joined(path, member))) }
     }
     return sources

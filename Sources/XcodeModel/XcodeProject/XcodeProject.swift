@@ -31,22 +31,33 @@ public struct XcodeProject: Sendable {
   let targetIndexByID: [String: Int]
   /// For each product file reference, the identifier of the target that builds it.
   let targetIDByProduct: [String: String]
+  /// For each app target's identifier, the identifiers of the targets it embeds, in the project's order.
+  let embeddedTargetIDs: [String: [String]]
+  /// The folders synchronized with the disk and the files each target's exception sets list in them.
+  let synchronizedGroups: SynchronizedGroupIndex
   let groupTree: GroupTree
+  /// The folders the files the project names (`.xcconfig` files, dependency files) may be read from.
+  public let boundary: RepositoryBoundary
 
-  /// Reads the project at `path` (the `.xcodeproj` folder).
-  public init(path: String) throws(XcodeProjectError) {
+  /// Reads the project at `path` (the `.xcodeproj` folder), and later the files it names, within `boundary`.
+  public init(path: String, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
     let pbxproj = PathText.joined(path, "project.pbxproj")
-    guard let data = FileManager.default.contents(atPath: pbxproj) else {
-      let exists = FileManager.default.fileExists(atPath: pbxproj)
-      throw XcodeProjectError(
-        exists ? "cannot read the project file" : "the project has no project.pbxproj", file: pbxproj)
+    switch RepositoryFile.read(pbxproj, limit: OpenStepPlistParser.maximumSize, boundary: boundary) {
+    case .success(let bytes):
+      try self.init(path: path, pbxprojBytes: bytes, boundary: boundary)
+    case .failure(.missing):
+      throw XcodeProjectError("the project has no project.pbxproj", file: pbxproj)
+    case .failure(let failure):
+      throw XcodeProjectError("the project file \(failure)", file: pbxproj)
     }
-    try self.init(path: path, pbxprojBytes: [UInt8](data))
   }
 
   /// Reads the project at `path` (the `.xcodeproj` folder, used for names and relative paths) from
-  /// the bytes of its `project.pbxproj`.
-  public init(path: String, pbxprojBytes: [UInt8]) throws(XcodeProjectError) {
+  /// the bytes of its `project.pbxproj`; the files it names are read within `boundary`.
+  public init(path: String, pbxprojBytes: [UInt8], boundary: RepositoryBoundary = .current)
+    throws(XcodeProjectError)
+  {
+    self.boundary = boundary
     let trimmed = XcodePath.withoutTrailingSlash(path)
     self.path = trimmed
     let folderName = PathText.lastComponent(of: trimmed)
@@ -96,11 +107,14 @@ public struct XcodeProject: Sendable {
     let mainGroupID = rootObject.fields.string("mainGroup")
     let groupTree = GroupTree(objects: objects, mainGroupID: mainGroupID, sourceRoot: sourceRoot)
     self.groupTree = groupTree
+    // A target listed twice is one target (Xcode shows it once): each is read once, in its first place.
+    var listedTargets: Set<String> = []
+    let targetIDs = rootObject.fields.strings("targets").filter { listedTargets.insert($0).inserted }
     project = PBXProject(
       id: rootID,
       buildConfigurationList: reader.configurationList(
         rootObject.fields.string("buildConfigurationList"), groupTree: groupTree),
-      targetIDs: rootObject.fields.strings("targets"), mainGroupID: mainGroupID, projectDirPath: projectDirPath)
+      targetIDs: targetIDs, mainGroupID: mainGroupID, projectDirPath: projectDirPath)
     var targets: [PBXNativeTarget] = []
     for id in project.targetIDs {
       guard let object = objects[id] else { continue }
@@ -117,6 +131,8 @@ public struct XcodeProject: Sendable {
     self.targets = targets
     (targetIndexByID, targetIDByProduct, allContainingAppIDs) = Self.indexes(targets: targets, objects: objects)
     containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
+    embeddedTargetIDs = Self.embeddedTargetIDs(targets: targets, containingApps: allContainingAppIDs)
+    synchronizedGroups = SynchronizedGroupIndex(objects: objects)
   }
 
   /// The target named `name`.
@@ -157,6 +173,15 @@ public struct XcodeProject: Sendable {
       first, _ in first
     }
     return (byID, byProduct, containment(targets: targets, objects: objects))
+  }
+
+  /// For each app, the targets it embeds (the inverse of `containingApps`), in the order of `targets`.
+  static func embeddedTargetIDs(targets: [PBXNativeTarget], containingApps: [String: [String]]) -> [String: [String]] {
+    var embedded: [String: [String]] = [:]
+    for target in targets {
+      for app in containingApps[target.id] ?? [] { embedded[app, default: []].append(target.id) }
+    }
+    return embedded
   }
 
   /// Which apps embed which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
@@ -280,6 +305,38 @@ enum XcodeSettingKey {
     }
     guard rest.isEmpty else { return (key, []) }
     return (name, conditions)
+  }
+}
+
+/// The folders Xcode 16 keeps in step with the disk (`PBXFileSystemSynchronizedRootGroup`), in identifier order,
+/// and for each target the files its `PBXFileSystemSynchronizedBuildFileExceptionSet`s list in each of them: what
+/// `compiledSources(of:)` asks of every target, worked out once per project (asked of all the objects for each
+/// target, it took time growing with the square of the targets).
+struct SynchronizedGroupIndex: Sendable {
+  /// A group's exception set naming a target.
+  struct Exceptions: Sendable {
+    /// The group's identifier.
+    var groupID: String
+    /// The paths the set lists (`membershipExceptions`), relative to the group's folder.
+    var members: [String]
+  }
+
+  /// For each target's identifier, the exception sets naming it, by group in identifier order, each group's sets in
+  /// the order it lists them.
+  private(set) var exceptionsByTarget: [String: [Exceptions]] = [:]
+
+  /// The index of `objects`.
+  init(objects: [String: XcodeObject]) {
+    let groups = objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.sorted { $0.id < $1.id }
+    for group in groups {
+      for id in group.fields.strings("exceptions") {
+        guard let exception = objects[id], exception.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+          let target = exception.fields.string("target")
+        else { continue }
+        exceptionsByTarget[target, default: []].append(
+          Exceptions(groupID: group.id, members: exception.fields.strings("membershipExceptions")))
+      }
+    }
   }
 }
 

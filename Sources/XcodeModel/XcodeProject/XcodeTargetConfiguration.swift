@@ -123,7 +123,8 @@ public struct XcodeTargetConfiguration: Sendable {
           text.isEmpty ? text : PathText.relativeToWorkingFolder(PathText.joined(sourceRoot, text))
         }
         xcodeValue = path(xcodeValue)
-        if let found = finder.findIgnoringCase(xcodeValue), let actual = found.caseDifference {
+        let found = xcodeValue.isEmpty ? nil : finder.findIgnoringCase(xcodeValue)
+        if let actual = found?.caseDifference {
           let (file, line) = located(definition.origin)
           notes.append(
             XcodeProjectNote(
@@ -131,6 +132,12 @@ public struct XcodeTargetConfiguration: Sendable {
                 + "case-insensitive disk does", file: file, line: line))
           xcodeValue = actual
           resolved = resolved.map { _ in actual }
+        } else if found == nil, !xcodeValue.isEmpty, let refusal = finder.refusal(toRead: xcodeValue) {
+          // Nothing of it is looked at; whoever reads the plist lints it as a file the repository lacks.
+          let (file, line) = located(definition.origin)
+          notes.append(
+            XcodeProjectNote("\(settingName) '\(xcodeValue)' is \(refusal.consequence)", file: file, line: line))
+          resolved = resolved.map(path)
         } else {
           resolved = resolved.map(path)
         }
@@ -178,7 +185,7 @@ public struct XcodeTargetConfiguration: Sendable {
 extension XcodeProject {
   /// The configurations of `target`, in the target's order, each with its settings resolved.
   public func configurations(of target: PBXNativeTarget) -> [XcodeTargetConfiguration] {
-    var cache = XcconfigCache()
+    var cache = XcconfigCache(boundary: boundary)
     return configurations(of: target, cache: &cache)
   }
 
@@ -186,7 +193,7 @@ extension XcodeProject {
   public func configuration(named configurationName: String, of target: PBXNativeTarget)
     -> XcodeTargetConfiguration?
   {
-    var cache = XcconfigCache()
+    var cache = XcconfigCache(boundary: boundary)
     guard let configuration = target.buildConfigurationList?.configuration(named: configurationName) else {
       return nil
     }
@@ -267,7 +274,7 @@ extension XcodeProject {
 }
 
 /// The definitions of the `.xcconfig` files of the projects of one run, each file read once (see
-/// `XcconfigReader`), with what Xcode would report about them as notes.
+/// `XcconfigReader`) within a `RepositoryBoundary`, with what Xcode would report about them as notes.
 struct XcconfigCache {
   private struct Entry {
     var definitions: [BuildSettingDefinition]
@@ -281,12 +288,16 @@ struct XcconfigCache {
   /// Contents to read instead of the files on disk.
   let overlay: XcodeFileOverlay
   /// Finds files by name ignoring case where the disk cares and Xcode's does not.
-  let finder = CaseInsensitiveFileFinder()
+  let finder: CaseInsensitiveFileFinder
+  /// The folders files may be read from.
+  let boundary: RepositoryBoundary
 
-  /// A cache reading `overlay`'s contents instead of the files it names.
-  init(overlay: XcodeFileOverlay = XcodeFileOverlay()) {
+  /// A cache reading `overlay`'s contents instead of the files it names, and nothing `boundary` refuses.
+  init(overlay: XcodeFileOverlay = XcodeFileOverlay(), boundary: RepositoryBoundary = .current) {
     self.overlay = overlay
-    reader = XcconfigReader(overlay: overlay)
+    self.boundary = boundary
+    reader = XcconfigReader(overlay: overlay, boundary: boundary)
+    finder = CaseInsensitiveFileFinder(boundary: boundary)
   }
 
   /// The definitions of `base`, its includes looked up in the including files' folders and then in
@@ -328,7 +339,11 @@ struct XcconfigCache {
           "'\(written)' is '\(actual)' on disk: found ignoring case, as Xcode's case-insensitive disk does"))
       path = actual
     }
-    guard overlay.bytes(at: path) != nil || FileManager.default.fileExists(atPath: path) else {
+    if overlay.bytes(at: path) == nil, let refusal = RepositoryEntry.at(path, boundary: boundary).refusal {
+      notes.append(XcodeProjectNote("'\(written)' is \(refusal.consequence); its settings are unknown"))
+      return Entry(definitions: [], notes: notes, missing: [written])
+    }
+    guard overlay.bytes(at: path) != nil || RepositoryEntry.at(path, boundary: boundary) != .missing else {
       notes.append(
         XcodeProjectNote(
           "'\(written)' does not exist (generated, or kept out of the repository); its settings are unknown"))

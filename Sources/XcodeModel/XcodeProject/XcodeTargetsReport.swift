@@ -41,24 +41,42 @@ public struct XcodeTargetsReport: Sendable {
   /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
   /// project builds, but into no app or extension.
   public var otherTargetFiles: [String] = []
+  /// The notes of dependency files given already (projects share them), each given once.
+  private var dependencyNotes: Set<XcodeProjectNote> = []
+
+  /// The most projects (and XcodeGen specs) one report reads: a repository or workspace naming thousands of them is
+  /// read as far as this, with a note.
+  public static let maximumProjects = 1_000
+  /// Whether projects were left out past `maximumProjects` (said once).
+  private var leftProjectsOut = false
+  /// The most targets of one project whose configurations the report works out (every setting of every
+  /// configuration, then each app's and extension's plists linted): the model reads any number.
+  public static let maximumTargets = 1_000
 
   /// An empty report.
   public init() {}
 
   /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
   /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
-  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note.
-  public init(paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay()) {
+  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note. Every file the projects
+  /// name is read within `boundary`.
+  public init(
+    paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay(), boundary: RepositoryBoundary = .current
+  ) {
     var seen: Set<String> = []
-    var cache = XcconfigCache(overlay: overlay)
-    var dependencyFiles = XcodeDependencyFileCache()
+    var cache = XcconfigCache(overlay: overlay, boundary: boundary)
+    var dependencyFiles = XcodeDependencyFileCache(boundary: boundary)
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      let entry = RepositoryEntry.at(path, boundary: boundary)
+      if let refusal = entry.refusal {
+        errors.append(XcodeProjectError(refusal.consequence, file: path))
+        continue
+      }
+      guard entry != .missing else {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard isDirectory.boolValue || XcodeGenProject.isSpecFile(path) else {
+      guard entry.isFolder || XcodeGenProject.isSpecFile(path, boundary: boundary) else {
         errors.append(
           XcodeProjectError(
             "expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
@@ -71,16 +89,18 @@ public struct XcodeTargetsReport: Sendable {
       var included: Set<String> = []
       for container in found.containers
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
-        let result = Result { () throws(XcodeProjectError) in try XcodeGenProject(specPath: container) }
+        let result = Result { () throws(XcodeProjectError) in
+          try XcodeGenProject(specPath: container, boundary: boundary)
+        }
         specs[container] = result
         for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
       for container in found.containers where !included.contains(FileIdentity.of(container)) {
         if container.hasSuffix(".xcworkspace") {
-          let workspace = XcodeWorkspace(path: container)
+          let workspace = XcodeWorkspace(path: container, boundary: boundary)
           notes += workspace.notes
           for project in workspace.projectPaths
-          where FileManager.default.fileExists(atPath: PathText.joined(project, "project.pbxproj")) {
+          where RepositoryEntry.at(PathText.joined(project, "project.pbxproj"), boundary: boundary).isFile {
             read(
               project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
               overlay: overlay)
@@ -100,7 +120,18 @@ public struct XcodeTargetsReport: Sendable {
     overlay: XcodeFileOverlay
   ) {
     guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
-    if spec == nil, !FileManager.default.fileExists(atPath: PathText.joined(projectPath, "project.pbxproj")) {
+    guard projectPaths.count < Self.maximumProjects else {
+      if !leftProjectsOut {
+        leftProjectsOut = true
+        notes.append(
+          XcodeProjectNote(
+            "more than \(Self.maximumProjects) projects: this one and the rest are not read", file: projectPath))
+      }
+      return
+    }
+    let boundary = cache.boundary
+    let pbxproj = PathText.joined(projectPath, "project.pbxproj")
+    if spec == nil, RepositoryEntry.at(pbxproj, boundary: boundary) == .missing {
       // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
       notes.append(
         XcodeProjectNote(
@@ -117,15 +148,24 @@ public struct XcodeTargetsReport: Sendable {
         notes += generated.notes
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
       } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
-        project = try XcodeProject(path: projectPath, pbxprojBytes: bytes)
+        project = try XcodeProject(path: projectPath, pbxprojBytes: bytes, boundary: boundary)
       } else {
-        project = try XcodeProject(path: projectPath)
+        project = try XcodeProject(path: projectPath, boundary: boundary)
       }
     } catch {
       errors.append(error)
       return
     }
-    for target in project.targets where !(target.isApplication || target.isExtension) {
+    var projectTargets = project.targets
+    if projectTargets.count > Self.maximumTargets {
+      projectTargets.removeSubrange(Self.maximumTargets...)
+      let first = project.targets[Self.maximumTargets]
+      notes.append(
+        XcodeProjectNote(
+          "the project has more than \(Self.maximumTargets) targets: '\(first.name)' and the rest are not read",
+          file: project.pbxprojPath, line: first.line))
+    }
+    for target in projectTargets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
         where !path.isEmpty {
@@ -135,8 +175,8 @@ public struct XcodeTargetsReport: Sendable {
     }
     let sources = XcodeProjectSources(model: project, overlay: overlay)
     let files = dependencyFiles.files(for: project, workspace: workspace)
-    for note in files.notes where !notes.contains(note) { notes.append(note) }
-    for target in project.targets where target.isApplication || target.isExtension {
+    for note in files.notes where dependencyNotes.insert(note).inserted { notes.append(note) }
+    for target in projectTargets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)
       targets.append(
         Target(

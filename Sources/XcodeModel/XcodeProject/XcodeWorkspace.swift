@@ -5,57 +5,105 @@ import SharelintBase
 /// names. `<FileRef location="…">` locations are `group:` (relative to the enclosing `<Group>`s'
 /// locations, then the folder holding the workspace), `container:` and `self:` (relative to that
 /// folder) or `absolute:`. The reader is tolerant: it looks only at `Group` and `FileRef` tags.
+///
+/// A workspace is hostile input like any file of the repository: a project it names outside the folders the
+/// `RepositoryBoundary` admits is a note and is not read; a project named twice is named once; groups nest at most
+/// `maximumGroupDepth` deep and at most `maximumProjects` projects are kept, each past the bound a located note.
 public struct XcodeWorkspace: Hashable, Sendable {
+  /// The largest `contents.xcworkspacedata` read.
+  public static let maximumContentsSize = 4 << 20
+  /// The deepest nesting of `<Group>`s whose references are read (Xcode's navigator shows a few levels).
+  public static let maximumGroupDepth = 64
+  /// The most projects one workspace names that are read.
+  public static let maximumProjects = 1_000
+
   /// The `.xcworkspace` folder, as given.
   public let path: String
-  /// The `.xcodeproj` folders the workspace names, in written order, whether they exist or not.
+  /// The `.xcodeproj` folders the workspace names, in written order, each once, whether they exist or not; none
+  /// outside the boundary.
   public let projectPaths: [String]
-  /// Projects named but missing, references sharelint cannot place (`developer:`), missing contents.
+  /// Projects named but missing or outside the linted folders, references sharelint cannot place (`developer:`),
+  /// missing contents, bounds passed.
   public private(set) var notes: [XcodeProjectNote]
 
-  /// Reads the workspace at `path` (the `.xcworkspace` folder). Without a readable `contents.xcworkspacedata`
-  /// Xcode opens it as an empty workspace: it names no project, and a note says why.
-  public init(path: String) {
+  /// Reads the workspace at `path` (the `.xcworkspace` folder) within `boundary`. Without a readable
+  /// `contents.xcworkspacedata` Xcode opens it as an empty workspace: it names no project, and a note says why.
+  public init(path: String, boundary: RepositoryBoundary = .current) {
     let contents = PathText.joined(path, "contents.xcworkspacedata")
-    guard let data = FileManager.default.contents(atPath: contents) else {
-      let exists = FileManager.default.fileExists(atPath: contents)
-      self.init(path: path, contents: [])
+    switch RepositoryFile.read(contents, limit: Self.maximumContentsSize, boundary: boundary) {
+    case .success(let bytes):
+      self.init(path: path, contents: bytes, boundary: boundary)
+    case .failure(let failure):
+      self.init(path: path, contents: [], boundary: boundary)
+      let problem =
+        failure == .missing
+        ? "the workspace has no contents.xcworkspacedata" : "the workspace's contents.xcworkspacedata \(failure)"
       notes.append(
-        XcodeProjectNote(
-          "the workspace has \(exists ? "an unreadable" : "no") contents.xcworkspacedata: it names no project; "
-            + "the projects beside it are still read", file: contents))
-      return
+        XcodeProjectNote(problem + ": it names no project; the projects beside it are still read", file: contents))
     }
-    self.init(path: path, contents: [UInt8](data))
   }
 
-  /// Reads the workspace at `path` from the bytes of its `contents.xcworkspacedata`.
-  public init(path: String, contents: [UInt8]) {
+  /// Reads the workspace at `path` from the bytes of its `contents.xcworkspacedata`, looking at the projects it
+  /// names within `boundary`.
+  public init(path: String, contents: [UInt8], boundary: RepositoryBoundary = .current) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     self.path = trimmed
     let container = PathText.removingLastComponent(of: trimmed)
     let contentsPath = PathText.joined(trimmed, "contents.xcworkspacedata")
-    var groups: [String] = [container]
+    let source = SourceText(name: contentsPath, bytes: contents)
+    func note(_ message: String, at offset: Int) -> XcodeProjectNote {
+      XcodeProjectNote(message, file: contentsPath, line: source.lineIndex(of: offset) + 1)
+    }
+    // The location of each open group; nil for one nested too deeply, whose references are not read.
+    var groups: [String?] = [container]
     var projects: [String] = []
+    var named: Set<String> = []
     var notes: [XcodeProjectNote] = []
+    var saidTooDeep = false
+    var saidTooMany = false
     for tag in WorkspaceTagScanner(bytes: contents).tags() {
+      let enclosing = groups.last ?? container
       switch tag.name {
       case "Group":
-        let base = tag.location.flatMap { Self.resolve($0, group: groups.last ?? container, container: container) }
-        if !tag.isSelfClosing { groups.append(base ?? groups.last ?? container) }
+        guard !tag.isSelfClosing else { continue }
+        guard let enclosing, groups.count <= Self.maximumGroupDepth else {
+          if !saidTooDeep {
+            saidTooDeep = true
+            notes.append(
+              note(
+                "groups nest more than \(Self.maximumGroupDepth) deep: the projects inside are not read",
+                at: tag.offset))
+          }
+          groups.append(nil)
+          continue
+        }
+        let base = tag.location.flatMap { Self.resolve($0, group: enclosing, container: container) }
+        groups.append(base ?? enclosing)
       case "/Group":
         if groups.count > 1 { groups.removeLast() }
       case "FileRef":
-        guard let location = tag.location else { continue }
-        guard let resolved = Self.resolve(location, group: groups.last ?? container, container: container) else {
-          notes.append(XcodeProjectNote("cannot place the reference '\(location)'", file: contentsPath))
+        guard let enclosing, let location = tag.location else { continue }
+        guard let resolved = Self.resolve(location, group: enclosing, container: container) else {
+          notes.append(note("cannot place the reference '\(location)'", at: tag.offset))
           continue
         }
-        guard resolved.hasSuffix(".xcodeproj") else { continue }
-        projects.append(resolved)
-        if !FileManager.default.fileExists(atPath: PathText.joined(resolved, "project.pbxproj")) {
-          notes.append(
-            XcodeProjectNote("the workspace names '\(resolved)', which does not exist", file: contentsPath))
+        guard resolved.hasSuffix(".xcodeproj"), named.insert(PathText.tidied(resolved)).inserted else { continue }
+        guard projects.count < Self.maximumProjects else {
+          if !saidTooMany {
+            saidTooMany = true
+            let message = "the workspace names more than \(Self.maximumProjects) projects: the rest are not read"
+            notes.append(note(message, at: tag.offset))
+          }
+          continue
+        }
+        switch RepositoryEntry.at(PathText.joined(resolved, "project.pbxproj"), boundary: boundary) {
+        case .refused(let refusal):
+          notes.append(note("the workspace names '\(resolved)', which is \(refusal.consequence)", at: tag.offset))
+        case .missing:
+          projects.append(resolved)
+          notes.append(note("the workspace names '\(resolved)', which does not exist", at: tag.offset))
+        case .file, .folder:
+          projects.append(resolved)
         }
       default:
         continue
@@ -86,6 +134,8 @@ private struct WorkspaceTagScanner {
     var name: String
     var location: String?
     var isSelfClosing: Bool
+    /// The offset of its `<`.
+    var offset: Int
   }
 
   let bytes: [UInt8]
@@ -102,6 +152,7 @@ private struct WorkspaceTagScanner {
         index = find(Array("-->".utf8), from: index + 4).map { $0 + 3 } ?? bytes.count
         continue
       }
+      let start = index
       let end = findTagEnd(from: index + 1)
       let inside = Array(bytes[(index + 1)..<end])
       index = min(end + 1, bytes.count)
@@ -114,7 +165,9 @@ private struct WorkspaceTagScanner {
       let name = String(decoding: inside[..<nameEnd], as: UTF8.self)
       guard name == "Group" || name == "/Group" || name == "FileRef" else { continue }
       tags.append(
-        Tag(name: name, location: attribute("location", in: inside), isSelfClosing: inside.last == UInt8(ascii: "/")))
+        Tag(
+          name: name, location: attribute("location", in: inside), isSelfClosing: inside.last == UInt8(ascii: "/"),
+          offset: start))
     }
     return tags
   }
