@@ -242,7 +242,7 @@ def case_preprocessor(plist_include, flags=""):
         if flags:
             settings["INFOPLIST_OTHER_PREPROCESSOR_FLAGS"] = flags.replace("OUTSIDE", outside)
         write_project(repo, "App", [("App", settings, "com.apple.product-type.application", None)])
-        return [Run(["lint", "."], expect=r"not read|never read|refused|not honoured|ignored"), Run(["fix", "."])]
+        return [Run(["lint", "."], expect=r"not read|never read|refused|not honour|ignored"), Run(["fix", "."])]
     return setup
 
 
