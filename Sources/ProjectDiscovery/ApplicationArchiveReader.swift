@@ -4,18 +4,25 @@ import ZIPFoundation
 import XcodeModel
 
 /// Reads the Info.plists of an `.ipa` (a zip archive) into memory without unpacking it:
-/// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Each entry's size and
-/// the number of entries are bounded, so a zip bomb or a corrupt archive gives one problem, not a crash.
+/// `Payload/X.app/Info.plist` and `Payload/X.app/PlugIns/Y.appex/Info.plist`. Nothing is ever written to disk, and
+/// an entry's name is only matched against those two shapes (one holding `..`, `.` or an empty component, or
+/// starting with `/`, matches neither). The number of entries, each entry's expanded size and the bytes expanded
+/// from the whole archive are bounded, so a zip bomb or a corrupt archive gives one problem, not a crash or a hang;
+/// an entry named twice is read once.
 public struct ApplicationArchiveReader: Sendable {
   /// The largest uncompressed entry read (16 MiB by default).
   public var maximumEntrySize: Int
   /// The most entries an archive may hold (100,000 by default).
   public var maximumEntryCount: Int
+  /// The most bytes expanded from one archive, all entries read together (64 MiB by default): a real app's
+  /// Info.plists and its frameworks' take a few hundred KB.
+  public var maximumExpandedSize: Int
 
   /// A reader with the given bounds.
-  public init(maximumEntrySize: Int = 16 << 20, maximumEntryCount: Int = 100_000) {
+  public init(maximumEntrySize: Int = 16 << 20, maximumEntryCount: Int = 100_000, maximumExpandedSize: Int = 64 << 20) {
     self.maximumEntrySize = maximumEntrySize
     self.maximumEntryCount = maximumEntryCount
+    self.maximumExpandedSize = maximumExpandedSize
   }
 
   /// Whether a path inside an archive is an app's or an app extension's Info.plist.
@@ -37,8 +44,22 @@ public struct ApplicationArchiveReader: Sendable {
   /// Thrown from the extraction consumer to stop reading an entry that grows past the bound.
   private struct EntryTooLarge: Error {}
 
-  /// Adds the archive's Info.plists to `candidates`, or a problem when it cannot be read.
-  func collect(archiveAt path: String, displayPath: String, into candidates: inout DiscoveryCandidates) {
+  /// Adds the archive's Info.plists to `candidates`, or a problem when it cannot be read. `identity` is the archive's
+  /// symlink-free path; an archive `boundary` refuses, or that is no regular file, is not opened.
+  func collect(
+    archiveAt path: String, identity: String, displayPath: String, boundary: RepositoryBoundary,
+    into candidates: inout DiscoveryCandidates
+  ) {
+    if let refusal = boundary.refusal(toRead: path, identity: identity) {
+      candidates.notes.append(
+        DiscoveryPaths.refusalNote(
+          displayPath, isSymbolicLink: SourceFolderWalker.isSymbolicLink(path), refusal: refusal))
+      return
+    }
+    guard SourceFolderWalker.isRegularFile(path) else {
+      candidates.problems.append(DiscoveryProblem(path: displayPath, message: DiscoveryPaths.notARegularFile))
+      return
+    }
     let archive: Archive
     do {
       archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
@@ -46,8 +67,9 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
       return
     }
-    let identity = FileIdentity.of(path)
     var count = 0
+    var budget = ExpansionBudget(remaining: maximumExpandedSize)
+    var entryPathsRead: Set<String> = []
     var found: [(candidate: DiscoveryCandidates.Candidate, entryPath: String)] = []
     var frameworks: [String: Set<String>] = [:]   // by bundle folder: `Payload/X.app`, `Payload/X.app/PlugIns/Y.appex`
     var frameworkVersions: [String: [String: BundledFrameworkVersion]] = [:]   // by bundle folder, then framework
@@ -61,24 +83,35 @@ public struct ApplicationArchiveReader: Sendable {
       if let (bundle, name) = Self.bundledFramework(entry.path), frameworks[bundle, default: []].count < 10_000 {
         frameworks[bundle, default: []].insert(name)
       }
-      if entry.type == .file, let (bundle, name) = Self.frameworkInfoPlist(entry.path),
+      if entry.type == .file, !budget.isSpent, let (bundle, name) = Self.frameworkInfoPlist(entry.path),
         BundledFrameworkVersion.isRead(name), frameworkVersions[bundle, default: [:]].count < 100,
         entry.uncompressedSize <= UInt64(FrameworkBundleVersion.maximumInfoPlistSize),
-        case .success(let bytes) = read(entry, of: archive), let versions = BundledFrameworkVersion(infoPlist: bytes)
+        entryPathsRead.insert(entry.path).inserted,
+        case .success(let bytes) = read(entry, of: archive, budget: &budget),
+        let versions = BundledFrameworkVersion(infoPlist: bytes)
       {
         frameworkVersions[bundle, default: [:]][name] = versions
       }
-      guard entry.type == .file, Self.isBundleInfoPlist(entry.path) else { continue }
+      guard entry.type == .file, Self.isBundleInfoPlist(entry.path), !budget.isSpent,
+        entryPathsRead.insert(entry.path).inserted
+      else { continue }
       let entryDisplay = SourceFolderWalker.displayPath(displayPath, entry.path)
-      switch read(entry, of: archive) {
+      switch read(entry, of: archive, budget: &budget) {
       case .success(let bytes):
         let plist = DiscoveredPlist(displayPath: entryDisplay, filePath: nil, location: .archiveEntry, bytes: bytes)
         found.append((DiscoveryCandidates.Candidate(plist: plist, identity: identity + "!/" + entry.path), entry.path))
       case .failure(let problem):
-        candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message))
+        // Past the archive's bound, one problem says so for the whole archive.
+        if !budget.isSpent { candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message)) }
       }
     }
-    if found.isEmpty {
+    if budget.isSpent {
+      candidates.problems.append(
+        DiscoveryProblem(
+          path: displayPath,
+          message: "archive expands past \(Self.describe(maximumExpandedSize)) in the entries read: the rest is not read"))
+    }
+    if found.isEmpty, !budget.isSpent {
       candidates.problems.append(
         DiscoveryProblem(path: displayPath, message: "archive holds no Payload/*.app/Info.plist"))
     }
@@ -89,6 +122,14 @@ public struct ApplicationArchiveReader: Sendable {
       candidate.bundledFrameworkVersions = frameworkVersions[bundle] ?? [:]
       candidates.addInfoPlist(candidate)
     }
+  }
+
+  /// What is left of the bytes one archive may expand to.
+  private struct ExpansionBudget {
+    /// Bytes that may still be expanded.
+    var remaining: Int
+    /// Whether an entry was refused for want of them: nothing more is read from the archive.
+    var isSpent = false
   }
 
   /// For an entry inside a bundle's `Frameworks` folder (`Payload/X.app/Frameworks/Y.framework/Y`,
@@ -120,10 +161,15 @@ public struct ApplicationArchiveReader: Sendable {
     var message: String
   }
 
-  private func read(_ entry: Entry, of archive: Archive) -> Result<[UInt8], EntryProblem> {
-    let limit = maximumEntrySize
+  /// The bytes of `entry`, at most `maximumEntrySize` and what `budget` has left (which they are taken from).
+  private func read(_ entry: Entry, of archive: Archive, budget: inout ExpansionBudget) -> Result<[UInt8], EntryProblem> {
+    let limit = min(maximumEntrySize, budget.remaining)
+    guard entry.uncompressedSize <= UInt64(maximumEntrySize) else {
+      return .failure(EntryProblem(message: "archive entry is larger than \(Self.describe(maximumEntrySize))"))
+    }
     guard entry.uncompressedSize <= UInt64(limit) else {
-      return .failure(EntryProblem(message: "archive entry is larger than \(Self.describe(limit))"))
+      budget.isSpent = true
+      return .failure(EntryProblem(message: "archive expansion bound reached"))
     }
     var bytes: [UInt8] = []
     do {
@@ -132,10 +178,17 @@ public struct ApplicationArchiveReader: Sendable {
         bytes.append(contentsOf: chunk)
       }
     } catch is EntryTooLarge {
-      return .failure(EntryProblem(message: "archive entry expands past \(Self.describe(limit))"))
+      budget.remaining -= min(budget.remaining, bytes.count)
+      if limit < maximumEntrySize {
+        budget.isSpent = true
+        return .failure(EntryProblem(message: "archive expansion bound reached"))
+      }
+      return .failure(EntryProblem(message: "archive entry expands past \(Self.describe(maximumEntrySize))"))
     } catch {
+      budget.remaining -= min(budget.remaining, bytes.count)
       return .failure(EntryProblem(message: "archive entry cannot be read (corrupt archive)"))
     }
+    budget.remaining -= bytes.count
     return .success(bytes)
   }
 
