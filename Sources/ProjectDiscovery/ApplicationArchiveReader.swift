@@ -14,15 +14,23 @@ public struct ApplicationArchiveReader: Sendable {
   public var maximumEntrySize: Int
   /// The most entries an archive may hold (100,000 by default).
   public var maximumEntryCount: Int
-  /// The most bytes expanded from one archive, all entries read together (64 MiB by default): a real app's
-  /// Info.plists and its frameworks' take a few hundred KB.
+  /// The most bytes expanded from one archive, all entries read together (16 MiB by default): a real app's
+  /// Info.plists and its frameworks' take a few hundred KB, and the entries read are held in memory for the run
+  /// (64 MiB of them made a run of a 2 MB zip bomb peak at 200 MB).
   public var maximumExpandedSize: Int
+  /// The most bytes expanded from all the archives of one discovery together (64 MiB by default): a folder of many
+  /// zip bombs is bounded as one is.
+  public var maximumTotalExpandedSize: Int
 
   /// A reader with the given bounds.
-  public init(maximumEntrySize: Int = 16 << 20, maximumEntryCount: Int = 100_000, maximumExpandedSize: Int = 64 << 20) {
+  public init(
+    maximumEntrySize: Int = 16 << 20, maximumEntryCount: Int = 100_000, maximumExpandedSize: Int = 16 << 20,
+    maximumTotalExpandedSize: Int = 64 << 20
+  ) {
     self.maximumEntrySize = maximumEntrySize
     self.maximumEntryCount = maximumEntryCount
     self.maximumExpandedSize = maximumExpandedSize
+    self.maximumTotalExpandedSize = maximumTotalExpandedSize
   }
 
   /// Whether a path inside an archive is an app's or an app extension's Info.plist.
@@ -60,15 +68,26 @@ public struct ApplicationArchiveReader: Sendable {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: DiscoveryPaths.notARegularFile))
       return
     }
-    let archive: Archive
-    do {
-      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-    } catch {
+    // ZIPFoundation looks for the end record from the end back to the start, a byte at a time (50 MB of anything
+    // but a zip took two minutes): the archive is opened only when the record is where a zip has it.
+    var opened: Archive?
+    if Self.hasEndRecordNearTheEnd(path) {
+      do {
+        let archive: Archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        opened = archive
+      } catch {
+        opened = nil
+      }
+    }
+    guard let archive = opened else {
       candidates.problems.append(DiscoveryProblem(path: displayPath, message: "not a readable zip archive"))
       return
     }
     var count = 0
-    var budget = ExpansionBudget(remaining: maximumExpandedSize)
+    let totalLeft = max(0, maximumTotalExpandedSize - candidates.archiveBytesExpanded)
+    var budget = ExpansionBudget(remaining: min(maximumExpandedSize, totalLeft))
+    let budgeted = budget.remaining
+    defer { candidates.archiveBytesExpanded += budgeted - budget.remaining }
     var entryPathsRead: Set<String> = []
     var found: [(candidate: DiscoveryCandidates.Candidate, entryPath: String)] = []
     var frameworks: [String: Set<String>] = [:]   // by bundle folder: `Payload/X.app`, `Payload/X.app/PlugIns/Y.appex`
@@ -102,14 +121,18 @@ public struct ApplicationArchiveReader: Sendable {
         found.append((DiscoveryCandidates.Candidate(plist: plist, identity: identity + "!/" + entry.path), entry.path))
       case .failure(let problem):
         // Past the archive's bound, one problem says so for the whole archive.
-        if !budget.isSpent { candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message)) }
+        if !budget.isSpent {
+          candidates.problems.append(DiscoveryProblem(path: entryDisplay, message: problem.message))
+        }
       }
     }
     if budget.isSpent {
-      candidates.problems.append(
-        DiscoveryProblem(
-          path: displayPath,
-          message: "archive expands past \(Self.describe(maximumExpandedSize)) in the entries read: the rest is not read"))
+      let message =
+        totalLeft < maximumExpandedSize
+        ? "the archives read expand past \(Self.describe(maximumTotalExpandedSize)) together: the rest of this one is "
+          + "not read"
+        : "archive expands past \(Self.describe(maximumExpandedSize)) in the entries read: the rest is not read"
+      candidates.problems.append(DiscoveryProblem(path: displayPath, message: message))
     }
     if found.isEmpty, !budget.isSpent {
       candidates.problems.append(
@@ -130,6 +153,35 @@ public struct ApplicationArchiveReader: Sendable {
     var remaining: Int
     /// Whether an entry was refused for want of them: nothing more is read from the archive.
     var isSpent = false
+  }
+
+  /// How far from a zip's end its end-of-central-directory record may start: the record (22 bytes) and the
+  /// longest archive comment.
+  static let endRecordSearchLength = 22 + 0xFFFF
+
+  /// Whether the last `endRecordSearchLength` bytes of the regular file at `path` hold the signature of a zip's
+  /// end-of-central-directory record (`PK\u{5}\u{6}`), read without blocking.
+  static func hasEndRecordNearTheEnd(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+    let size = Int(status.st_size)
+    let length = min(size, endRecordSearchLength)
+    var tail = [UInt8](repeating: 0, count: length)
+    var count = 0
+    while count < length {
+      let read = tail.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress! + count, length - count, off_t(size - length + count))
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { break }
+      count += read
+    }
+    guard count >= 4 else { return false }
+    let signature: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
+    return (0...(count - 4)).contains { start in tail[start..<start + 4].elementsEqual(signature) }
   }
 
   /// For an entry inside a bundle's `Frameworks` folder (`Payload/X.app/Frameworks/Y.framework/Y`,
@@ -162,7 +214,9 @@ public struct ApplicationArchiveReader: Sendable {
   }
 
   /// The bytes of `entry`, at most `maximumEntrySize` and what `budget` has left (which they are taken from).
-  private func read(_ entry: Entry, of archive: Archive, budget: inout ExpansionBudget) -> Result<[UInt8], EntryProblem> {
+  private func read(
+    _ entry: Entry, of archive: Archive, budget: inout ExpansionBudget
+  ) -> Result<[UInt8], EntryProblem> {
     let limit = min(maximumEntrySize, budget.remaining)
     guard entry.uncompressedSize <= UInt64(maximumEntrySize) else {
       return .failure(EntryProblem(message: "archive entry is larger than \(Self.describe(maximumEntrySize))"))

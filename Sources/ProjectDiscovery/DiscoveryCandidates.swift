@@ -30,8 +30,12 @@ package struct DiscoveryCandidates {
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
   package var projectContainers: [String] = []
-  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed.
+  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed,
+  /// the symbolic links the boundary refuses.
   package var notes: [String] = []
+  /// The bytes expanded from `.ipa` archives so far (held in memory for the run), which
+  /// `ApplicationArchiveReader.maximumTotalExpandedSize` bounds.
+  var archiveBytesExpanded = 0
 
   private var seenIdentities: Set<String> = []
   /// The index in `entitlements` of each entitlements file added, by identity: a file met again (named, after

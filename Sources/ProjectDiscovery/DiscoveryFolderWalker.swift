@@ -98,7 +98,8 @@ struct DiscoveryFolderWalker {
     let identity = FileIdentity.of(path)
     if let refusal = boundary.refusal(toRead: path, identity: identity) {
       candidates.notes.append(
-        DiscoveryPaths.refusalNote(displayPath, isSymbolicLink: SourceFolderWalker.isSymbolicLink(path), refusal: refusal))
+        DiscoveryPaths.refusalNote(
+          displayPath, isSymbolicLink: SourceFolderWalker.isSymbolicLink(path), refusal: refusal))
       return
     }
     Self.collectAppBundle(
@@ -128,7 +129,8 @@ struct DiscoveryFolderWalker {
     case .file(let plistIdentity):
       var app = candidates.candidate(
         filePath: path + "/Info.plist", identity: plistIdentity, displayPath: appDisplay, location: .appBundle)
-      app.bundledFrameworks = frameworks(inBundleAt: path, displayPath: displayPath, boundary: boundary, into: &candidates)
+      app.bundledFrameworks = frameworks(
+        inBundleAt: path, displayPath: displayPath, boundary: boundary, into: &candidates)
       app.bundledFrameworkVersions = frameworkVersions(
         inBundleAt: path, frameworks: app.bundledFrameworks ?? [], boundary: boundary)
       candidates.addInfoPlist(app)
@@ -183,7 +185,8 @@ struct DiscoveryFolderWalker {
     inBundleAt path: String, displayPath: String, boundary: RepositoryBoundary,
     into candidates: inout DiscoveryCandidates
   ) -> [String] {
-    let names = listing(path + "/Frameworks", displayPath: displayPath + "/Frameworks", boundary: boundary, into: &candidates)
+    let names = listing(
+      path + "/Frameworks", displayPath: displayPath + "/Frameworks", boundary: boundary, into: &candidates)
     return Array(names.prefix(10_000))
   }
 

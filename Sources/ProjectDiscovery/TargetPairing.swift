@@ -134,6 +134,8 @@ struct TargetPairing {
     func nearestApp(identifiedBy identifier: String, to path: String) -> String? {
       if let known = nearestByIdentifier[identifier] { return known.nearest(to: path) }
       guard let apps = appsByIdentifier[identifier] else { return nil }
+      // One app of an identifier (the usual case) needs no tree.
+      if apps.count == 1 { return apps[0] }
       let index = NearestPaths(apps)
       nearestByIdentifier[identifier] = index
       return index.nearest(to: path)

@@ -91,7 +91,9 @@ import ZIPFoundation
     try folders.link("Env/Info.plist", to: "/proc/self/environ")
     let found = try Self.everything([folders.root], boundary: .unconfined)
     #expect(found.targets == [folders.root + "/App/Info.plist"])
-    #expect(found.notes == [folders.root + "/Env/Info.plist: a symbolic link to a path in the system's /proc: never read"])
+    #expect(found.notes == [
+      folders.root + "/Env/Info.plist: a symbolic link to a path in the system's /proc: never read"
+    ])
   }
 
   /// A link to `/` made the walk go through the whole machine: it is refused, and the walk ends.
@@ -170,7 +172,7 @@ import ZIPFoundation
   }
 
   /// A zip bomb of many entries, each within the entry bound, is stopped by the archive's whole bound, with one
-  /// problem.
+  /// problem; the archives of a discovery together are bounded too.
   @Test func anArchiveIsBoundedInWhatItExpandsTo() throws {
     let folders = try Folders()
     let path = folders.root + "/Bomb.ipa"
@@ -182,14 +184,48 @@ import ZIPFoundation
         compressionMethod: .deflate
       ) { position, size in zeros.subdata(in: Int(position)..<Int(position) + size) }
     }
-    let reader = ApplicationArchiveReader(maximumEntrySize: 2 << 20, maximumExpandedSize: 4 << 20)
+    let reader = ApplicationArchiveReader(
+      maximumEntrySize: 2 << 20, maximumExpandedSize: 4 << 20, maximumTotalExpandedSize: 6 << 20)
+    try FileManager.default.copyItem(atPath: path, toPath: folders.root + "/Again.ipa")
     var candidates = DiscoveryCandidates()
-    reader.collect(
-      archiveAt: path, identity: FileIdentity.of(path), displayPath: "Bomb.ipa", boundary: folders.boundary,
-      into: &candidates)
-    #expect(candidates.infoPlists.count == 4)
+    for name in ["Bomb.ipa", "Again.ipa"] {
+      let archivePath = folders.root + "/" + name
+      reader.collect(
+        archiveAt: archivePath, identity: FileIdentity.of(archivePath), displayPath: name, boundary: folders.boundary,
+        into: &candidates)
+    }
+    // 4 MiB from the first archive, the 2 MiB left of the whole bound from the second.
+    #expect(candidates.infoPlists.count == 6)
+    #expect(candidates.archiveBytesExpanded == 6 << 20)
     #expect(candidates.problems.map(\.description) == [
-      "Bomb.ipa: archive expands past 4 MiB in the entries read: the rest is not read"
+      "Bomb.ipa: archive expands past 4 MiB in the entries read: the rest is not read",
+      "Again.ipa: the archives read expand past 6 MiB together: the rest of this one is not read",
     ])
   }
+
+  /// An `.ipa` of 8 MiB that is no zip is a problem at once (ZIPFoundation alone looked for the zip's end record
+  /// through the whole file, a byte at a time); a zip whose end record is followed by a long comment still opens.
+  @Test(.timeLimit(.minutes(1))) func aLargeFileThatIsNoZipIsAProblemAtOnce() throws {
+    let folders = try Folders()
+    var generator = SeededGenerator(seed: 26)
+    let noise = (0..<(8 << 20)).map { _ in UInt8.random(in: 0x61...0x7A, using: &generator) }
+    try Data(noise).write(to: URL(fileURLWithPath: folders.root + "/Noise.ipa"))
+    let found = try Self.everything([folders.root + "/Noise.ipa"], boundary: folders.boundary)
+    #expect(found.problems == [folders.root + "/Noise.ipa: not a readable zip archive"])
+    #expect(!ApplicationArchiveReader.hasEndRecordNearTheEnd(folders.root + "/Noise.ipa"))
+    // The sample, its end record (its last 22 bytes) then followed by a comment of 60,000 bytes.
+    var sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.packagedSample)))
+    #expect(sample[(sample.count - 22)..<(sample.count - 18)].elementsEqual([0x50, 0x4B, 0x05, 0x06]))
+    sample[sample.count - 2] = UInt8(60_000 & 0xFF)
+    sample[sample.count - 1] = UInt8(60_000 >> 8)
+    sample += [UInt8](repeating: 0x20, count: 60_000)
+    let commented = folders.root + "/Commented.ipa"
+    try Data(sample).write(to: URL(fileURLWithPath: commented))
+    #expect(ApplicationArchiveReader.hasEndRecordNearTheEnd(commented))
+    #expect(try Self.everything([commented], boundary: folders.boundary).targets.count == 2)
+  }
+
+  /// The sample `.ipa` (an app and its share extension).
+  static let packagedSample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples/Packaged/Woodgrove.ipa").path
 }

@@ -63,8 +63,9 @@ import Testing
     let extensions = result.targets.filter { $0.kind == .appExtension }
     #expect(extensions.count == count)
     let mistied = extensions.filter { target in
-      target.containingAppPath != PathText.removingLastComponent(of: PathText.removingLastComponent(of: target.displayPath))
-        + "/App/Info.plist" || target.containingAppEvidence != .bundleIdentifierPrefix
+      let pair = PathText.removingLastComponent(of: PathText.removingLastComponent(of: target.displayPath))
+      return target.containingAppPath != pair + "/App/Info.plist"
+        || target.containingAppEvidence != .bundleIdentifierPrefix
     }
     #expect(mistied.isEmpty)
     let app = try #require(result.targets.first { $0.kind == .app })
