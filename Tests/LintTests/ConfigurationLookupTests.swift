@@ -16,7 +16,9 @@ import Testing
     let base = try TemporaryFolders.make("sharelint-lookup").path
     let repo = base + "/repo"
     try FileManager.default.createDirectory(atPath: repo + "/App", withIntermediateDirectories: true)
-    if isRepository { try FileManager.default.createDirectory(atPath: repo + "/.git", withIntermediateDirectories: true) }
+    if isRepository {
+      try FileManager.default.createDirectory(atPath: repo + "/.git", withIntermediateDirectories: true)
+    }
     try write(repo + "/App/Info.plist", RuleExample.document(for: """
       <key>CFBundleIdentifier</key>
       <string>com.contoso.notes</string>
@@ -81,7 +83,8 @@ import Testing
   @Test func aLinkedFileOutsideIsRefused() throws {
     let (base, repo) = try Self.layout()
     try Self.write(base + "/outside.yml", Self.everythingOff)
-    try FileManager.default.createSymbolicLink(atPath: repo + "/.sharelint.yml", withDestinationPath: base + "/outside.yml")
+    try FileManager.default.createSymbolicLink(
+      atPath: repo + "/.sharelint.yml", withDestinationPath: base + "/outside.yml")
     let boundary = RepositoryBoundary(roots: [repo + "/App"])
     var cache = ConfigurationCache(
       fixed: nil, rules: RuleRegistry.rules,

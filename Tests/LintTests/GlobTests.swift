@@ -59,7 +59,9 @@ import TestSupport
       let pattern = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
         patternBytes.randomElement(using: &generator)!
       }
-      let path = (0..<Int.random(in: 0...9, using: &generator)).map { _ in pathBytes.randomElement(using: &generator)! }
+      let path = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+        pathBytes.randomElement(using: &generator)!
+      }
       let patternText = String(decoding: pattern, as: UTF8.self)
       let pathText = String(decoding: path, as: UTF8.self)
       #expect(

@@ -19,7 +19,8 @@ import Testing
   static func folders() throws -> Folders {
     let base = try TemporaryFolders.make("sharelint-walker-boundary").path
     let folders = Folders(root: base + "/root", canary: base + "/canary")
-    for file in [folders.root + "/App/Info.plist", folders.canary + "/secret.plist", folders.canary + "/Deep/Info.plist"] {
+    let files = ["/root/App/Info.plist", "/canary/secret.plist", "/canary/Deep/Info.plist"].map { base + $0 }
+    for file in files {
       try FileManager.default.createDirectory(
         atPath: PathText.removingLastComponent(of: file), withIntermediateDirectories: true)
       try Data("CANARY".utf8).write(to: URL(fileURLWithPath: file))
