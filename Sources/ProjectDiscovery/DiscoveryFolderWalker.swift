@@ -31,6 +31,10 @@ struct DiscoveryFolderWalker {
     walker.walk(
       folder: path, displayPath: displayPath,
       unreadable: { candidates.problems.append(DiscoveryProblem(path: $0, message: "folder cannot be read")) },
+      tooDeep: { displayPath in
+        candidates.notes.append(
+          "\(displayPath): more than \(SourceFolderWalker.maximumDepth) folders below the folder named: not entered")
+      },
       refused: { entry, refusal in
         // A link whose name discovery would not read is no concern of the run's.
         guard entry.isDirectory || Self.isReadName(entry.name) else { return }

@@ -136,4 +136,21 @@ import Testing
     }
     #expect(needingStat == ["App/Pipe-Info.plist"])
   }
+
+  /// A folder nested past `maximumDepth` is named to `tooDeep`, not entered: the walk's recursion is bounded.
+  @Test func aFolderTooDeepIsNamedNotEntered() throws {
+    let folders = try Self.folders()
+    let names = (0...SourceFolderWalker.maximumDepth).map { "d\($0)" }
+    try FileManager.default.createDirectory(
+      atPath: folders.root + "/" + names.joined(separator: "/"), withIntermediateDirectories: true)
+    var walker = SourceFolderWalker(boundary: RepositoryBoundary(roots: [folders.root]))
+    var tooDeep: [String] = []
+    var deepestVisited = ""
+    walker.walk(folder: folders.root, displayPath: ".", tooDeep: { tooDeep.append($0) }) { entry, _ in
+      if entry.displayPath.count > deepestVisited.count { deepestVisited = entry.displayPath }
+      return .enter
+    }
+    #expect(tooDeep == [names.joined(separator: "/")])
+    #expect(deepestVisited == names.joined(separator: "/"))
+  }
 }

@@ -76,12 +76,14 @@ package struct SourceFolderWalker {
 
   /// Walks the folder `path` (shown as `displayPath`), calling `visit` for every entry not skipped, with the
   /// visited folders (for a visitor that reads a folder itself): a folder is entered when `visit` says so.
-  /// `unreadable` is told the display path of each folder that cannot be listed; `refused` each entry (or the
-  /// folder `path` itself) the boundary refuses, with why — it is neither visited nor entered; `generatedProject`
-  /// each folder holding a generated project's sources (an XcodeGen spec, Tuist manifests), with its display path,
-  /// before its entries.
+  /// `unreadable` is told the display path of each folder that cannot be listed; `tooDeep` each folder not entered
+  /// because it lies more than `maximumDepth` folders below `path`; `refused` each entry (or the folder `path`
+  /// itself) the boundary refuses, with why — it is neither visited nor entered; `generatedProject` each folder
+  /// holding a generated project's sources (an XcodeGen spec, Tuist manifests), with its display path, before its
+  /// entries.
   package mutating func walk(
     folder path: String, displayPath: String, unreadable: (_ displayPath: String) -> Void = { _ in },
+    tooDeep: (_ displayPath: String) -> Void = { _ in },
     refused: (_ entry: Entry, _ refusal: BoundaryRefusal) -> Void = { _, _ in },
     generatedProject: (_ folder: GeneratedProjectFolder, _ displayPath: String) -> Void = { _, _ in },
     visit: (Entry, inout VisitedFolders) -> FolderDecision
@@ -99,16 +101,20 @@ package struct SourceFolderWalker {
     }
     _ = walk(
       folder: path, identity: identity, displayPath: displayPath, depth: 0, unreadable: unreadable,
-      refused: refused, generatedProject: generatedProject, visit: visit)
+      tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
   }
 
   /// Walks one folder; false when the visitor stopped the walk.
   private mutating func walk(
     folder path: String, identity: String, displayPath: String, depth: Int, unreadable: (String) -> Void,
-    refused: (Entry, BoundaryRefusal) -> Void, generatedProject: (GeneratedProjectFolder, String) -> Void,
-    visit: (Entry, inout VisitedFolders) -> FolderDecision
+    tooDeep: (String) -> Void, refused: (Entry, BoundaryRefusal) -> Void,
+    generatedProject: (GeneratedProjectFolder, String) -> Void, visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) -> Bool {
-    guard depth <= Self.maximumDepth, visited.firstVisit(of: path, identity: identity) else { return true }
+    guard depth <= Self.maximumDepth else {
+      tooDeep(displayPath)
+      return true
+    }
+    guard visited.firstVisit(of: path, identity: identity) else { return true }
     guard let entries = FolderEntries.list(path) else {
       unreadable(displayPath)
       return true
@@ -145,7 +151,7 @@ package struct SourceFolderWalker {
       guard decision == .enter, isDirectory else { continue }
       let going = walk(
         folder: entry.path, identity: entry.identity, displayPath: entry.displayPath, depth: depth + 1,
-        unreadable: unreadable, refused: refused, generatedProject: generatedProject, visit: visit)
+        unreadable: unreadable, tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
       if !going { return false }
     }
     return true
