@@ -21,6 +21,9 @@ public struct DiscoveredPlist: Sendable {
   public let displayPath: String
   /// The file on disk, or `nil` for an archive entry.
   public let filePath: String?
+  /// The symlink-free path of the file on disk (`FileIdentity`), when discovery found it: the path its reads check
+  /// against the repository boundary, known from the walk without a `realpath(3)`.
+  public let fileIdentity: String?
   /// Where the bytes came from.
   public let location: Location
   /// The bytes, or where to read them.
@@ -29,26 +32,32 @@ public struct DiscoveredPlist: Sendable {
 
   /// A plist named `displayPath` holding `bytes`, read from `filePath` (nil inside an archive).
   /// A file on disk keeps only a fingerprint of `bytes` and is read again when needed; an archive
-  /// entry keeps its bytes. Parsing happens on first use.
-  public init(displayPath: String, filePath: String?, location: Location, bytes: [UInt8]) {
+  /// entry keeps its bytes. Parsing happens on first use. `identity` is the file's symlink-free path, when known.
+  public init(displayPath: String, filePath: String?, identity: String? = nil, location: Location, bytes: [UInt8]) {
     let contents =
       if let filePath, location != .archiveEntry {
-        PlistContents(file: filePath, firstRead: bytes)
+        PlistContents(file: filePath, identity: identity, firstRead: bytes)
       } else {
         PlistContents(bytes: bytes)
       }
-    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: contents)
+    self.init(displayPath: displayPath, filePath: filePath, identity: identity, location: location, contents: contents)
   }
 
-  /// The file at `filePath`, not read yet: discovery reads every file it finds later, on every core; a project's
-  /// file that does not read is linted this way, so its reading fails, as PL001, where every file's does.
-  public init(displayPath: String, unreadFile filePath: String, location: Location) {
-    self.init(displayPath: displayPath, filePath: filePath, location: location, contents: PlistContents(file: filePath))
+  /// The file at `filePath`, whose symlink-free path is `identity` (when known), not read yet: discovery reads every
+  /// file it finds later, on every core; a project's file that does not read is linted this way, so its reading
+  /// fails, as PL001, where every file's does.
+  public init(displayPath: String, unreadFile filePath: String, identity: String? = nil, location: Location) {
+    self.init(
+      displayPath: displayPath, filePath: filePath, identity: identity, location: location,
+      contents: PlistContents(file: filePath, identity: identity))
   }
 
-  private init(displayPath: String, filePath: String?, location: Location, contents: PlistContents) {
+  private init(
+    displayPath: String, filePath: String?, identity: String?, location: Location, contents: PlistContents
+  ) {
     self.displayPath = displayPath
     self.filePath = filePath
+    fileIdentity = identity
     self.location = location
     self.contents = contents
     parsing = LazyParse(contents: contents, name: displayPath)

@@ -30,26 +30,36 @@ package struct DiscoveryCandidates {
   var problems: [DiscoveryProblem] = []
   /// `.xcodeproj` and `.xcworkspace` folders met, by display path, in the order found.
   package var projectContainers: [String] = []
-  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed.
+  /// What the walk found worth saying that stops nothing: the Tuist manifests of projects that are not committed,
+  /// the symbolic links the boundary refuses.
   package var notes: [String] = []
+  /// The bytes expanded from `.ipa` archives so far (held in memory for the run), which
+  /// `ApplicationArchiveReader.maximumTotalExpandedSize` bounds.
+  var archiveBytesExpanded = 0
 
   private var seenIdentities: Set<String> = []
+  /// The index in `entitlements` of each entitlements file added, by identity: a file met again (named, after
+  /// being found as a sibling) is found without a search through them all.
+  private var entitlementsIndexByIdentity: [String: Int] = [:]
   /// The files whose first read started while the walk went on; copies of the candidates share them.
   private let firstReads = FirstReads()
 
+  /// Adds an Info.plist, unless the same file (by identity) was added before.
   mutating func addInfoPlist(_ candidate: Candidate) {
     guard seenIdentities.insert(candidate.identity).inserted else { return }
     infoPlists.append(candidate)
     startEarlyRead(of: candidate, readingPairingFacts: true)
   }
 
+  /// Adds an entitlements file, unless the same file (by identity) was added before; a file added for pairing
+  /// only and met again for itself is then linted for itself.
   mutating func addEntitlements(_ candidate: Candidate) {
-    if candidate.isPairingOnly, seenIdentities.contains(candidate.identity) { return }
-    if !candidate.isPairingOnly, let index = entitlements.firstIndex(where: { $0.identity == candidate.identity }) {
-      entitlements[index].isPairingOnly = false
+    if let index = entitlementsIndexByIdentity[candidate.identity] {
+      if !candidate.isPairingOnly { entitlements[index].isPairingOnly = false }
       return
     }
     guard seenIdentities.insert(candidate.identity).inserted else { return }
+    entitlementsIndexByIdentity[candidate.identity] = entitlements.count
     entitlements.append(candidate)
     startEarlyRead(of: candidate, readingPairingFacts: false)
   }
@@ -70,9 +80,10 @@ package struct DiscoveryCandidates {
     filePath: String, identity: String? = nil, folderIdentity: String? = nil, displayPath: String,
     location: DiscoveredPlist.Location
   ) -> Candidate {
-    Candidate(
-      plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, location: location),
-      identity: identity ?? FileIdentity.of(filePath), folderIdentity: folderIdentity)
+    let identity = identity ?? FileIdentity.of(filePath)
+    return Candidate(
+      plist: DiscoveredPlist(displayPath: displayPath, unreadFile: filePath, identity: identity, location: location),
+      identity: identity, folderIdentity: folderIdentity)
   }
 
   /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
@@ -104,7 +115,22 @@ package struct DiscoveryCandidates {
     }
     infoPlists = readable(infoPlists, firstIndex: 0)
     entitlements = readable(entitlements, firstIndex: infoPlistCount)
+    reindexEntitlements()
     problems += newProblems
+  }
+
+  /// Takes out the files in `claimed` (identities): those an Xcode project builds, read by the project model.
+  mutating func leaveOut(_ claimed: Set<String>) {
+    guard !claimed.isEmpty else { return }
+    infoPlists.removeAll { claimed.contains($0.identity) }
+    entitlements.removeAll { claimed.contains($0.identity) }
+    reindexEntitlements()
+  }
+
+  /// Rebuilds `entitlementsIndexByIdentity` after entitlements were taken out.
+  private mutating func reindexEntitlements() {
+    entitlementsIndexByIdentity = [:]
+    for (index, candidate) in entitlements.enumerated() { entitlementsIndexByIdentity[candidate.identity] = index }
   }
 }
 
@@ -226,4 +252,11 @@ package enum DiscoveryPaths {
 
   /// The problem reported for a file found in a folder that is not a regular file; it is skipped.
   static let notARegularFile = "not a regular file (FIFOs, sockets and devices are not read)"
+
+  /// The note for a file or folder at `displayPath` that the repository boundary refuses: `App/Info.plist: a symbolic
+  /// link to a path outside the linted folders: not read (--allow-outside admits a path)`. Where it leads is not
+  /// said: a link's target is the repository's text, and names a place on the machine.
+  static func refusalNote(_ displayPath: String, isSymbolicLink: Bool, refusal: BoundaryRefusal) -> String {
+    "\(displayPath): " + (isSymbolicLink ? "a symbolic link to a path " : "") + refusal.consequence
+  }
 }

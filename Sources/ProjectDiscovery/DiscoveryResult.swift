@@ -2,7 +2,7 @@
 public struct DiscoveryResult: Sendable {
   /// The targets, sorted by `displayPath` (byte order), each file once.
   public var targets: [DiscoveredTarget] {
-    didSet { appIndexByPath = Self.appIndex(targets) }
+    didSet { (appIndexByPath, extensionIndicesByApp) = Self.indices(targets) }
   }
   /// Files that could not be read (unreadable files, corrupt or oversized archives), in the order
   /// met; a run reports them and goes on.
@@ -12,12 +12,15 @@ public struct DiscoveryResult: Sendable {
   /// The index in `targets` of the first app with each display path: `containingApp(of:)` is called once per
   /// target, and a linear search made linting 10,000 plists quadratic (seconds spent copying targets).
   private var appIndexByPath: [String: Int]
+  /// The indices in `targets` of the extensions tied to each app, by the app's display path, in target order:
+  /// `extensions(of:)` for every app would otherwise go through every target each time.
+  private var extensionIndicesByApp: [String: [Int]]
 
   /// A result holding `targets` and `problems`.
   public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem]) {
     self.targets = targets
     self.problems = problems
-    appIndexByPath = Self.appIndex(targets)
+    (appIndexByPath, extensionIndicesByApp) = Self.indices(targets)
   }
 
   /// The app target an extension is tied to, when found.
@@ -26,17 +29,22 @@ public struct DiscoveryResult: Sendable {
     return targets[index]
   }
 
-  private static func appIndex(_ targets: [DiscoveredTarget]) -> [String: Int] {
-    var index: [String: Int] = [:]
-    for (position, target) in targets.enumerated() where target.kind == .app && index[target.displayPath] == nil {
-      index[target.displayPath] = position
+  /// `appIndexByPath` and `extensionIndicesByApp` of `targets`.
+  private static func indices(_ targets: [DiscoveredTarget]) -> (apps: [String: Int], extensions: [String: [Int]]) {
+    var apps: [String: Int] = [:]
+    var extensions: [String: [Int]] = [:]
+    for (position, target) in targets.enumerated() {
+      if target.kind == .app, apps[target.displayPath] == nil { apps[target.displayPath] = position }
+      if target.kind == .appExtension, let app = target.containingAppPath {
+        extensions[app, default: []].append(position)
+      }
     }
-    return index
+    return (apps, extensions)
   }
 
   /// The extensions tied to `app`, in display-path order.
   public func extensions(of app: DiscoveredTarget) -> [DiscoveredTarget] {
-    targets.filter { $0.kind == .appExtension && $0.containingAppPath == app.displayPath }
+    (extensionIndicesByApp[app.displayPath] ?? []).map { targets[$0] }
   }
 }
 

@@ -16,20 +16,29 @@ import XcodeModel
 ///
 /// A path that does not exist is thrown as a `DiscoveryError`; every other failure (an unreadable
 /// file, a corrupt archive) is a `DiscoveryProblem` in the result, so one bad file does not stop a run.
+///
+/// Discovery reads nothing outside its `RepositoryBoundary`: a symbolic link met in a walk, inside an `.app` bundle
+/// or beside a named Info.plist is followed only when where it leads is admitted; one leading out of the linted
+/// folders, into a `.git` folder or into `/proc`, `/sys` or `/dev` is named in a note and neither entered nor read.
+/// A path named that the boundary refuses is a problem.
 public struct TargetDiscovery: Sendable {
   /// Used to expand `$(…)` in bundle identifiers when tying extensions to apps.
   public var buildSettings: BuildSettings?
   /// Bounds for reading `.ipa` archives.
   public var archiveReader: ApplicationArchiveReader
+  /// The folders and files discovery may read: the process's boundary when the discovery was made, unless given.
+  public var boundary: RepositoryBoundary
   /// Called, from any thread, each time discovery has read a file: how many of how many (for a progress line).
   public var fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)?
 
-  /// Discovery with optional build settings and archive bounds.
+  /// Discovery with optional build settings and archive bounds, inside `boundary`.
   public init(
-    buildSettings: BuildSettings? = nil, archiveReader: ApplicationArchiveReader = ApplicationArchiveReader()
+    buildSettings: BuildSettings? = nil, archiveReader: ApplicationArchiveReader = ApplicationArchiveReader(),
+    boundary: RepositoryBoundary = .current
   ) {
     self.buildSettings = buildSettings
     self.archiveReader = archiveReader
+    self.boundary = boundary
   }
 
   /// The targets under `paths`, sorted by display path, and the problems met on the way.
@@ -46,10 +55,15 @@ public struct TargetDiscovery: Sendable {
       throw DiscoveryError(path: path, message: "does not exist")
     }
     var candidates = DiscoveryCandidates()
-    var walker = DiscoveryFolderWalker(archiveReader: archiveReader)
+    var walker = DiscoveryFolderWalker(archiveReader: archiveReader, boundary: boundary)
     for path in paths {
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
       let name = PathText.lastComponent(of: displayPath)
+      let identity = FileIdentity.of(path)
+      if let refusal = boundary.refusal(toRead: path, identity: identity) {
+        candidates.problems.append(DiscoveryProblem(path: displayPath, message: refusal.consequence))
+        continue
+      }
       if SourceFolderWalker.isDirectory(path) {
         if DiscoveryPaths.isProjectContainerName(name) {
           candidates.projectContainers.append(displayPath)
@@ -58,7 +72,9 @@ public struct TargetDiscovery: Sendable {
         } else {
           walker.walk(folder: displayPath, displayPath: displayPath, into: &candidates)
         }
-      } else if XcodeGenProject.isSpecFile(path) {
+        continue
+      }
+      if XcodeGenProject.isSpecFile(path) {
         candidates.projectContainers.append(displayPath)
       } else if name == "Project.swift" || name == "Workspace.swift" || name == "Package.swift" {
         // A Swift manifest sharelint cannot run: a Tuist one is named in a note, any other is no plist either.
@@ -70,11 +86,14 @@ public struct TargetDiscovery: Sendable {
           candidates.notes.append("\(displayPath): a Swift manifest, which sharelint does not run; it holds no plist")
         }
       } else if name.hasSuffix(".ipa") {
-        archiveReader.collect(archiveAt: path, displayPath: displayPath, into: &candidates)
+        archiveReader.collect(
+          archiveAt: path, identity: identity, displayPath: displayPath, boundary: boundary, into: &candidates)
       } else if DiscoveryPaths.isEntitlementsName(name) {
-        candidates.addEntitlements(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
+        candidates.addEntitlements(
+          candidates.candidate(filePath: path, identity: identity, displayPath: displayPath, location: .sourceFile))
       } else {
-        candidates.addInfoPlist(candidates.candidate(filePath: path, displayPath: displayPath, location: .sourceFile))
+        candidates.addInfoPlist(
+          candidates.candidate(filePath: path, identity: identity, displayPath: displayPath, location: .sourceFile))
         addSiblingEntitlements(of: path, displayPath: displayPath, to: &candidates)
       }
     }
@@ -85,10 +104,7 @@ public struct TargetDiscovery: Sendable {
   /// `FileIdentity`, of the files an Xcode project builds), and pairs them into targets.
   package func pair(_ collected: DiscoveryCandidates, leavingOut claimed: Set<String> = []) -> DiscoveryResult {
     var candidates = collected
-    if !claimed.isEmpty {
-      candidates.infoPlists.removeAll { claimed.contains($0.identity) }
-      candidates.entitlements.removeAll { claimed.contains($0.identity) }
-    }
+    candidates.leaveOut(claimed)
     // Reading and parsing are most of discovery's work: spread over the cores. Pairing needs a few facts
     // from each Info.plist; keeping every file's bytes or tree until linting would hold them all at once.
     candidates.readAll(fileRead: fileRead)
@@ -99,17 +115,19 @@ public struct TargetDiscovery: Sendable {
     return result
   }
 
-  /// The entitlements files next to an Info.plist named directly, for pairing only.
+  /// The entitlements files next to an Info.plist named directly, for pairing only. One that is no regular file, or
+  /// leads out of the boundary, is left out without a word: it is wanted only if it pairs.
   private func addSiblingEntitlements(of path: String, displayPath: String, to candidates: inout DiscoveryCandidates) {
     let folder = PathText.removingLastComponent(of: path)
     let displayFolder = PathText.removingLastComponent(of: displayPath)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    guard case .success(let names) = RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary)
+    else { return }
     for name in names.sorted() where DiscoveryPaths.isEntitlementsName(name) && !name.hasPrefix(".") {
       let siblingPath = folder.isEmpty ? name : folder + "/" + name
-      // Wanted only if it pairs: a sibling that is no regular file is left out without a word.
-      guard SourceFolderWalker.isRegularFile(siblingPath) else { continue }
+      guard case .file(let identity) = BundleFile.locate(siblingPath, boundary: boundary) else { continue }
       var candidate = candidates.candidate(
-        filePath: siblingPath, displayPath: SourceFolderWalker.displayPath(displayFolder, name), location: .sourceFile)
+        filePath: siblingPath, identity: identity, displayPath: SourceFolderWalker.displayPath(displayFolder, name),
+        location: .sourceFile)
       candidate.isPairingOnly = true
       candidates.addEntitlements(candidate)
     }

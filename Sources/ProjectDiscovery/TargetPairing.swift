@@ -47,19 +47,30 @@ struct TargetPairing {
 
   /// Entitlements files by folder and by name, so that pairing each Info.plist does not search them all.
   private struct EntitlementsIndex {
-    /// By the symlink-free path of their folder, in the order found.
-    var byFolder: [String: [DiscoveryCandidates.Candidate]] = [:]
-    /// The ones a pairing may use anywhere in the tree (not pairing-only), by file name.
-    var byName: [String: [DiscoveryCandidates.Candidate]] = [:]
+    /// A folder (symlink-free) and a file name in it.
+    struct FolderAndName: Hashable {
+      var folder: String
+      var name: String
+    }
+
+    /// The first found of each name in each folder, by the symlink-free path of the folder.
+    var firstByFolderAndName: [FolderAndName: DiscoveryCandidates.Candidate] = [:]
+    /// How many there are in each folder, and the first found there.
+    var byFolder: [String: (count: Int, first: DiscoveryCandidates.Candidate)] = [:]
+    /// The ones a pairing may use anywhere in the tree (not pairing-only), by file name: how many, and the first.
+    var byName: [String: (count: Int, first: DiscoveryCandidates.Candidate)] = [:]
 
     init(_ candidates: [DiscoveryCandidates.Candidate]) {
       for candidate in candidates {
+        let name = PathText.lastComponent(of: candidate.plist.displayPath)
         if let filePath = candidate.plist.filePath {
           let folderIdentity = candidate.folderIdentity ?? FileIdentity.of(TargetPairing.folder(of: filePath))
-          byFolder[folderIdentity, default: []].append(candidate)
+          let key = FolderAndName(folder: folderIdentity, name: name)
+          if firstByFolderAndName[key] == nil { firstByFolderAndName[key] = candidate }
+          byFolder[folderIdentity] = byFolder[folderIdentity].map { ($0.count + 1, $0.first) } ?? (1, candidate)
         }
         if !candidate.isPairingOnly {
-          byName[PathText.lastComponent(of: candidate.plist.displayPath), default: []].append(candidate)
+          byName[name] = byName[name].map { ($0.count + 1, $0.first) } ?? (1, candidate)
         }
       }
     }
@@ -73,15 +84,12 @@ struct TargetPairing {
       if fileName.hasSuffix("-Info.plist") {
         preferredNames.insert(String(fileName.dropLast("-Info.plist".count)) + ".entitlements", at: 0)
       }
-      let inFolder = byFolder[folderIdentity] ?? []
       for name in preferredNames {
-        if let match = inFolder.first(where: { PathText.lastComponent(of: $0.plist.displayPath) == name }) {
-          return match
-        }
+        if let match = firstByFolderAndName[FolderAndName(folder: folderIdentity, name: name)] { return match }
       }
-      if inFolder.count == 1 { return inFolder[0] }
-      let byFolderName = preferredNames.last.flatMap { byName[$0] } ?? []
-      return byFolderName.count == 1 ? byFolderName[0] : nil
+      if let inFolder = byFolder[folderIdentity], inFolder.count == 1 { return inFolder.first }
+      guard let byFolderName = preferredNames.last.flatMap({ byName[$0] }), byFolderName.count == 1 else { return nil }
+      return byFolderName.first
     }
   }
 
@@ -107,6 +115,12 @@ struct TargetPairing {
 
   /// Ties each extension to an app: by bundle layout, then `IntuneMAMSettings.ContainingAppBundleId`,
   /// then bundle-identifier prefix. Among several apps that qualify, the one nearest in the tree wins.
+  ///
+  /// Linear in the targets and the length of their paths and identifiers: the apps sharing an identifier are
+  /// searched through a tree of their paths (`NearestPaths`), the identifiers through a tree of their dot-separated
+  /// parts (`IdentifierPrefixes`). Comparing each extension with every app that shares its identifier took 15 s
+  /// for 1,500 pairs of one bundle identifier, and looking each prefix of a long identifier up whole was quadratic
+  /// in its length.
   private func linkExtensions(_ targets: inout [DiscoveredTarget]) {
     var appPaths: Set<String> = []
     var appsByIdentifier: [String: [String]] = [:]   // comparable bundle identifier → app display paths
@@ -116,6 +130,17 @@ struct TargetPairing {
         appsByIdentifier[identifier, default: []].append(target.displayPath)
       }
     }
+    var nearestByIdentifier: [String: NearestPaths] = [:]
+    func nearestApp(identifiedBy identifier: String, to path: String) -> String? {
+      if let known = nearestByIdentifier[identifier] { return known.nearest(to: path) }
+      guard let apps = appsByIdentifier[identifier] else { return nil }
+      // One app of an identifier (the usual case) needs no tree.
+      if apps.count == 1 { return apps[0] }
+      let index = NearestPaths(apps)
+      nearestByIdentifier[identifier] = index
+      return index.nearest(to: path)
+    }
+    var prefixes: IdentifierPrefixes?
     for index in targets.indices where targets[index].kind == .appExtension {
       let target = targets[index]
       if let layoutApp = Self.layoutAppPath(ofExtensionAt: target.displayPath), appPaths.contains(layoutApp) {
@@ -124,24 +149,20 @@ struct TargetPairing {
         continue
       }
       if let declared = comparableIdentifier(target.infoPlist?.pairingFacts.containingAppBundleIdentifier),
-        let nearest = Self.nearest(appsByIdentifier[declared] ?? [], to: target.displayPath)
+        let nearest = nearestApp(identifiedBy: declared, to: target.displayPath)
       {
         targets[index].containingAppPath = nearest
         targets[index].containingAppEvidence = .intuneContainingAppBundleId
         continue
       }
       guard let own = comparableIdentifier(target.bundleIdentifier) else { continue }
-      // The apps whose identifier followed by "." starts the extension's, longest identifier first.
-      var prefix = Substring(own)
-      while let dot = prefix.lastIndex(of: ".") {
-        prefix = prefix[..<dot]
-        guard let apps = appsByIdentifier[String(prefix)] else { continue }
-        if let nearest = Self.nearest(apps, to: target.displayPath) {
-          targets[index].containingAppPath = nearest
-          targets[index].containingAppEvidence = .bundleIdentifierPrefix
-        }
-        break
-      }
+      // The app identifier that, followed by ".", starts the extension's: the longest.
+      if prefixes == nil { prefixes = IdentifierPrefixes(appsByIdentifier.keys) }
+      guard let prefix = prefixes?.longestDottedPrefix(of: own),
+        let nearest = nearestApp(identifiedBy: prefix, to: target.displayPath)
+      else { continue }
+      targets[index].containingAppPath = nearest
+      targets[index].containingAppEvidence = .bundleIdentifierPrefix
     }
   }
 
@@ -156,14 +177,92 @@ struct TargetPairing {
     components.removeLast(3)
     return components.joined(separator: "/") + "/Info.plist"
   }
+}
 
-  /// The path in `paths` sharing the most leading components with `path` (the first on a tie).
-  private static func nearest(_ paths: [String], to path: String) -> String? {
-    guard paths.count > 1 else { return paths.first }
-    let components = path.split(separator: "/")
-    func shared(_ other: String) -> Int {
-      zip(components, other.split(separator: "/")).prefix { $0 == $1 }.count
+/// Paths (the apps that share a bundle identifier) in a tree of their components, answering which shares the most
+/// leading components with a given path — the first in string order on a tie — in the time of walking that path.
+struct NearestPaths {
+  /// A component of some paths.
+  private struct Node {
+    /// The next components, by name.
+    var children: [Substring: Int] = [:]
+    /// The smallest (string order) of the paths through this node.
+    var smallest: String
+  }
+
+  private var nodes: [Node]
+
+  /// The tree of `paths` (not empty).
+  init(_ paths: [String]) {
+    nodes = [Node(smallest: paths[0])]
+    for path in paths {
+      var node = 0
+      if path < nodes[0].smallest { nodes[0].smallest = path }
+      for component in path.split(separator: "/") {
+        if let child = nodes[node].children[component] {
+          node = child
+          if path < nodes[node].smallest { nodes[node].smallest = path }
+        } else {
+          nodes.append(Node(smallest: path))
+          nodes[node].children[component] = nodes.count - 1
+          node = nodes.count - 1
+        }
+      }
     }
-    return paths.max { shared($0) < shared($1) || (shared($0) == shared($1) && $0 > $1) }
+  }
+
+  /// The path sharing the most leading components with `path` (components split at `/`, empty ones dropped), the
+  /// smallest in string order among those sharing as many.
+  func nearest(to path: String) -> String {
+    var node = 0
+    for component in path.split(separator: "/") {
+      guard let child = nodes[node].children[component] else { break }
+      node = child
+    }
+    return nodes[node].smallest
+  }
+}
+
+/// Bundle identifiers in a tree of their dot-separated parts, answering which is the longest that, followed by
+/// `.`, starts a given identifier, in the time of walking that identifier once.
+struct IdentifierPrefixes {
+  /// A part of some identifiers.
+  private struct Node {
+    /// The next parts, by text.
+    var children: [Substring: Int] = [:]
+    /// The identifier that ends here, if one does.
+    var identifier: String?
+  }
+
+  private var nodes = [Node()]
+
+  /// The tree of `identifiers`.
+  init(_ identifiers: some Sequence<String>) {
+    for identifier in identifiers {
+      var node = 0
+      for part in identifier.split(separator: ".", omittingEmptySubsequences: false) {
+        if let child = nodes[node].children[part] {
+          node = child
+        } else {
+          nodes.append(Node())
+          nodes[node].children[part] = nodes.count - 1
+          node = nodes.count - 1
+        }
+      }
+      nodes[node].identifier = identifier
+    }
+  }
+
+  /// The longest identifier of the tree that, followed by `.`, starts `identifier` (never `identifier` itself).
+  func longestDottedPrefix(of identifier: String) -> String? {
+    let parts = identifier.split(separator: ".", omittingEmptySubsequences: false)
+    var node = 0
+    var longest: String?
+    for part in parts.dropLast() {
+      guard let child = nodes[node].children[part] else { break }
+      node = child
+      if let found = nodes[node].identifier { longest = found }
+    }
+    return longest
   }
 }

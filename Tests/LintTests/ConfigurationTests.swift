@@ -106,7 +106,7 @@ import TestSupport
   }
 
   /// `.sharelint.yml` is read only when it is a regular file (a link to /dev/zero or a FIFO would never end) of at
-  /// most 4 MiB; an empty one is the defaults, as before.
+  /// most 4 MiB, never in the system's folders; an empty one is the defaults, as before.
   @Test(.timeLimit(.minutes(1))) func loadReadsOnlyRegularFilesWithinTheBound() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-config-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -123,10 +123,13 @@ import TestSupport
     try Data(CraftedYAML.huge.utf8).write(to: huge)
     let zero = folder.appendingPathComponent("zero.yml").path
     try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+    let fifo = folder.appendingPathComponent("fifo.yml").path
+    #expect(mkfifo(fifo, 0o600) == 0)
     let expected = [
       huge.path: "the configuration is \(CraftedYAML.huge.utf8.count) bytes, more than the 4194304 read; "
         + "it is not read",
-      zero: "the configuration is not a regular file; it is not read",
+      zero: "the configuration is in the system's /dev: never read",
+      fifo: "the configuration is not a regular file; it is not read",
       folder.path + "/missing.yml": "cannot read the configuration file",
     ]
     for (path, message) in expected {

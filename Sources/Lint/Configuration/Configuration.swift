@@ -39,7 +39,7 @@ public struct Configuration: Sendable {
   /// The keys `.sharelint.yml` may have.
   public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune", "sdk_version",
                                  "build_settings"]
-  /// The file name searched for, upwards from each linted file.
+  /// The file name searched for, upwards from each linted file to its repository's top (`ConfigurationLookup`).
   public static let fileName = ".sharelint.yml"
 
   /// The defaults: every rule on, default severities.
@@ -69,15 +69,23 @@ public struct Configuration: Sendable {
 
   // MARK: - Reading
 
-  /// Reads the configuration at `path`: a regular file (a pull request may make `.sharelint.yml` a link to a
-  /// device or a FIFO) of at most `BoundedYAMLReader.maximumFileSize` bytes.
-  public static func load(path: String) throws(ConfigurationError) -> Configuration {
+  /// Reads the configuration at `path` through the repository `boundary` (a pull request may make `.sharelint.yml`
+  /// a link to `/proc/self/environ`, to a device or to a FIFO): a regular file, admitted where it resolves, of at
+  /// most `BoundedYAMLReader.maximumFileSize` bytes.
+  public static func load(path: String, boundary: RepositoryBoundary = .current) throws(ConfigurationError)
+    -> Configuration
+  {
     let bytes: [UInt8]
-    switch BoundedFileReader.read(path, limit: BoundedYAMLReader.maximumFileSize) {
+    switch RepositoryFile.read(path, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary) {
     case .success(let read): bytes = read
-    case .failure(.notARegularFile):
-      throw ConfigurationError(path: path, message: "the configuration is not a regular file; it is not read")
-    case .failure(.tooLarge(let size)):
+    case .failure(.refused(let refusal)):
+      if case .notARegularFile = refusal.reason {
+        throw ConfigurationError(path: path, message: "the configuration is not a regular file; it is not read")
+      }
+      throw ConfigurationError(path: path, message: "the configuration is \(refusal.consequence)")
+    case .failure(.tooLarge):
+      var status = stat()
+      let size = stat(path, &status) == 0 ? Int(status.st_size) : BoundedYAMLReader.maximumFileSize + 1
       throw ConfigurationError(
         path: path,
         message: "the configuration is \(size) bytes, more than the \(BoundedYAMLReader.maximumFileSize) read; "
@@ -218,40 +226,5 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
   public var description: String {
     let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
     return "\(path)\(position): \(message)"
-  }
-}
-
-/// Glob patterns: `*` (within a path component), `**` (any number of components), `?`.
-enum Glob {
-  static func matches(pattern: String, path: String) -> Bool {
-    matches(Array(pattern.utf8)[...], Array(path.utf8)[...])
-  }
-
-  private static func matches(_ pattern: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    let star = UInt8(ascii: "*")
-    if first == star, pattern.dropFirst().first == star {
-      var rest = pattern.dropFirst(2)
-      if rest.first == UInt8(ascii: "/") { rest = rest.dropFirst() }
-      var candidate = path
-      while true {
-        if matches(rest, candidate) { return true }
-        guard let slash = candidate.firstIndex(of: UInt8(ascii: "/")) else { return rest.isEmpty }
-        candidate = candidate[(slash + 1)...]
-      }
-    }
-    if first == star {
-      var candidate = path
-      while true {
-        if matches(pattern.dropFirst(), candidate) { return true }
-        guard let next = candidate.first, next != UInt8(ascii: "/") else { return false }
-        candidate = candidate.dropFirst()
-      }
-    }
-    guard let character = path.first else { return false }
-    if first == UInt8(ascii: "?") ? character != UInt8(ascii: "/") : first == character {
-      return matches(pattern.dropFirst(), path.dropFirst())
-    }
-    return false
   }
 }

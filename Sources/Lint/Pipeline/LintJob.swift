@@ -31,7 +31,10 @@ struct LintJob: Sendable {
   static func make(
     _ plan: LintPlan, options: LintSession.Options, rules: [any LintRule.Type], fixedConfiguration: Configuration?
   ) throws(LintSession.InputError) -> [LintJob] {
-    var configurations = ConfigurationCache(fixed: fixedConfiguration, rules: rules)
+    var configurations = ConfigurationCache(
+      fixed: fixedConfiguration, rules: rules,
+      lookup: ConfigurationLookup(
+        paths: options.paths, ignoresRepositoryFiles: options.ignoresRepositoryConfiguration))
     let intuneDependencies = IntuneDependencyLookup()
     let folders = plan.targets.map { target in
       target.builds.map { ConfigurationCache.standardizedFolder(of: $0.target.displayPath) }
@@ -90,12 +93,15 @@ struct LintJob: Sendable {
   }
 }
 
-/// Configurations by folder (`--config` for everything, else the nearest `.sharelint.yml`), each with
-/// its linter: one per configuration, not per target.
+/// Configurations by folder (`--config` for everything, else the nearest `.sharelint.yml` inside the repository, as
+/// `ConfigurationLookup` bounds the search; with `--ignore-repository-config`, `--config` or the defaults), each
+/// with its linter: one per configuration, not per target.
 struct ConfigurationCache {
   let fixed: Configuration?
   /// The rules every linter runs, where its configuration enables them.
   let rules: [any LintRule.Type]
+  /// How high the search for `.sharelint.yml` goes, whether it is made at all, and the boundary files are read in.
+  let lookup: ConfigurationLookup
   /// A linter for each configuration file loaded, by its path; `nil` for the default configuration
   /// (or `--config`).
   var linterByFile: [String?: Linter] = [:]
@@ -106,16 +112,27 @@ struct ConfigurationCache {
   /// Whether a configuration file is in each folder looked up ahead (`lookUpConfigurationFiles`), by folder.
   var configurationFileIsInFolder: [String: Bool] = [:]
 
+  /// A cache for `fixed` (`--config`, nil without it) and `rules`, looking configuration files up as `lookup` says.
+  init(fixed: Configuration?, rules: [any LintRule.Type], lookup: ConfigurationLookup) {
+    self.fixed = fixed
+    self.rules = rules
+    self.lookup = lookup
+  }
+
+  /// Whether `.sharelint.yml` files are searched for: not under `--config` or `--ignore-repository-config`.
+  var searchesFiles: Bool { fixed == nil && !lookup.ignoresRepositoryFiles }
+
   /// Looks up, on every core, whether each of `folders` (absolute, as `standardizedFolder` gives them) and each
-  /// folder above them holds a configuration file, so that `linter(forFolder:)` does not ask the disk: one `stat`
-  /// per target folder, then per project folder above them, on one thread, was the longest step before the jobs
-  /// of a 10,000-target run.
+  /// folder above them up to their repository's top holds a configuration file, so that `linter(forFolder:)` does
+  /// not ask the disk: one `stat` per target folder, then per project folder above them, on one thread, was the
+  /// longest step before the jobs of a 10,000-target run.
   mutating func lookUpConfigurationFiles(in folders: [String]) {
-    guard fixed == nil else { return }
-    var searched = Set(folders)
+    guard searchesFiles else { return }
+    var searched: Set<String> = []
     for folder in folders {
+      guard let top = lookup.outermostTop(containing: folder), searched.insert(folder).inserted else { continue }
       var current = folder
-      while true {
+      while current != top {
         let parent = PathText.removingLastComponent(of: current)
         guard parent != current, !parent.isEmpty, searched.insert(parent).inserted else { break }
         current = parent
@@ -132,9 +149,11 @@ struct ConfigurationCache {
   mutating func linter(forFolder folder: String) throws(ConfigurationError) -> Linter {
     // Paths inside an archive look up from the archive's folder: no configuration file can be found
     // below the archive (the lookup fails there), so the search goes on in the folders above.
-    let path = fixed == nil ? configurationFile(in: folder) : nil
+    let path = searchesFiles ? configurationFile(in: folder) : nil
     if let cached = linterByFile[path] { return cached }
-    let configuration = try path.map { path throws(ConfigurationError) in try Configuration.load(path: path) }
+    let boundary = lookup.readingBoundary
+    let configuration =
+      try path.map { path throws(ConfigurationError) in try Configuration.load(path: path, boundary: boundary) }
       ?? fixed ?? Configuration()
     let linter = Linter(configuration: configuration, rules: rules)
     linterByFile[path] = linter
@@ -171,21 +190,33 @@ struct ConfigurationCache {
     return isPlainAbsolute(folder) ? folder : nil
   }()
 
-  /// The nearest `.sharelint.yml` in `folder` or a folder above it, remembering the answer for `folder`
-  /// and each ancestor searched.
+  /// The nearest `.sharelint.yml` in `folder` or a folder above it up to its repository's top (`lookup`),
+  /// remembering the answer for `folder` and each ancestor searched; nil for a folder outside every path named.
   private mutating func configurationFile(in folder: String) -> String? {
     if let known = fileByFolder[folder] { return known }
-    let candidate = Self.configurationFilePath(in: folder)
-    let parent = PathText.removingLastComponent(of: folder)
-    let found: String? =
-      if configurationFileIsInFolder[folder] ?? Self.exists(candidate) {
-        candidate
-      } else if parent != folder, !parent.isEmpty {
-        configurationFile(in: parent)
-      } else {
-        nil
+    guard let top = lookup.outermostTop(containing: folder) else {
+      fileByFolder[folder] = .some(nil)
+      return nil
+    }
+    var searched: [String] = []
+    var current = folder
+    var found: String?
+    while true {
+      if let known = fileByFolder[current] {
+        found = known
+        break
       }
-    fileByFolder[folder] = .some(found)
+      searched.append(current)
+      let candidate = Self.configurationFilePath(in: current)
+      if configurationFileIsInFolder[current] ?? Self.exists(candidate) {
+        found = candidate
+        break
+      }
+      let parent = PathText.removingLastComponent(of: current)
+      if current == top || parent == current || parent.isEmpty { break }
+      current = parent
+    }
+    for folder in searched { fileByFolder[folder] = .some(found) }
     return found
   }
 

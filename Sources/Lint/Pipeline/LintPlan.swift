@@ -138,10 +138,13 @@ struct LintPlan {
   private static func pairEveryInfoPlist(
     with path: String, in discovery: inout DiscoveryResult
   ) throws(LintSession.InputError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw LintSession.InputError(description: "cannot read the entitlements file '\(path)'")
+    let bytes: [UInt8]
+    switch RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize) {
+    case .success(let read): bytes = read
+    case .failure(let failure):
+      throw LintSession.InputError(description: "cannot read the entitlements file '\(path)': it \(failure)")
     }
-    let entitlements = DiscoveredPlist(displayPath: path, filePath: path, location: .sourceFile, bytes: Array(data))
+    let entitlements = DiscoveredPlist(displayPath: path, filePath: path, location: .sourceFile, bytes: bytes)
     discovery.targets = discovery.targets.filter { $0.infoPlist != nil }.map { target in
       DiscoveredTarget(
         kind: target.kind, infoPlist: target.infoPlist, entitlements: entitlements,

@@ -22,6 +22,10 @@ public enum LintSession {
     public var paths: [String]
     /// `--config FILE`: used for every file instead of the nearest `.sharelint.yml`.
     public var configurationPath: String?
+    /// `--ignore-repository-config`: no `.sharelint.yml` found in the linted folders is read; only
+    /// `configurationPath` (or the defaults) applies. For CI linting strangers' pull requests, whose own
+    /// `.sharelint.yml` could turn every rule off (`ConfigurationLookup`).
+    public var ignoresRepositoryConfiguration = false
     /// `-D NAME=VALUE` arguments.
     public var definitions: [String]
     /// `--xcconfig FILE` arguments.

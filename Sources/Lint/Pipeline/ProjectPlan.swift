@@ -62,14 +62,16 @@ struct ProjectPlan {
       let plist: DiscoveredPlist
       switch RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize, identity: identity) {
       case .success(let bytes):
-        plist = DiscoveredPlist(displayPath: Self.displayPath(path), filePath: path, location: .sourceFile, bytes: bytes)
+        plist = DiscoveredPlist(
+          displayPath: Self.displayPath(path), filePath: path, identity: identity, location: .sourceFile, bytes: bytes)
       case .failure(.refused(let refusal)):
         refusedPlists.insert(identity)
         note("'\(target)' names '\(Self.displayPath(path))' in \(setting), \(refusal.consequence)")
         return nil
       case .failure(.tooLarge), .failure(.unreadable), .failure(.isFolder):
         // Read again, and refused, by the lint job: PL001 at the file, as for a loose file.
-        plist = DiscoveredPlist(displayPath: Self.displayPath(path), unreadFile: path, location: .sourceFile)
+        plist = DiscoveredPlist(
+          displayPath: Self.displayPath(path), unreadFile: path, identity: identity, location: .sourceFile)
       case .failure(.missing):
         guard let generated = report.generatedPlists[path] else { return nil }
         // What XcodeGen writes there when it generates the project: linted in memory, never written.

@@ -4,8 +4,13 @@ import SharelintBase
 /// Walks the folders of an app's sources, the one walk of `lint` and `targets`: entries in bytewise name order,
 /// without hidden entries, dependency and build folders (`skippedFolderNames`), bundles that are no app
 /// (`skippedFolderSuffixes`: their Info.plists describe no app or extension, and they hold no project) and the
-/// uncommitted parts of a generated project (`GeneratedProjectFolder`). It follows symbolic links but enters
-/// each real folder once (`FileIdentity`), so loops end, and goes no deeper than `maximumDepth`.
+/// uncommitted parts of a generated project (`GeneratedProjectFolder`). It goes no deeper than `maximumDepth`.
+///
+/// It stays inside its `RepositoryBoundary`: a symbolic link (to a folder or a file) is followed only when the path
+/// it resolves to is admitted (`refusal(toRead:identity:)`); one leading out of the linted folders, into a `.git`
+/// folder or into `/proc`, `/sys` or `/dev` is handed to `refused` and neither entered nor visited. An entry that is
+/// no link is found at its folder's symlink-free path and is inside it, so only links cost a `realpath(3)`. Each
+/// real folder is entered once (`FileIdentity`), so loops end.
 package struct SourceFolderWalker {
   /// Folder names never entered.
   package static let skippedFolderNames: Set<String> = [
@@ -24,15 +29,18 @@ package struct SourceFolderWalker {
     package var path: String
     /// Its path as shown: the folder's display path and the name (`.` adds nothing in front).
     package var displayPath: String
-    /// Its symlink-free absolute path when known without a `realpath(3)` (it is no symbolic link).
-    package var identity: String?
+    /// Its symlink-free absolute path (`FileIdentity`): the folder's and the name for an entry that is no
+    /// symbolic link, the link's resolved target for one that is.
+    package var identity: String
     /// The symlink-free absolute path of the folder it is in.
     package var folderIdentity: String
     /// Whether it is a folder (following a symbolic link).
     package var isDirectory: Bool
-    /// Whether it may not be what it seems: a symbolic link, or an entry the file system does not type (a FIFO,
-    /// socket or device among them); ask `stat(2)` before reading it.
+    /// Whether it may not be what it seems: a symbolic link, or an entry that is neither a folder nor a regular file
+    /// (a FIFO, socket or device); ask `stat(2)` before reading it.
     package var needsStat: Bool
+    /// Whether it is a symbolic link.
+    package var isSymbolicLink: Bool
   }
 
   /// What to do with a folder the walk meets.
@@ -58,55 +66,92 @@ package struct SourceFolderWalker {
 
   /// The folders visited so far.
   package var visited = VisitedFolders()
+  /// The folders and files the walk may enter and visit.
+  package let boundary: RepositoryBoundary
 
-  /// A walker that has visited nothing yet.
-  package init() {}
+  /// A walker that has visited nothing yet, inside `boundary` (the process's by default).
+  package init(boundary: RepositoryBoundary = .current) {
+    self.boundary = boundary
+  }
 
   /// Walks the folder `path` (shown as `displayPath`), calling `visit` for every entry not skipped, with the
   /// visited folders (for a visitor that reads a folder itself): a folder is entered when `visit` says so.
-  /// `unreadable` is told the display path of each folder that cannot be listed; `generatedProject` each folder
+  /// `unreadable` is told the display path of each folder that cannot be listed; `tooDeep` each folder not entered
+  /// because it lies more than `maximumDepth` folders below `path`; `refused` each entry (or the folder `path`
+  /// itself) the boundary refuses, with why — it is neither visited nor entered; `generatedProject` each folder
   /// holding a generated project's sources (an XcodeGen spec, Tuist manifests), with its display path, before its
   /// entries.
   package mutating func walk(
     folder path: String, displayPath: String, unreadable: (_ displayPath: String) -> Void = { _ in },
+    tooDeep: (_ displayPath: String) -> Void = { _ in },
+    refused: (_ entry: Entry, _ refusal: BoundaryRefusal) -> Void = { _, _ in },
     generatedProject: (_ folder: GeneratedProjectFolder, _ displayPath: String) -> Void = { _, _ in },
     visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) {
+    let identity = FileIdentity.of(path)
+    if let refusal = boundary.refusal(toRead: path, identity: identity) {
+      let name = PathText.lastComponent(of: path)
+      refused(
+        Entry(
+          name: name, path: path, displayPath: displayPath, identity: identity,
+          folderIdentity: PathText.removingLastComponent(of: identity), isDirectory: true, needsStat: true,
+          isSymbolicLink: Self.isSymbolicLink(path)),
+        refusal)
+      return
+    }
     _ = walk(
-      folder: path, identity: FileIdentity.of(path), displayPath: displayPath, depth: 0, unreadable: unreadable,
-      generatedProject: generatedProject, visit: visit)
+      folder: path, identity: identity, displayPath: displayPath, depth: 0, unreadable: unreadable,
+      tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
   }
 
   /// Walks one folder; false when the visitor stopped the walk.
   private mutating func walk(
     folder path: String, identity: String, displayPath: String, depth: Int, unreadable: (String) -> Void,
+    tooDeep: (String) -> Void, refused: (Entry, BoundaryRefusal) -> Void,
     generatedProject: (GeneratedProjectFolder, String) -> Void, visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) -> Bool {
-    guard depth <= Self.maximumDepth, visited.firstVisit(of: path, identity: identity) else { return true }
+    guard depth <= Self.maximumDepth else {
+      tooDeep(displayPath)
+      return true
+    }
+    guard visited.firstVisit(of: path, identity: identity) else { return true }
     guard let entries = FolderEntries.list(path) else {
       unreadable(displayPath)
       return true
     }
     let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
     if generated.isGenerated { generatedProject(generated, displayPath) }
+    let prefix = path.hasSuffix("/") ? path : path + "/"
+    let identityPrefix = identity == "/" ? "/" : identity + "/"
     for listed in entries where !listed.name.hasPrefix(".") {
       let name = listed.name
       if generated.uncommittedProjectNames.contains(name) { continue }
-      let needsStat = listed.kind == .other
-      let isDirectory = needsStat ? Self.isDirectory(path + "/" + name) : listed.kind == .directory
+      let entryPath = prefix + name
+      // An entry that is no symbolic link is found at its folder's symlink-free path, inside the folder: no
+      // realpath(3), no boundary check. A link is resolved, and checked where it leads.
+      let kind: FolderEntries.LinkKind =
+        switch listed.kind {
+        case .directory: .directory
+        case .regularFile: .regularFile
+        case .other: FolderEntries.LinkKind(ofEntryAt: entryPath)
+        }
+      let isSymbolicLink = kind == .symbolicLink
+      let isDirectory = isSymbolicLink ? Self.isDirectory(entryPath) : kind == .directory
       if isDirectory, Self.isSkipped(folderNamed: name) { continue }
       let entry = Entry(
-        name: name, path: path.hasSuffix("/") ? path + name : path + "/" + name,
-        displayPath: Self.displayPath(displayPath, name),
-        // An entry that is no symbolic link is found at its folder's symlink-free path: no realpath(3).
-        identity: needsStat ? nil : (identity == "/" ? "/" : identity + "/") + name, folderIdentity: identity,
-        isDirectory: isDirectory, needsStat: needsStat)
+        name: name, path: entryPath, displayPath: Self.displayPath(displayPath, name),
+        identity: isSymbolicLink ? FileIdentity.of(entryPath) : identityPrefix + name, folderIdentity: identity,
+        isDirectory: isDirectory, needsStat: kind == .symbolicLink || kind == .special, isSymbolicLink: isSymbolicLink)
+      if isSymbolicLink, let refusal = boundary.refusal(toRead: entryPath, identity: entry.identity) {
+        refused(entry, refusal)
+        continue
+      }
       let decision = visit(entry, &visited)
       if decision == .stop { return false }
       guard decision == .enter, isDirectory else { continue }
       let going = walk(
-        folder: entry.path, identity: entry.identity ?? FileIdentity.of(entry.path), displayPath: entry.displayPath,
-        depth: depth + 1, unreadable: unreadable, generatedProject: generatedProject, visit: visit)
+        folder: entry.path, identity: entry.identity, displayPath: entry.displayPath, depth: depth + 1,
+        unreadable: unreadable, tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
       if !going { return false }
     }
     return true
@@ -135,23 +180,61 @@ package struct SourceFolderWalker {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
+
+  /// Whether `path` is itself a symbolic link.
+  package static func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+  }
 }
 
 /// A folder's entries with what `readdir(3)` says they are, sorted by name (bytewise): the walk then
 /// needs neither a `stat(2)` per entry to tell folders from files nor a `realpath(3)` per file.
 enum FolderEntries {
+  /// One entry of a folder.
   struct Entry {
+    /// What `readdir(3)` says an entry is.
     enum Kind: Equatable {
       /// A folder (not a symbolic link to one).
       case directory
       /// A regular file.
       case regularFile
-      /// A symbolic link, or an entry the file system does not type: ask `stat(2)`.
+      /// A symbolic link, a FIFO, a socket, a device, or an entry the file system does not type: ask `lstat(2)`
+      /// (`LinkKind`) or `stat(2)`.
       case other
     }
 
+    /// Its name.
     var name: String
+    /// What `readdir(3)` says it is.
     var kind: Kind
+  }
+
+  /// What an entry of kind `other` is, from `lstat(2)`.
+  enum LinkKind: Equatable {
+    /// A folder after all (the file system did not type it).
+    case directory
+    /// A regular file after all (the file system did not type it).
+    case regularFile
+    /// A symbolic link.
+    case symbolicLink
+    /// A FIFO, a socket or a device; or an entry that `lstat(2)` cannot see.
+    case special
+
+    /// What the entry at `path` is, not following a symbolic link.
+    init(ofEntryAt path: String) {
+      var status = stat()
+      guard lstat(path, &status) == 0 else {
+        self = .special
+        return
+      }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: self = .directory
+      case S_IFREG: self = .regularFile
+      case S_IFLNK: self = .symbolicLink
+      default: self = .special
+      }
+    }
   }
 
   /// The entries of the folder `path` but `.` and `..`, or `nil` when it cannot be read.

@@ -41,6 +41,14 @@ struct LintInputOptions: ParsableArguments {
   @Flag(name: .long, help: "The same as --no-progress.")
   var quiet = false
 
+  @Flag(name: .long, help: ArgumentHelp(
+    "Read no .sharelint.yml from the repository: only --config FILE, or the defaults.",
+    discussion: """
+      For CI on pull requests from strangers, whose own .sharelint.yml could switch every check off: lint with \
+      the base branch's configuration, given with --config (docs/ci.md shows how). See docs/security.md.
+      """))
+  var ignoreRepositoryConfig = false
+
   @OptionGroup var boundary: BoundaryOptions
 
   /// The paths to lint: the current folder when none is named.
@@ -57,6 +65,7 @@ struct LintInputOptions: ParsableArguments {
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion)
     options.targetName = target
     options.configurationName = configuration
+    options.ignoresRepositoryConfiguration = ignoreRepositoryConfig
     return options
   }
 
