@@ -136,34 +136,3 @@ struct BoundedYAMLReaderTests {
     #expect(policy["n"]?.location == YAMLLocation(file: "test.yml", line: 1, column: 43))
   }
 }
-
-@Suite("Bounded file reader")
-struct BoundedFileReaderTests {
-  @Test(.timeLimit(.minutes(1))) func onlyRegularFilesWithinTheLimitAreRead() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-yaml-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("a.yml").path
-    try Data("a: 1\n".utf8).write(to: URL(fileURLWithPath: file))
-    #expect(try BoundedFileReader.read(file, limit: 5).get() == Array("a: 1\n".utf8))
-    #expect(throws: BoundedFileReader.Failure.self) { try BoundedFileReader.read(file, limit: 4).get() }
-    #expect(try BoundedFileReader.read(file, limit: 2, prefixOnly: true).get() == Array("a:".utf8))
-    let empty = folder.appendingPathComponent("empty.yml").path
-    try Data().write(to: URL(fileURLWithPath: empty))
-    #expect(try BoundedFileReader.read(empty, limit: 5).get() == [])
-    let link = folder.appendingPathComponent(".sharelint.yml").path
-    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/zero")
-    let fifo = folder.appendingPathComponent("fifo.yml").path
-    #expect(mkfifo(fifo, 0o600) == 0)
-    for path in [link, fifo, folder.path] {
-      guard case .failure(.notARegularFile) = BoundedFileReader.read(path, limit: 1 << 20) else {
-        Issue.record("\(path) was read")
-        continue
-      }
-    }
-    guard case .failure(.missing) = BoundedFileReader.read(folder.path + "/none.yml", limit: 5) else {
-      Issue.record("a missing file was read")
-      return
-    }
-  }
-}
