@@ -52,9 +52,9 @@ struct ProjectPlan {
     var indexes: [String: XcconfigDefinitionIndex] = [:]
     var plists: [String: DiscoveredPlist] = [:]
     var refusedPlists: Set<String> = []
-    /// The plist at `path`, nil when there is none; one the boundary refuses is a note (naming `setting`, the build
-    /// setting of `target` that names it) and is never read: `refusedPlists` holds it.
-    func plist(at path: String?, namedBy setting: String, of target: String) -> DiscoveredPlist? {
+    /// The plist at `path`, nil when there is none; one the boundary refuses is never read: `refusedPlists` holds it
+    /// (the configuration's note, at the setting that names it, says why).
+    func plist(at path: String?) -> DiscoveredPlist? {
       guard let path, !path.isEmpty else { return nil }
       let identity = FileIdentity.of(path)
       if let known = plists[identity] { return known }
@@ -64,9 +64,8 @@ struct ProjectPlan {
       case .success(let bytes):
         plist = DiscoveredPlist(
           displayPath: Self.displayPath(path), filePath: path, identity: identity, location: .sourceFile, bytes: bytes)
-      case .failure(.refused(let refusal)):
+      case .failure(.refused):
         refusedPlists.insert(identity)
-        note("'\(target)' names '\(Self.displayPath(path))' in \(setting), \(refusal.consequence)")
         return nil
       case .failure(.tooLarge), .failure(.unreadable), .failure(.isFolder):
         // Read again, and refused, by the lint job: PL001 at the file, as for a loose file.
@@ -114,8 +113,7 @@ struct ProjectPlan {
       where selection.configurationName.map({ $0 == configuration.name }) ?? true {
         for configurationNote in configuration.notes { note(configurationNote.description) }
         for error in configuration.errors { note("error: " + error.description) }
-        let targetName = "\(target.project) › \(target.name)"
-        var info = plist(at: configuration.infoPlistPath?.resolved, namedBy: "INFOPLIST_FILE", of: targetName)
+        var info = plist(at: configuration.infoPlistPath?.resolved)
         if let refused = configuration.infoPlistPath?.resolved, refusedPlists.contains(FileIdentity.of(refused)) {
           continue
         }
@@ -133,14 +131,12 @@ struct ProjectPlan {
             location: .archiveEntry, bytes: configuration.generatedInfoPlist(isExtension: isExtension))
         }
         guard let info else { continue }
-        let entitlements = plist(
-          at: configuration.entitlementsPath?.resolved, namedBy: "CODE_SIGN_ENTITLEMENTS", of: targetName)
+        let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
         var containingAppBundleIdentifier: String?
         if let appName = target.containingApp, let app = targetsByName["\(target.project)\u{0}\(appName)"] {
           let appConfiguration = app.configurations.first { $0.name == configuration.name } ?? app.configurations.first
-          containingApp = plist(
-            at: appConfiguration?.infoPlistPath?.resolved, namedBy: "INFOPLIST_FILE", of: "\(app.project) › \(app.name)")
+          containingApp = plist(at: appConfiguration?.infoPlistPath?.resolved)
           containingAppBundleIdentifier = appConfiguration?.bundleIdentifier?.resolved
         }
         let discovered = DiscoveredTarget(
