@@ -7,8 +7,14 @@
 import SharelintBase
 
 public enum PredicateParser {
-  /// How deep parentheses, NOT, unary minus, arrays and function arguments may nest.
+  /// How deep parentheses, NOT, unary minus, arrays and function arguments may nest, and how high
+  /// the tree may be (`PredicateNode.height`), left-deep chains such as `a[0][0]…` or `1 + 1 + …`
+  /// included: code walking a tree the parser built recurses at most this deep.
   public static let maximumNesting = 512
+
+  /// How long a predicate may be, in UTF-8 bytes: the lexer's tokens take some 50 bytes each, and
+  /// real activation rules are a few hundred bytes long, a few thousand when generated.
+  public static let maximumLength = 1 << 20
 
   /// The result of a parse.
   public struct Outcome: Sendable {
@@ -29,6 +35,12 @@ public enum PredicateParser {
 
   /// Parses UTF-8 `bytes`; see `parse(_:lenient:)`.
   public static func parse(bytes: [UInt8], lenient: Bool = false) -> Outcome {
+    guard bytes.count <= maximumLength else {
+      let message = "the predicate is longer than \(maximumLength) bytes (1 MiB); sharelint reads no further"
+      return Outcome(predicate: nil, diagnostics: [
+        SyntaxDiagnostic(.predicateTooLong, message, at: .empty(at: maximumLength))
+      ])
+    }
     let strict = parseOnce(bytes, lenient: false)
     switch strict {
     case .success(let predicate):
