@@ -85,10 +85,31 @@ import Testing
       let reparsed = try #require(PredicateParser.parse(printed).predicate, "\(shape), \(style): \(printed.prefix(80))")
       #expect(reparsed.isStructurallyEqual(to: tree), "\(shape), \(style)")
     }
-    let json = tree.json
-    #expect(json.serialized().utf8.count > 0)
-    #expect(TreeOutline.render(json).utf8.count > 0)
+    Self.expectStreamedOutputs(of: tree)
     #expect(tree.withoutRanges().hashValue == tree.withoutRanges().hashValue)
+  }
+
+  /// The JSON and the outline written node by node are those of the whole `json` value.
+  static func expectStreamedOutputs(of tree: PredicateNode, sourceLocation: SourceLocation = #_sourceLocation) {
+    let json = tree.json
+    for pretty in [false, true] {
+      var streamed = ""
+      SyntaxTreeJSON.write(tree, into: &streamed, pretty: pretty)
+      #expect(streamed == json.serialized(pretty: pretty), sourceLocation: sourceLocation)
+    }
+    #expect(TreeOutline.render(tree) == TreeOutline.render(json), sourceLocation: sourceLocation)
+  }
+
+  @Test func theTreeIsWrittenNodeByNodeAsItsWholeValueWouldBe() throws {
+    for text in [
+      #"ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image""#,
+      #"a[FIRST].b[0] + -1 == {1, $x.@count, f(2)} AND NOT SUBQUERY(x, $y, $y.z == TERNARY(q == 1, "a", "b"))"#
+        + #".@count > 0 OR CAST(a, "NSNumber") == FETCH(a) AND $v := 3 == FUNCTION(a, "b:", 1)"#,
+      #"{} == a UNION b INTERSECT c MINUS d AND a[LAST][SIZE] == 2 ** 3 / 4 AND %K == %@ AND "x\"\n" IN y"#,
+      "TRUEPREDICATE", "FALSEPREDICATE OR ANY a == 1.5 AND SOME b != NULL AND ALL c <= YES AND NONE d < ANYKEY",
+    ] {
+      Self.expectStreamedOutputs(of: try #require(PredicateParser.parse(text).predicate))
+    }
   }
 
   @Test func aLeftDeepChainIsRefusedWhereItCrossesTheBound() {

@@ -28,9 +28,11 @@ struct RuleParseCommand: ParsableCommand {
     let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
     if let predicate = outcome.predicate {
       if json {
-        StandardStreams.writeOutput(predicate.json.serialized(pretty: true) + "\n")
+        var output = ""
+        SyntaxTreeJSON.write(predicate, into: &output, pretty: true)
+        StandardStreams.writeOutput(output + "\n")
       } else {
-        StandardStreams.writeOutput(TreeOutline.render(predicate.json))
+        StandardStreams.writeOutput(TreeOutline.render(predicate))
       }
     }
     if !outcome.isValid { throw ExitCode(CommandLineExit.answerIsNo) }
