@@ -183,7 +183,21 @@ extension Findings {
 
   /// Whether the rule has reported no more than `maximumPredicateFindings` yet: a rule that works to
   /// make each finding (a spelling suggestion) stops looking once this is false.
-  var acceptsPredicateFindings: Bool { diagnostics.count <= Self.maximumPredicateFindings }
+  var acceptsPredicateFindings: Bool { findingsOfCurrentRule <= Self.maximumPredicateFindings }
+
+  /// How many findings the rule being checked has made, up to one past `maximumPredicateFindings`:
+  /// the rules of a target share one `Findings`, and the current rule's are the last ones.
+  var findingsOfCurrentRule: Int {
+    var count = 0
+    var index = diagnostics.endIndex
+    while index > diagnostics.startIndex, diagnostics[index - 1].rule == rule.identifier,
+      count <= Self.maximumPredicateFindings
+    {
+      index -= 1
+      count += 1
+    }
+    return count
+  }
 
   /// Reports `message` about `range` of the site's predicate text, at the matching bytes of the plist.
   /// Without positions (a binary plist) the message says where in the rule instead, which also
@@ -193,8 +207,9 @@ extension Findings {
     _ message: String, inPredicateOf site: ActivationRuleSite, range: ByteRange, label: String? = nil,
     notes: [String] = [], fix: LintFix? = nil
   ) {
-    guard acceptsPredicateFindings else { return }
-    if diagnostics.count == Self.maximumPredicateFindings {
+    let reported = findingsOfCurrentRule
+    guard reported <= Self.maximumPredicateFindings else { return }
+    if reported == Self.maximumPredicateFindings {
       let limit = Self.maximumPredicateFindings
       report(
         "more than \(limit) findings of this rule in the activation rule; the rest are not reported",
