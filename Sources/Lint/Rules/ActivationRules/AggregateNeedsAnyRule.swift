@@ -63,7 +63,8 @@ struct AggregateNeedsAnyRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
-    for comparison in PredicateTreeWalk.comparisons(in: predicate) where comparison.modifier == .direct {
+    for comparison in PredicateTreeWalk.comparisons(in: predicate)
+    where comparison.modifier == .direct && findings.acceptsPredicateFindings {
       let operatorName = comparison.operator.rawValue
       switch comparison.operator {
       case .utiConformsTo, .utiEquals:

@@ -100,7 +100,7 @@ struct AmbiguousAndOrRule: LintRule {
       }
     }
     walk.walk(predicate)
-    for found in ambiguous {
+    for found in ambiguous where findings.acceptsPredicateFindings {
       let andSpelling = Self.connective(bytes, between: found.conjuncts[0], and: found.conjuncts[1])
       let orSpelling = found.index > 0
         ? Self.connective(bytes, between: found.disjuncts[found.index - 1], and: found.operand)
