@@ -17,10 +17,10 @@ extension PredicateNode {
       members["kind"] = .string(value ? "truePredicate" : "falsePredicate")
     case .and(let operands):
       members["kind"] = .string("and")
-      members["operands"] = .array(operands.map { child(.predicate($0)) })
+      members["operands"] = child(.predicates(operands))
     case .or(let operands):
       members["kind"] = .string("or")
-      members["operands"] = .array(operands.map { child(.predicate($0)) })
+      members["operands"] = child(.predicates(operands))
     case .not(let operand):
       members["kind"] = .string("not")
       members["operand"] = child(.predicate(operand))
@@ -45,6 +45,9 @@ extension ExpressionNode {
   func jsonObject(child childValue: (SyntaxTreeNode) -> JSONValue) -> JSONValue {
     func child(_ expression: ExpressionNode) -> JSONValue { childValue(.expression(expression)) }
     func child(_ predicate: PredicateNode) -> JSONValue { childValue(.predicate(predicate)) }
+    func child(_ expressions: [ExpressionNode]) -> JSONValue {
+      expressions.isEmpty ? .array([]) : childValue(.expressions(expressions))
+    }
     var members: [String: JSONValue] = ["range": range.json]
     func set(_ kind: String, _ fields: [String: JSONValue] = [:]) {
       members["kind"] = .string(kind)
@@ -66,7 +69,7 @@ extension ExpressionNode {
     case .keyPath(let base, let components):
       set("keyPath", [
         "base": base.map(child) ?? .null,
-        "components": .array(components.map { .object(["name": .string($0.name), "range": $0.range.json]) }),
+        "components": childValue(.components(components)),
       ])
     case .subscripted(let base, let index):
       let indexJSON: JSONValue
@@ -77,7 +80,7 @@ extension ExpressionNode {
       case .expression(let inner): indexJSON = child(inner)
       }
       set("subscript", ["base": child(base), "index": indexJSON])
-    case .array(let elements): set("array", ["elements": .array(elements.map(child))])
+    case .array(let elements): set("array", ["elements": child(elements)])
     case .arithmetic(let op, let left, let right):
       set("arithmetic", ["operator": .string(op.rawValue), "left": child(left), "right": child(right)])
     case .negation(let operand): set("negation", ["operand": child(operand)])
@@ -86,9 +89,9 @@ extension ExpressionNode {
     case .assignment(let variable, let value):
       set("assignment", ["variable": .string(variable), "value": child(value)])
     case .functionCall(let name, let arguments):
-      set("functionCall", ["name": .string(name), "arguments": .array(arguments.map(child))])
+      set("functionCall", ["name": .string(name), "arguments": child(arguments)])
     case .function(let receiver, let selector, let arguments):
-      set("function", ["receiver": child(receiver), "selector": child(selector), "arguments": .array(arguments.map(child))])
+      set("function", ["receiver": child(receiver), "selector": child(selector), "arguments": child(arguments)])
     case .subquery(let collection, let variable, let variableRange, let predicate):
       set("subquery", [
         "collection": child(collection), "variable": .string(variable), "variableRange": variableRange.json,
@@ -97,30 +100,43 @@ extension ExpressionNode {
     case .ternary(let condition, let then, let otherwise):
       set("ternary", ["condition": child(condition), "then": child(then), "else": child(otherwise)])
     case .cast(let value, let type): set("cast", ["value": child(value), "type": child(type)])
-    case .fetch(let arguments): set("fetch", ["arguments": .array(arguments.map(child))])
+    case .fetch(let arguments): set("fetch", ["arguments": child(arguments)])
     }
     return .object(members)
   }
 }
 
-/// A node of the tree, predicate or expression, as the JSON writers walk it.
+/// What the JSON writers walk: a node of the tree, or a list of them (an AND's operands, an array's
+/// elements, a key path's keys), so that a list of any length stands in its parent as one marker.
 enum SyntaxTreeNode {
   case predicate(PredicateNode)
   case expression(ExpressionNode)
+  case predicates([PredicateNode])
+  case expressions([ExpressionNode])
+  case components([KeyPathComponent])
 
   /// The node and its children as JSON.
   var json: JSONValue {
     switch self {
     case .predicate(let predicate): predicate.json
     case .expression(let expression): expression.json
+    case .predicates(let predicates): .array(predicates.map(\.json))
+    case .expressions(let expressions): .array(expressions.map(\.json))
+    case .components(let components): .array(components.map(Self.json))
     }
   }
 
-  /// The node's JSON object, each child node's value given by `child`.
+  /// A key of a key path as JSON.
+  static func json(_ component: KeyPathComponent) -> JSONValue {
+    .object(["name": .string(component.name), "range": component.range.json])
+  }
+
+  /// The node's JSON object, each child node's value given by `child`; a list's JSON array.
   func jsonObject(child: (SyntaxTreeNode) -> JSONValue) -> JSONValue {
     switch self {
     case .predicate(let predicate): predicate.jsonObject(child: child)
     case .expression(let expression): expression.jsonObject(child: child)
+    case .predicates, .expressions, .components: json
     }
   }
 
@@ -158,9 +174,39 @@ public enum SyntaxTreeJSON {
   }
 
   static func write(_ node: SyntaxTreeNode, into output: inout String, pretty: Bool, level: Int) {
-    var children: [SyntaxTreeNode] = []
-    let object = node.shallowJSON(children: &children)
-    write(object, children: children, into: &output, pretty: pretty, level: level)
+    switch node {
+    case .predicate, .expression:
+      var children: [SyntaxTreeNode] = []
+      let object = node.shallowJSON(children: &children)
+      write(object, children: children, into: &output, pretty: pretty, level: level)
+    case .predicates(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
+      write(.predicate(list[index]), into: &output, pretty: pretty, level: level + 1)
+    }
+    case .expressions(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
+      write(.expression(list[index]), into: &output, pretty: pretty, level: level + 1)
+    }
+    case .components(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
+      SyntaxTreeNode.json(list[index]).write(into: &output, pretty: pretty, level: level + 1)
+    }
+    }
+  }
+
+  /// A JSON array of `count` elements laid out as `JSONValue.write` does, each written by `element`.
+  static func writeList(
+    _ count: Int, into output: inout String, pretty: Bool, level: Int, element: (Int, inout String) -> Void
+  ) {
+    guard count > 0 else {
+      output += "[]"
+      return
+    }
+    output += "["
+    for index in 0..<count {
+      if index > 0 { output += "," }
+      if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
+      element(index, &output)
+    }
+    if pretty { output += "\n" + String(repeating: "  ", count: level) }
+    output += "]"
   }
 
   /// `value` laid out as `JSONValue.write` does, each marker replaced by its child's JSON.

@@ -25,6 +25,21 @@ public enum TreeOutline {
   }
 
   private static func write(_ node: SyntaxTreeNode, label: String?, level: Int, into output: inout String) {
+    switch node {
+    case .predicates(let list):
+      for predicate in list { write(.predicate(predicate), label: label, level: level, into: &output) }
+      return
+    case .expressions(let list):
+      for expression in list { write(.expression(expression), label: label, level: level, into: &output) }
+      return
+    case .components(let list):
+      for component in list {
+        write(SyntaxTreeNode.json(component), label: label, level: level, into: &output) { _, _, _, _ in }
+      }
+      return
+    case .predicate, .expression:
+      break
+    }
     var children: [SyntaxTreeNode] = []
     let object = node.shallowJSON(children: &children)
     write(object, label: label, level: level, into: &output) { index, label, level, output in
