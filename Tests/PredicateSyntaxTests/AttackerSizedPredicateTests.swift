@@ -106,7 +106,8 @@ import Testing
       #"a[FIRST].b[0] + -1 == {1, $x.@count, f(2)} AND NOT SUBQUERY(x, $y, $y.z == TERNARY(q == 1, "a", "b"))"#
         + #".@count > 0 OR CAST(a, "NSNumber") == FETCH(a) AND $v := 3 == FUNCTION(a, "b:", 1)"#,
       #"{} == a UNION b INTERSECT c MINUS d AND a[LAST][SIZE] == 2 ** 3 / 4 AND %K == %@ AND "x\"\n" IN y"#,
-      "TRUEPREDICATE", "f() == FETCH() AND FUNCTION(a, 'b:') == 1", "FALSEPREDICATE OR ANY a == 1.5 AND SOME b != NULL AND ALL c <= YES AND NONE d < ANYKEY",
+      "TRUEPREDICATE", "f() == FETCH() AND FUNCTION(a, 'b:') == 1",
+      "FALSEPREDICATE OR ANY a == 1.5 AND SOME b != NULL AND ALL c <= YES AND NONE d < ANYKEY",
     ] {
       Self.expectStreamedOutputs(of: try #require(PredicateParser.parse(text).predicate))
     }
