@@ -27,7 +27,9 @@ import Testing
     #expect(try evaluator.evaluate(minus, on: object))
     let nots = try Self.deepest { String(repeating: "NOT ", count: 2 * ($0 / 2)) + "a == 1" }
     #expect(try evaluator.evaluate(nots, on: object))
-    let calls = try Self.deepest { "a == " + String(repeating: "abs(", count: $0) + "1" + String(repeating: ")", count: $0) }
+    let calls = try Self.deepest {
+      "a == " + String(repeating: "abs(", count: $0) + "1" + String(repeating: ")", count: $0)
+    }
     #expect(try evaluator.evaluate(calls, on: object))
     let ternaries = try Self.deepest {
       "a == " + String(repeating: "TERNARY(b == 1, ", count: $0) + "1" + String(repeating: ", 2)", count: $0)
@@ -45,8 +47,8 @@ import Testing
 
   @Test func keyPathsMapThroughTheDeepestJSON() throws {
     let depth = EvaluationValue.maximumJSONNesting - 1
-    let json = "{\"a\": " + String(repeating: "[", count: depth - 1) + "{\"b\": 1}" + String(repeating: "]", count: depth - 1)
-      + "}"
+    let json = "{\"a\": " + String(repeating: "[", count: depth - 1) + "{\"b\": 1}"
+      + String(repeating: "]", count: depth - 1) + "}"
     let object = try EvaluationValue(json: json)
     var expected: EvaluationValue = 1
     for _ in 0..<depth - 1 { expected = [expected] }
