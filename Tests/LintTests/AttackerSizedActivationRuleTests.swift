@@ -71,6 +71,25 @@ import Testing
     }
   }
 
+  @Test func pastTheCapOneFixMendsEveryOccurrenceInOnePass() throws {
+    let count = Findings.maximumPredicateFindings + 50
+    let ambiguous = (0..<count).map { "a == \($0) AND b == 1" }.joined(separator: " OR ")
+    let arrays = (0..<count).map { "$attachment.registeredTypeIdentifiers UTI-CONFORMS-TO 't\($0)'" }
+      .joined(separator: " OR ")
+    let subquery = "SUBQUERY(extensionItems.attachments, $attachment, \(arrays)).@count > 0"
+    for (rule, code) in [(ambiguous, "AR007"), (subquery, "AR010")] {
+      let target = try Self.target(rule: rule)
+      let found = TargetFixture.lint(target, TargetFixture.rules(.activationRules)).filter { $0.code == code }
+      #expect(found.count == Findings.maximumPredicateFindings + 1, "\(code)")
+      #expect(found.first?.fix != nil && found.dropFirst().allSatisfy { $0.fix == nil }, "\(code)")
+      let fixed = TargetFixture.applyFixes(found, to: target.infoPlist)
+      let again = TargetFixture.lint(
+        LintTarget(infoPlist: try PropertyListDocument(bytes: fixed.bytes, name: "Info.plist")),
+        TargetFixture.rules(.activationRules))
+      #expect(!again.contains { $0.code == code }, "\(code)")
+    }
+  }
+
   @Test func aRuleNamingThousandsOfTypesIsLintedOnce() throws {
     // Each type the rule names is one more share-sheet input for AR012 to try, twice: one budget
     // bounds them all.
