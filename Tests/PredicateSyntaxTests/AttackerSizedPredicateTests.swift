@@ -96,6 +96,9 @@ import Testing
       var streamed = ""
       SyntaxTreeJSON.write(tree, into: &streamed, pretty: pretty)
       #expect(streamed == json.serialized(pretty: pretty), sourceLocation: sourceLocation)
+      var pieces: [String] = []
+      SyntaxTreeJSON.write(tree, pretty: pretty) { pieces.append($0) }
+      #expect(pieces.joined() == streamed, sourceLocation: sourceLocation)
     }
     #expect(TreeOutline.render(tree) == TreeOutline.render(json), sourceLocation: sourceLocation)
   }
@@ -111,6 +114,13 @@ import Testing
     ] {
       Self.expectStreamedOutputs(of: try #require(PredicateParser.parse(text).predicate))
     }
+    // Long enough to be written in several pieces.
+    let long = try #require(PredicateParser.parse(
+      "a IN {" + (0..<3_000).map(String.init).joined(separator: ", ") + "}").predicate)
+    var pieces: [String] = []
+    SyntaxTreeJSON.write(long, pretty: true) { pieces.append($0) }
+    #expect(pieces.count > 1)
+    #expect(pieces.joined() == long.json.serialized(pretty: true))
   }
 
   @Test func aLeftDeepChainIsRefusedWhereItCrossesTheBound() {

@@ -157,7 +157,18 @@ public enum SyntaxTreeJSON {
   /// Appends the JSON text of `predicate`'s tree to `output`, exactly as
   /// `predicate.json.write(into: &output, pretty: pretty)` would.
   public static func write(_ predicate: PredicateNode, into output: inout String, pretty: Bool = false) {
-    write(.predicate(predicate), into: &output, pretty: pretty, level: 0)
+    write(.predicate(predicate), into: &output, pretty: pretty, level: 0) { _ in }
+  }
+
+  /// Writes the same text to `sink` in pieces of some 64 KiB, so that the whole text is never held.
+  public static func write(_ predicate: PredicateNode, pretty: Bool = false, to sink: (String) -> Void) {
+    var output = ""
+    write(.predicate(predicate), into: &output, pretty: pretty, level: 0) { output in
+      guard output.utf8.count >= 1 << 16 else { return }
+      sink(output)
+      output = ""
+    }
+    sink(output)
   }
 
   /// The key of a marker object; no node's JSON has it.
@@ -173,27 +184,34 @@ public enum SyntaxTreeJSON {
     return Int(index)
   }
 
-  static func write(_ node: SyntaxTreeNode, into output: inout String, pretty: Bool, level: Int) {
+  /// Writes `node` at `level`; `flush` may take what `output` holds after each element of a list.
+  static func write(
+    _ node: SyntaxTreeNode, into output: inout String, pretty: Bool, level: Int, flush: (inout String) -> Void
+  ) {
     switch node {
     case .predicate, .expression:
       var children: [SyntaxTreeNode] = []
       let object = node.shallowJSON(children: &children)
-      write(object, children: children, into: &output, pretty: pretty, level: level)
-    case .predicates(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
-      write(.predicate(list[index]), into: &output, pretty: pretty, level: level + 1)
-    }
-    case .expressions(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
-      write(.expression(list[index]), into: &output, pretty: pretty, level: level + 1)
-    }
-    case .components(let list): writeList(list.count, into: &output, pretty: pretty, level: level) { index, output in
-      SyntaxTreeNode.json(list[index]).write(into: &output, pretty: pretty, level: level + 1)
-    }
+      write(object, children: children, into: &output, pretty: pretty, level: level, flush: flush)
+    case .predicates(let list):
+      writeList(list.count, into: &output, pretty: pretty, level: level, flush: flush) { index, output in
+        write(.predicate(list[index]), into: &output, pretty: pretty, level: level + 1, flush: flush)
+      }
+    case .expressions(let list):
+      writeList(list.count, into: &output, pretty: pretty, level: level, flush: flush) { index, output in
+        write(.expression(list[index]), into: &output, pretty: pretty, level: level + 1, flush: flush)
+      }
+    case .components(let list):
+      writeList(list.count, into: &output, pretty: pretty, level: level, flush: flush) { index, output in
+        SyntaxTreeNode.json(list[index]).write(into: &output, pretty: pretty, level: level + 1)
+      }
     }
   }
 
   /// A JSON array of `count` elements laid out as `JSONValue.write` does, each written by `element`.
   static func writeList(
-    _ count: Int, into output: inout String, pretty: Bool, level: Int, element: (Int, inout String) -> Void
+    _ count: Int, into output: inout String, pretty: Bool, level: Int, flush: (inout String) -> Void,
+    element: (Int, inout String) -> Void
   ) {
     guard count > 0 else {
       output += "[]"
@@ -204,6 +222,7 @@ public enum SyntaxTreeJSON {
       if index > 0 { output += "," }
       if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
       element(index, &output)
+      flush(&output)
     }
     if pretty { output += "\n" + String(repeating: "  ", count: level) }
     output += "]"
@@ -211,10 +230,11 @@ public enum SyntaxTreeJSON {
 
   /// `value` laid out as `JSONValue.write` does, each marker replaced by its child's JSON.
   static func write(
-    _ value: JSONValue, children: [SyntaxTreeNode], into output: inout String, pretty: Bool, level: Int
+    _ value: JSONValue, children: [SyntaxTreeNode], into output: inout String, pretty: Bool, level: Int,
+    flush: (inout String) -> Void
   ) {
     if let index = markerIndex(value) {
-      write(children[index], into: &output, pretty: pretty, level: level)
+      write(children[index], into: &output, pretty: pretty, level: level, flush: flush)
       return
     }
     switch value {
@@ -223,7 +243,7 @@ public enum SyntaxTreeJSON {
       for (position, element) in elements.enumerated() {
         if position > 0 { output += "," }
         if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
-        write(element, children: children, into: &output, pretty: pretty, level: level + 1)
+        write(element, children: children, into: &output, pretty: pretty, level: level + 1, flush: flush)
       }
       if pretty { output += "\n" + String(repeating: "  ", count: level) }
       output += "]"
@@ -234,7 +254,7 @@ public enum SyntaxTreeJSON {
         if pretty { output += "\n" + String(repeating: "  ", count: level + 1) }
         JSONValue.writeString(key, into: &output)
         output += pretty ? ": " : ":"
-        write(members[key]!, children: children, into: &output, pretty: pretty, level: level + 1)
+        write(members[key]!, children: children, into: &output, pretty: pretty, level: level + 1, flush: flush)
       }
       if pretty { output += "\n" + String(repeating: "  ", count: level) }
       output += "}"

@@ -28,9 +28,8 @@ struct RuleParseCommand: ParsableCommand {
     let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
     if let predicate = outcome.predicate {
       if json {
-        var output = ""
-        SyntaxTreeJSON.write(predicate, into: &output, pretty: true)
-        StandardStreams.writeOutput(output + "\n")
+        SyntaxTreeJSON.write(predicate, pretty: true) { StandardStreams.writeOutput($0) }
+        StandardStreams.writeOutput("\n")
       } else {
         StandardStreams.writeOutput(TreeOutline.render(predicate))
       }
