@@ -3,8 +3,16 @@ import SharelintBase
 import UniformTypes
 
 /// The walk behind `IntuneAugmenter.augment`: collects edits bottom-up, so the edits inside a
-/// comparison are the ones added since its visit began.
+/// comparison are the ones added since its visit began. The walk recurses along the tree, whose
+/// height the parser bounds.
+///
+/// A type test's copy carries the edits made inside it, so type tests nested in the operand of
+/// another (`TERNARY(x UTI-CONFORMS-TO "a", …) UTI-CONFORMS-TO "b"`, never seen in a real rule) double
+/// the text at each level: past `maximumAddedBytes` the copies stop, and the tests left are left alone.
 struct MinimalAugmentationRewriter {
+  /// How many bytes the edits may add in all: four times the rule, and at least 64 KiB.
+  static func maximumAddedBytes(forRuleOf length: Int) -> Int { max(1 << 16, 4 * length) }
+
   /// A type test, as far as finding its twin goes.
   struct TestKey: Hashable {
     var modifier: Comparison.Modifier
@@ -24,6 +32,8 @@ struct MinimalAugmentationRewriter {
   /// every test of a rule repeats `$attachment.registeredTypeIdentifiers`, printed once for all.
   let printedSides: [ArraySlice<UInt8>: String]
   var edits: [TextEdit] = []
+  /// The bytes the edits add so far.
+  var addedBytes = 0
 
   init(bytes: [UInt8], predicate: PredicateNode) {
     self.bytes = bytes
@@ -39,7 +49,7 @@ struct MinimalAugmentationRewriter {
       guard case .comparison(let comparison) = node.kind, let test = Self.typeTest(comparison) else { return }
       let side = test.otherSide
       let sourceText = Self.slice(of: side.range, in: bytes)
-      let printed = sides[sourceText] ?? PredicatePrinter().print(side.withoutRanges())
+      let printed = sides[sourceText] ?? PredicatePrinter().print(side)
       if !sourceText.isEmpty { sides[sourceText] = printed }
       tests[test.key(test.type, otherSide: printed), default: []].append(comparison.coreRange)
     }
@@ -50,7 +60,8 @@ struct MinimalAugmentationRewriter {
       }
     }
     walk.walk(predicate)
-    testRanges = tests
+    // In source order, for `hasTwin`'s binary search (the walk visits parents first, in order).
+    testRanges = tests.mapValues { $0.sorted { $0.start < $1.start } }
     printedSides = sides
     var candidate = "type"
     var suffix = 1
@@ -161,7 +172,10 @@ struct MinimalAugmentationRewriter {
       TextEdit(range: $0.range.shifted(by: -core.start), replacement: $0.replacement)
     }
     copyEdits.append(TextEdit(range: test.constant.range.shifted(by: -core.start), replacement: twinLiteral))
+    let addedByInnerEdits = copyEdits.reduce(0) { $0 + $1.replacement.utf8.count }
+    guard addedBytes + core.count + addedByInnerEdits <= Self.maximumAddedBytes(forRuleOf: bytes.count) else { return }
     let copy = String(decoding: Array(bytes[core.start..<core.end]).applying(copyEdits).result, as: UTF8.self)
+    addedBytes += copy.utf8.count + connective.utf8.count + 4
     if nodeRange == core {
       edits.append(.insert("(", at: core.start))
       edits.append(.insert(" \(connective) \(copy))", at: core.end))
@@ -173,6 +187,10 @@ struct MinimalAugmentationRewriter {
   /// `ALL x op "T"` becomes a SUBQUERY over `x` keeping the elements that pass neither test.
   mutating func replaceAll(_ comparison: Comparison, test: TypeTest, twinLiteral: String, firstInnerEdit: Int) {
     let left = comparison.left.range
+    // The left side is written anew with the edits inside it: count it as added.
+    guard addedBytes + left.count + 2 * twinLiteral.utf8.count + 96 <= Self.maximumAddedBytes(forRuleOf: bytes.count)
+    else { return }
+    addedBytes += left.count + 2 * twinLiteral.utf8.count + 96
     let innerEdits = edits[firstInnerEdit...].map {
       TextEdit(range: $0.range.shifted(by: -left.start), replacement: $0.replacement)
     }
@@ -217,10 +235,22 @@ struct MinimalAugmentationRewriter {
   func hasTwin(_ test: TypeTest, within region: ByteRange) -> Bool {
     let side = test.otherSide
     let sourceText = Self.slice(of: side.range, in: bytes)
-    let printed = (sourceText.isEmpty ? nil : printedSides[sourceText])
-      ?? PredicatePrinter().print(side.withoutRanges())
+    let printed = (sourceText.isEmpty ? nil : printedSides[sourceText]) ?? PredicatePrinter().print(side)
     let twinKey = test.key(IntuneMAMTypes.intuneMAMTwin(of: test.type), otherSide: printed)
-    return testRanges[twinKey, default: []].contains { $0.start >= region.start && $0.end <= region.end }
+    guard let ranges = testRanges[twinKey] else { return false }
+    // The first test starting in the region; ranges nest, so past the few that start where the region
+    // does and enclose it, the first that starts before the region's end lies inside it.
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].start < region.start { low = middle + 1 } else { high = middle }
+    }
+    while low < ranges.count, ranges[low].start < region.end {
+      if ranges[low].end <= region.end { return true }
+      low += 1
+    }
+    return false
   }
 
   /// The literal of the twin of the string literal `constant`, with the author's quote.

@@ -13,6 +13,10 @@ public struct SimulationOutcome: Sendable {
   public var activates: Bool? { try? result.get() }
 }
 
+/// The steps a run of simulations may take (`PredicateEvaluation.EvaluationBudget`), for callers that
+/// evaluate one rule on many inputs and share one budget between them.
+public typealias SimulationBudget = EvaluationBudget
+
 /// Runs a rule over the share-sheet catalogue.
 public struct ShareSheetSimulator: Sendable {
   /// The evaluator, with the type graph (the app's own declarations may be added to it).
@@ -23,17 +27,27 @@ public struct ShareSheetSimulator: Sendable {
     evaluator = PredicateEvaluator(registry: registry)
   }
 
-  /// The outcome of `rule` on each of `inputs`, in order.
+  /// The outcome of `rule` on each of `inputs`, in order, the evaluations sharing one budget.
   public func simulate(rule: PredicateNode, inputs: [ShareSheetInput] = ShareSheetCatalogue.inputs)
     -> [SimulationOutcome]
   {
-    inputs.map { outcome(of: rule, on: $0) }
+    var budget = SimulationBudget()
+    return inputs.map { outcome(of: rule, on: $0, budget: &budget) }
   }
 
-  /// Evaluates `rule` on one input.
+  /// Evaluates `rule` on one input, with a budget of its own.
   public func outcome(of rule: PredicateNode, on input: ShareSheetInput) -> SimulationOutcome {
+    var budget = SimulationBudget()
+    return outcome(of: rule, on: input, budget: &budget)
+  }
+
+  /// Evaluates `rule` on one input, spending steps from `budget`: once it is spent, the outcome is a
+  /// failure of kind `.tooComplex`.
+  public func outcome(of rule: PredicateNode, on input: ShareSheetInput, budget: inout SimulationBudget)
+    -> SimulationOutcome
+  {
     do throws(EvaluationError) {
-      let activates = try evaluator.evaluate(rule, on: input.evaluationValue)
+      let activates = try evaluator.evaluate(rule, on: input.evaluationValue, budget: &budget)
       return SimulationOutcome(input: input, result: .success(activates))
     } catch {
       return SimulationOutcome(input: input, result: .failure(error))

@@ -93,10 +93,15 @@ enum Aggregates {
   static func mode(_ values: [EvaluationValue]) -> EvaluationValue {
     var distinct: [EvaluationValue] = []
     var counts: [Int] = []
+    // The position in `distinct` of each value seen, by key; a key's values that differ (large
+    // integers sharing a Double) are told apart by comparing them.
+    var positions: [LooseEquality.Key: [Int]] = [:]
     for value in values where !value.isNull {
-      if let index = distinct.firstIndex(where: { LooseEquality.equal($0, value, options: []) }) {
+      let key = LooseEquality.Key(value)
+      if let index = positions[key]?.first(where: { LooseEquality.equal(distinct[$0], value, options: []) }) {
         counts[index] += 1
       } else {
+        positions[key, default: []].append(distinct.count)
         distinct.append(value)
         counts.append(1)
       }
@@ -120,8 +125,9 @@ enum Aggregates {
   static func union(_ values: [EvaluationValue], distinct: Bool) -> [EvaluationValue] {
     var result: [EvaluationValue] = []
     result.reserveCapacity(values.count)
+    var seen = LooseValueSet()
     for value in values where !value.isNull {
-      if distinct && result.contains(where: { LooseEquality.equal($0, value, options: []) }) { continue }
+      if distinct && !seen.insert(value) { continue }
       result.append(value)
     }
     return result

@@ -22,6 +22,9 @@ public struct EvaluationError: Error, Hashable, Sendable, CustomStringConvertibl
     case indexOutOfRange = "index-out-of-range"
     /// Division by zero or a similar arithmetic failure.
     case arithmetic
+    /// The evaluation took more steps than its `EvaluationBudget` allows (nested SUBQUERYs over long
+    /// arrays, membership tests in long literals inside loops).
+    case tooComplex = "too-complex"
   }
 
   /// The family.

@@ -11,7 +11,9 @@ extension Interpreter {
     }
     let elements: [EvaluationValue]
     switch left {
-    case .array(let values): elements = values
+    case .array(let values):
+      try budget.spend(values.count, at: comparison.left.range)
+      elements = values
     case .null: elements = []
     default:
       throw EvaluationError(
@@ -32,8 +34,9 @@ extension Interpreter {
     }
   }
 
-  /// `left operator right`, `left` being one element when a modifier is in play.
-  func apply(_ comparison: Comparison, _ left: EvaluationValue, _ right: EvaluationValue)
+  /// `left operator right`, `left` being one element when a modifier is in play. Looking into a
+  /// collection (IN, CONTAINS) spends a step per element.
+  mutating func apply(_ comparison: Comparison, _ left: EvaluationValue, _ right: EvaluationValue)
     throws(EvaluationError) -> Bool
   {
     let options = comparison.options
@@ -96,9 +99,11 @@ extension Interpreter {
     return order
   }
 
-  /// Both operands as strings; nil when either is null (the comparison is then false).
-  func strings(_ comparison: Comparison, _ left: EvaluationValue, _ right: EvaluationValue) throws(EvaluationError)
-    -> (String, String)?
+  /// Both operands as strings; nil when either is null (the comparison is then false). Reading them
+  /// (folding, searching, hashing) spends a step per 16 bytes, and a LIKE or MATCHES match
+  /// `CompiledPattern.stepsPerMatch` more.
+  mutating func strings(_ comparison: Comparison, _ left: EvaluationValue, _ right: EvaluationValue)
+    throws(EvaluationError) -> (String, String)?
   {
     if left.isNull || right.isNull { return nil }
     guard case .string(let leftText) = left else {
@@ -107,6 +112,10 @@ extension Interpreter {
     guard case .string(let rightText) = right else {
       throw stringsNeeded(comparison, found: right, side: "right", at: comparison.right.range)
     }
+    let isPatternMatch = comparison.operator == .like || comparison.operator == .matches
+    try budget.spend(
+      (leftText.utf8.count + rightText.utf8.count) / 16 + (isPatternMatch ? CompiledPattern.stepsPerMatch : 0),
+      at: comparison.operatorRange)
     return (leftText, rightText)
   }
 
@@ -121,15 +130,17 @@ extension Interpreter {
   }
 
   /// IN and CONTAINS: membership in an array or a dictionary's values, or a substring.
-  func contains(
+  mutating func contains(
     _ comparison: Comparison, collection: EvaluationValue, element: EvaluationValue,
     collectionRange: ByteRange, elementRange: ByteRange
   ) throws(EvaluationError) -> Bool {
     let options = comparison.options
     switch collection {
     case .array(let elements):
+      try budget.spend(elements.count, at: collectionRange)
       return elements.contains { LooseEquality.equal($0, element, options: options) }
     case .dictionary(let members):
+      try budget.spend(members.count, at: collectionRange)
       return members.values.contains { LooseEquality.equal($0, element, options: options) }
     case .string(let text):
       if element.isNull { return false }

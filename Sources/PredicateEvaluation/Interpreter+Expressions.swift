@@ -7,6 +7,7 @@ extension Interpreter {
   mutating func value(of expression: ExpressionNode, on object: EvaluationValue) throws(EvaluationError)
     -> EvaluationValue
   {
+    try budget.spend(1, at: expression.range)
     switch expression.kind {
     case .constant(let constant):
       return EvaluationValue(constant)
@@ -15,13 +16,14 @@ extension Interpreter {
     case .variable(let name):
       return try variable(name, at: expression.range)
     case .keyPath(let base, let components):
-      guard let base else { return try KeyValueCoding.value(of: object, at: components[...]) }
+      guard let base else { return try KeyValueCoding.value(of: object, at: components[...], budget: &budget) }
       if case .subquery(let collection, let name, _, let predicate) = base.kind, components.first?.name == "@count" {
         // `SUBQUERY(…).@count`, the usual shape: count the matches without collecting them.
         let count = try subquery(collection, name, predicate, on: object, collecting: false).count
-        return try KeyValueCoding.value(of: .integer(Int64(count)), at: components.dropFirst())
+        return try KeyValueCoding.value(of: .integer(Int64(count)), at: components.dropFirst(), budget: &budget)
       }
-      return try KeyValueCoding.value(of: value(of: base, on: object), at: components[...])
+      let start = try value(of: base, on: object)
+      return try KeyValueCoding.value(of: start, at: components[...], budget: &budget)
     case .subscripted(let base, let index):
       return try subscripted(value(of: base, on: object), index, base: base, on: object)
     case .array(let elements):
@@ -46,6 +48,9 @@ extension Interpreter {
       var values: [EvaluationValue] = []
       values.reserveCapacity(arguments.count)
       for argument in arguments { values.append(try value(of: argument, on: object)) }
+      if values.count == 1, case .array(let elements) = values[0] {
+        try budget.spend(elements.count, at: expression.range)
+      }
       return try BuiltinFunctions.call(name, values, arguments: arguments, at: expression.range)
     case .subquery(let collection, let name, _, let predicate):
       return .array(try subquery(collection, name, predicate, on: object, collecting: true).kept)
@@ -86,6 +91,7 @@ extension Interpreter {
       throw EvaluationError(
         .typeMismatch, "'SUBQUERY' needs a collection, found \(other.kindDescription)", at: collection.range)
     }
+    try budget.spend(elements.count, at: collection.range)
     var kept: [EvaluationValue] = []
     var count = 0
     let scope = scopes.count
@@ -149,17 +155,19 @@ extension Interpreter {
 
   /// UNION (distinct elements of both), INTERSECT (of the left, those also on the right),
   /// MINUS (of the left, those not on the right). Null counts as an empty collection.
-  func setOperation(
+  mutating func setOperation(
     _ operation: SetOperator, _ left: EvaluationValue, _ right: EvaluationValue,
     left leftExpression: ExpressionNode, right rightExpression: ExpressionNode
   ) throws(EvaluationError) -> EvaluationValue {
     let lhs = try collectionElements(left, for: operation.rawValue, at: leftExpression.range)
     let rhs = try collectionElements(right, for: operation.rawValue, at: rightExpression.range)
-    func isOnRight(_ value: EvaluationValue) -> Bool { rhs.contains { LooseEquality.equal($0, value, options: []) } }
+    try budget.spend(lhs.count + rhs.count, at: leftExpression.range.union(rightExpression.range))
     switch operation {
     case .union: return .array(Aggregates.union(lhs + rhs, distinct: true))
-    case .intersect: return .array(Aggregates.union(lhs.filter(isOnRight), distinct: true))
-    case .minus: return .array(Aggregates.union(lhs.filter { !isOnRight($0) }, distinct: true))
+    case .intersect, .minus:
+      let onRight = LooseValueSet(rhs)
+      let keep = operation == .intersect
+      return .array(Aggregates.union(lhs.filter { onRight.contains($0) == keep }, distinct: true))
     }
   }
 

@@ -13,10 +13,13 @@ import SharelintBase
 /// * Null gives null whatever follows, as messaging `nil` does.
 /// * A string answers `length` (UTF-16 units, as `NSString`) and any value answers `self`; other keys
 ///   on strings, numbers and booleans are errors, as they are not key-value coding compliant.
+///
+/// Mapping over an array or applying a collection operator spends a step per element from `budget`.
+/// Recursion follows the nesting of the value, which the JSON reader and the parser bound.
 enum KeyValueCoding {
-  static func value(of start: EvaluationValue, at components: ArraySlice<KeyPathComponent>) throws(EvaluationError)
-    -> EvaluationValue
-  {
+  static func value(
+    of start: EvaluationValue, at components: ArraySlice<KeyPathComponent>, budget: inout EvaluationBudget
+  ) throws(EvaluationError) -> EvaluationValue {
     // The usual step, one key of a dictionary (`$attachment.registeredTypeIdentifiers`), taken directly.
     if components.count == 1, case .dictionary(let members) = start {
       let name = components[components.startIndex].name
@@ -34,16 +37,17 @@ enum KeyValueCoding {
     while index < components.endIndex {
       let component = components[index]
       if component.name.utf8.first == UInt8(ascii: "@") {
-        return try collectionOperator(current, component, rest: components[(index + 1)...])
+        return try collectionOperator(current, component, rest: components[(index + 1)...], budget: &budget)
       }
       switch current {
       case .dictionary(let members):
         current = members[component.name] ?? .null
       case .array(let elements):
         let rest = components[index...]
+        try budget.spend(elements.count, at: component.range)
         var mapped: [EvaluationValue] = []
         mapped.reserveCapacity(elements.count)
-        for element in elements { mapped.append(try value(of: element, at: rest)) }
+        for element in elements { mapped.append(try value(of: element, at: rest, budget: &budget)) }
         return .array(mapped)
       case .null:
         return .null
@@ -62,13 +66,14 @@ enum KeyValueCoding {
 
   /// Applies the collection operator `component` to `collection`, reading `rest` from each element.
   static func collectionOperator(
-    _ collection: EvaluationValue, _ component: KeyPathComponent, rest: ArraySlice<KeyPathComponent>
+    _ collection: EvaluationValue, _ component: KeyPathComponent, rest: ArraySlice<KeyPathComponent>,
+    budget: inout EvaluationBudget
   ) throws(EvaluationError) -> EvaluationValue {
     let name = component.name
     if name == "@count" {
       switch collection {
-      case .array(let elements): return try value(of: .integer(Int64(elements.count)), at: rest)
-      case .dictionary(let members): return try value(of: .integer(Int64(members.count)), at: rest)
+      case .array(let elements): return try value(of: .integer(Int64(elements.count)), at: rest, budget: &budget)
+      case .dictionary(let members): return try value(of: .integer(Int64(members.count)), at: rest, budget: &budget)
       case .null: return .null
       default: throw needsCollection(name, found: collection, at: component.range)
       }
@@ -82,11 +87,12 @@ enum KeyValueCoding {
     case .null: return .null
     default: throw needsCollection(name, found: collection, at: component.range)
     }
+    try budget.spend(elements.count, at: component.range)
     var values = elements
     if !rest.isEmpty {
       values = []
       values.reserveCapacity(elements.count)
-      for element in elements { values.append(try value(of: element, at: rest)) }
+      for element in elements { values.append(try value(of: element, at: rest, budget: &budget)) }
     }
     let range = component.range
     switch operation {
@@ -99,6 +105,7 @@ enum KeyValueCoding {
     case .unionOfArrays, .distinctUnionOfArrays:
       var flattened: [EvaluationValue] = []
       for value in values {
+        if case .array(let inner) = value { try budget.spend(inner.count, at: range) }
         switch value {
         case .array(let inner): flattened.append(contentsOf: inner)
         case .null: continue

@@ -46,3 +46,62 @@ enum LooseEquality {
     return (Number.order(left, right), true)
   }
 }
+
+extension LooseEquality {
+  /// A hashable stand-in for a value under `equal(_:_:options: [])`: equal values have equal keys
+  /// (numbers, booleans included, by their `Double`), so hashing finds the candidates and `equal`
+  /// decides among them (two large integers may share a `Double` and still differ).
+  indirect enum Key: Hashable {
+    case null
+    case number(Double)
+    case string(String)
+    case array([Key])
+    case dictionary([String: Key])
+
+    /// The key of `value`; recursion follows the value's nesting, bounded by the JSON reader's and
+    /// the parser's nesting limits.
+    init(_ value: EvaluationValue) {
+      switch value {
+      case .null: self = .null
+      case .bool(let flag): self = .number(flag ? 1 : 0)
+      case .integer(let integer): self = .number(Double(integer))
+      case .double(let double): self = .number(double)
+      case .string(let text): self = .string(text)
+      case .array(let elements): self = .array(elements.map(Key.init))
+      case .dictionary(let members): self = .dictionary(members.mapValues(Key.init))
+      }
+    }
+  }
+}
+
+/// Values kept so that finding one equal (`LooseEquality.equal` without options) to another takes
+/// one hash, not a comparison with each: distinct unions, INTERSECT, MINUS and `mode:` on long
+/// arrays stay linear.
+struct LooseValueSet {
+  /// The values, by key, in the order they were inserted.
+  private var buckets: [LooseEquality.Key: [EvaluationValue]] = [:]
+
+  /// A set of `values`.
+  init(_ values: [EvaluationValue] = []) {
+    for value in values { insert(value) }
+  }
+
+  /// The inserted value equal to `value`, if any.
+  func member(equalTo value: EvaluationValue) -> EvaluationValue? {
+    buckets[LooseEquality.Key(value)]?.first { LooseEquality.equal($0, value, options: []) }
+  }
+
+  /// Whether a value equal to `value` was inserted.
+  func contains(_ value: EvaluationValue) -> Bool { member(equalTo: value) != nil }
+
+  /// Inserts `value` unless an equal value is there; whether it was inserted.
+  @discardableResult
+  mutating func insert(_ value: EvaluationValue) -> Bool {
+    let key = LooseEquality.Key(value)
+    if let bucket = buckets[key], bucket.contains(where: { LooseEquality.equal($0, value, options: []) }) {
+      return false
+    }
+    buckets[key, default: []].append(value)
+    return true
+  }
+}

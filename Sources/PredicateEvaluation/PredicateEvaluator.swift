@@ -42,16 +42,27 @@ public struct PredicateEvaluator: Sendable {
   /// Whether `object` satisfies `predicate`. Throws for what NSPredicate would raise on: operands
   /// of the wrong kind, unbound variables, invalid patterns, and constructs not evaluated here
   /// (ANYKEY, FETCH, FUNCTION, CAST, assignments, unsubstituted placeholders).
+  /// Each evaluation gets an `EvaluationBudget` of its own.
   public func evaluate(_ predicate: PredicateNode, on object: EvaluationValue) throws(EvaluationError) -> Bool {
-    var interpreter = Interpreter(evaluator: self)
+    var budget = EvaluationBudget()
+    return try evaluate(predicate, on: object, budget: &budget)
+  }
+
+  /// Whether `object` satisfies `predicate`, spending steps from `budget`: callers evaluating one
+  /// rule on many inputs share one budget between them.
+  public func evaluate(
+    _ predicate: PredicateNode, on object: EvaluationValue, budget: inout EvaluationBudget
+  ) throws(EvaluationError) -> Bool {
+    var interpreter = Interpreter(evaluator: self, budget: budget)
+    defer { budget = interpreter.budget }
     return try interpreter.test(predicate, on: object)
   }
 
-  /// The value of `expression` with `object` as SELF.
+  /// The value of `expression` with `object` as SELF, within an `EvaluationBudget` of its own.
   public func value(of expression: ExpressionNode, on object: EvaluationValue) throws(EvaluationError)
     -> EvaluationValue
   {
-    var interpreter = Interpreter(evaluator: self)
+    var interpreter = Interpreter(evaluator: self, budget: EvaluationBudget())
     return try interpreter.value(of: expression, on: object)
   }
 
@@ -66,15 +77,20 @@ struct Interpreter {
   let patterns: RegularExpressionCache
   /// SUBQUERY variables, innermost last.
   var scopes: [(name: String, value: EvaluationValue)] = []
+  /// The steps left.
+  var budget: EvaluationBudget
 
-  init(evaluator: PredicateEvaluator) {
+  init(evaluator: PredicateEvaluator, budget: EvaluationBudget) {
     registry = evaluator.registry
     bindings = evaluator.bindings
     patterns = evaluator.patterns
+    self.budget = budget
   }
 
-  /// Whether `object` satisfies `predicate`.
+  /// Whether `object` satisfies `predicate`. Recursion follows the tree, whose height the parser
+  /// bounds (`PredicateParser.maximumNesting`).
   mutating func test(_ predicate: PredicateNode, on object: EvaluationValue) throws(EvaluationError) -> Bool {
+    try budget.spend(1, at: predicate.range)
     switch predicate.kind {
     case .constant(let value):
       return value

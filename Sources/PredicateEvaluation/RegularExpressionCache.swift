@@ -78,16 +78,32 @@ final class CompiledPattern: @unchecked Sendable {
   deinit { pcre2_code_free_8(code) }
 
   /// Whether the whole of `subject` matches. A match PCRE2 gives up on (a resource limit) throws.
+  /// How many backtracking steps one match may take (PCRE2's match limit; its default is 10,000,000):
+  /// a pattern such as `(a|a)*b` takes exponential time, and this keeps one match to about a millisecond.
+  static let matchLimit: UInt32 = 100_000
+
+  /// The `EvaluationBudget` steps one match costs: with `matchLimit`, a budget holds about a second of
+  /// the slowest matches.
+  static let stepsPerMatch = 20_000
+
+  /// The match settings, `matchLimit` in particular: made once, only read by `pcre2_match`.
+  private nonisolated(unsafe) static let matchContext: OpaquePointer? = {
+    let context = pcre2_match_context_create_8(nil)
+    if let context { pcre2_set_match_limit_8(context, matchLimit) }
+    return context
+  }()
+
   func matches(_ subject: String, range: ByteRange) throws(EvaluationError) -> Bool {
     guard let matchData = pcre2_match_data_create_8(1, nil) else {
       throw EvaluationError(.invalidPattern, "out of memory matching '\(pattern)'", at: range)
     }
     defer { pcre2_match_data_free_8(matchData) }
+    let context = Self.matchContext
     var text = subject
     let result = text.withUTF8 { buffer in
       // A Swift string is valid UTF-8, so PCRE2 need not check it again.
       let start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-      return pcre2_match_8(code, start, buffer.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, nil)
+      return pcre2_match_8(code, start, buffer.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
     }
     if result >= 0 { return true }
     if result == PCRE2_ERROR_NOMATCH { return false }

@@ -1,5 +1,7 @@
 /// Byte-wise substring tests on UTF-8, safe because UTF-8 never matches in the middle of a character.
 enum UTF8Search {
+  /// Whether `needle` occurs in `haystack`, in time linear in both (Knuth–Morris–Pratt): comparing at
+  /// each start in turn takes the product of the lengths on `"aaa…a" CONTAINS "aaa…ab"`.
   static func contains(_ haystack: String, _ needle: String) -> Bool {
     if needle.isEmpty { return true }
     var haystack = haystack
@@ -7,16 +9,19 @@ enum UTF8Search {
     return haystack.withUTF8 { hay in
       needle.withUTF8 { pin in
         guard pin.count <= hay.count else { return false }
-        let first = pin[0]
-        var start = 0
-        let last = hay.count - pin.count
-        while start <= last {
-          if hay[start] == first {
-            var offset = 1
-            while offset < pin.count && hay[start + offset] == pin[offset] { offset += 1 }
-            if offset == pin.count { return true }
-          }
-          start += 1
+        // fallback[i]: the length of the longest proper prefix of pin[0...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pin.count)
+        var matched = 0
+        for index in pin.indices.dropFirst() {
+          while matched > 0 && pin[index] != pin[matched] { matched = fallback[matched - 1] }
+          if pin[index] == pin[matched] { matched += 1 }
+          fallback[index] = matched
+        }
+        matched = 0
+        for byte in hay {
+          while matched > 0 && byte != pin[matched] { matched = fallback[matched - 1] }
+          if byte == pin[matched] { matched += 1 }
+          if matched == pin.count { return true }
         }
         return false
       }

@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func deepNestingEvaluatesWithoutExhaustingTheStack() throws {
-    let depth = 250  // NOT and its parenthesis are two of the parser's 512 levels each
+    let depth = 250  // within the parser's 256 levels, as it descends and as the tree's height
     let predicate = String(repeating: "NOT (", count: depth) + "1 == 1" + String(repeating: ")", count: depth)
     #expect(try evaluate(predicate) == (depth % 2 == 0))
     let expression = String(repeating: "(1 + ", count: depth) + "0" + String(repeating: ")", count: depth)

@@ -44,14 +44,60 @@ public struct ExpressionNode: Hashable, Sendable {
   }
 
   /// The node's shape.
-  public var kind: Kind
+  public var kind: Kind {
+    didSet { storedHeight = Self.height(of: kind) }
+  }
+  /// `height`, kept beside `kind` where it costs no space (it fits the padding after the kind).
+  private var storedHeight: Int32
   /// The bytes it covers.
   public var range: ByteRange
 
   /// A node of `kind` covering `range`.
   public init(_ kind: Kind, range: ByteRange) {
     self.kind = kind
+    self.storedHeight = Self.height(of: kind)
     self.range = range
+  }
+
+  /// How many levels of nodes this tree has, itself included: 1 for a constant or a key path
+  /// without base, one more than its deepest child otherwise. The parser builds no tree higher than
+  /// `PredicateParser.maximumNesting`, so walks that recurse along the tree stay within a known depth.
+  public var height: Int { Int(storedHeight) }
+
+  /// The height of a node of `kind`, from its children's (saturating: trees built in code may be higher
+  /// than any parse).
+  static func height(of kind: Kind) -> Int32 {
+    var highest: Int32 = 0
+    func include(_ child: ExpressionNode) { highest = max(highest, child.storedHeight) }
+    func include(_ child: PredicateNode) { highest = max(highest, Int32(clamping: child.height)) }
+    switch kind {
+    case .constant, .evaluatedObject, .variable, .placeholder, .anyKey:
+      break
+    case .keyPath(let base, _):
+      if let base { include(base) }
+    case .subscripted(let base, let index):
+      include(base)
+      if case .expression(let inner) = index { include(inner) }
+    case .array(let elements), .functionCall(_, let elements), .fetch(let elements):
+      for element in elements { include(element) }
+    case .arithmetic(_, let left, let right), .setOperation(_, let left, let right), .cast(let left, let right):
+      include(left)
+      include(right)
+    case .negation(let operand), .assignment(_, let operand):
+      include(operand)
+    case .function(let receiver, let selector, let arguments):
+      include(receiver)
+      include(selector)
+      for argument in arguments { include(argument) }
+    case .subquery(let collection, _, _, let predicate):
+      include(collection)
+      include(predicate)
+    case .ternary(let condition, let then, let otherwise):
+      include(condition)
+      include(then)
+      include(otherwise)
+    }
+    return highest == .max ? highest : highest + 1
   }
 }
 

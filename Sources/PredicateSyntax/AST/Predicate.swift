@@ -20,14 +20,40 @@ public struct PredicateNode: Hashable, Sendable {
   }
 
   /// The node's shape.
-  public var kind: Kind
+  public var kind: Kind {
+    didSet { storedHeight = Self.height(of: kind) }
+  }
+  /// `height`, kept beside `kind` where it costs no space.
+  private var storedHeight: Int32
   /// The bytes it covers, parentheses included when it was written inside some.
   public var range: ByteRange
 
   /// A node of `kind` covering `range`.
   public init(_ kind: Kind, range: ByteRange) {
     self.kind = kind
+    self.storedHeight = Self.height(of: kind)
     self.range = range
+  }
+
+  /// How many levels of nodes this tree has, itself included, expressions counted: 1 for
+  /// `TRUEPREDICATE`, 2 for `a == 1` (the comparison, then its operands). The parser builds no tree
+  /// higher than `PredicateParser.maximumNesting`.
+  public var height: Int { Int(storedHeight) }
+
+  /// The height of a node of `kind`, from its children's (saturating).
+  static func height(of kind: Kind) -> Int32 {
+    var highest: Int32 = 0
+    switch kind {
+    case .constant:
+      break
+    case .and(let operands), .or(let operands):
+      for operand in operands { highest = max(highest, operand.storedHeight) }
+    case .not(let operand):
+      highest = operand.storedHeight
+    case .comparison(let comparison):
+      highest = Int32(clamping: max(comparison.left.height, comparison.right.height))
+    }
+    return highest == .max ? highest : highest + 1
   }
 }
 

@@ -23,6 +23,7 @@ public enum SyntaxDiagnosticID: String, Hashable, Sendable, CaseIterable {
   case trailingInput = "trailing-input"
   case nestingTooDeep = "nesting-too-deep"
   case reservedWord = "reserved-word"
+  case predicateTooLong = "predicate-too-long"
 }
 
 /// A problem in a predicate: a stable id, a message, the bytes it is about, notes and fix-its.

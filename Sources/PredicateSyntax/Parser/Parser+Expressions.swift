@@ -48,7 +48,8 @@ extension Parser {
       advance()
       try requireExpressionStart("after ':='")
       let value = try parseExpression()
-      return ExpressionNode(.assignment(variable: name, value: value), range: variable.union(value.range))
+      return try bounded(
+        ExpressionNode(.assignment(variable: name, value: value), range: variable.union(value.range)), at: variable)
     }
     try requireExpressionStart("here")
     return try parseBinaryExpression(minimumPrecedence: 0)
@@ -63,14 +64,16 @@ extension Parser {
   mutating func parseBinaryExpression(minimumPrecedence: Int) throws(SyntaxDiagnostic) -> ExpressionNode {
     var left = isPunctuation(.minus) ? try parseUnaryExpression() : try parsePostfixExpression()
     while let binary = binaryOperator(current), binary.precedence >= minimumPrecedence {
-      advance()
+      let operatorRange = advance()
       try requireExpressionStart("after '\(binary.spelling)'")
       let right = try parseBinaryExpression(minimumPrecedence: binary.precedence + 1)
       let range = left.range.union(right.range)
+      let node: ExpressionNode
       switch binary {
-      case .arithmetic(let op): left = ExpressionNode(.arithmetic(op, left, right), range: range)
-      case .set(let op): left = ExpressionNode(.setOperation(op, left, right), range: range)
+      case .arithmetic(let op): node = ExpressionNode(.arithmetic(op, left, right), range: range)
+      case .set(let op): node = ExpressionNode(.setOperation(op, left, right), range: range)
       }
+      left = try bounded(node, at: operatorRange)
     }
     return left
   }
@@ -119,33 +122,50 @@ extension Parser {
   }
 
   /// `unary-expression ::= "-" unary-expression | postfix-expression`
+  ///
+  /// A run of minus signs is read in a loop, like a run of NOTs (`parseNotPredicate`).
   mutating func parseUnaryExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
-    guard isPunctuation(.minus) else { return try parsePostfixExpression() }
-    let minus = advance()
-    try requireExpressionStart("after '-'")
-    let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseUnaryExpression() }
-    return ExpressionNode(.negation(operand), range: minus.union(operand.range))
+    var minusSigns: [ByteRange] = []
+    while isPunctuation(.minus) {
+      if minusSigns.count == PredicateParser.maximumNesting - 1 { throw nestingTooDeep(at: current.range) }
+      minusSigns.append(advance())
+      try requireExpressionStart("after '-'")
+    }
+    var expression = try parsePostfixExpression()
+    for minus in minusSigns.reversed() {
+      expression = try bounded(ExpressionNode(.negation(expression), range: minus.union(expression.range)), at: minus)
+    }
+    return expression
   }
 
   /// `postfix-expression ::= primary-expression { "." key | "[" subscript "]" }`
+  ///
+  /// A run of keys is collected before its node is made, so a key path of any length is built in
+  /// linear time; each subscript, and each run of keys after one, is a level of the tree.
   mutating func parsePostfixExpression() throws(SyntaxDiagnostic) -> ExpressionNode {
     var expression = try parsePrimaryExpression()
     while true {
       if isPunctuation(.dot) {
-        advance()
-        let component = try parseKey()
-        if case .keyPath(let base, var components) = expression.kind {
-          components.append(component)
-          expression = ExpressionNode(.keyPath(base: base, components: components), range: expression.range.union(component.range))
-        } else {
-          expression = ExpressionNode(
-            .keyPath(base: expression, components: [component]), range: expression.range.union(component.range))
+        let firstDot = current.range
+        var base: ExpressionNode? = expression
+        var components: [KeyPathComponent] = []
+        if case .keyPath(let keyPathBase, let keyPathComponents) = expression.kind {
+          base = keyPathBase
+          components = keyPathComponents
         }
+        while isPunctuation(.dot) {
+          advance()
+          components.append(try parseKey())
+        }
+        let range = expression.range.union(components[components.count - 1].range)
+        expression = try bounded(
+          ExpressionNode(.keyPath(base: base, components: components), range: range), at: firstDot)
       } else if isPunctuation(.leftBracket) {
-        advance()
+        let open = advance()
         let index = try parseSubscript()
         let close = try expect(.rightBracket, "to close the subscript")
-        expression = ExpressionNode(.subscripted(base: expression, index: index), range: expression.range.union(close))
+        expression = try bounded(
+          ExpressionNode(.subscripted(base: expression, index: index), range: expression.range.union(close)), at: open)
       } else {
         return expression
       }
@@ -252,7 +272,7 @@ extension Parser {
     case .punctuation(.leftBrace):
       let open = advance()
       let elements = try parseArguments(closing: .rightBrace, purpose: "in the array literal")
-      return ExpressionNode(.array(elements), range: open.union(tokens[index - 1].range))
+      return try bounded(ExpressionNode(.array(elements), range: open.union(tokens[index - 1].range)), at: open)
     default:
       throw SyntaxDiagnostic(
         .expectedExpression, "expected an expression, found \(displayName(token))", at: currentErrorRange)
@@ -288,37 +308,41 @@ extension Parser {
           .expectedExpression, "CAST takes two arguments, a value and a class name, not \(arguments.count)",
           at: token.range.union(tokens[index - 1].range))
       }
-      return ExpressionNode(.cast(value: arguments[0], type: arguments[1]), range: token.range.union(tokens[index - 1].range))
+      return try bounded(
+        ExpressionNode(
+          .cast(value: arguments[0], type: arguments[1]), range: token.range.union(tokens[index - 1].range)),
+        at: token.range)
     case .fetch:
       advance()
       try expect(.leftParenthesis, "after 'FETCH'")
       let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of FETCH")
-      return ExpressionNode(.fetch(arguments: arguments), range: token.range.union(tokens[index - 1].range))
+      return try bounded(
+        ExpressionNode(.fetch(arguments: arguments), range: token.range.union(tokens[index - 1].range)),
+        at: token.range)
     default:
       throw reservedWord(keyword, at: token.range)
     }
   }
 
   /// Parses `expression { "," expression }` up to `closing` (the opening token already consumed),
-  /// and consumes `closing`. An empty list is allowed.
+  /// and consumes `closing`. An empty list is allowed. Each argument is one nesting level deeper
+  /// (`parseExpression`).
   mutating func parseArguments(
     closing: Punctuation, purpose: @autoclosure () -> String
   ) throws(SyntaxDiagnostic) -> [ExpressionNode] {
-    try nested { parser throws(SyntaxDiagnostic) in
-      var arguments: [ExpressionNode] = []
-      if parser.isPunctuation(closing) {
-        parser.advance()
+    var arguments: [ExpressionNode] = []
+    if isPunctuation(closing) {
+      advance()
+      return arguments
+    }
+    while true {
+      try requireExpressionStart(purpose())
+      arguments.append(try parseExpression())
+      if isPunctuation(closing) {
+        advance()
         return arguments
       }
-      while true {
-        try parser.requireExpressionStart(purpose())
-        arguments.append(try parser.parseExpression())
-        if parser.isPunctuation(closing) {
-          parser.advance()
-          return arguments
-        }
-        try parser.expect(.comma, "or '\(closing.rawValue)' \(purpose())")
-      }
+      try expect(.comma, "or '\(closing.rawValue)' \(purpose())")
     }
   }
 
@@ -326,7 +350,9 @@ extension Parser {
   mutating func parseFunctionCall(name: String, start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     try expect(.leftParenthesis, "after the function name '\(name)'")
     let arguments = try parseArguments(closing: .rightParenthesis, purpose: "of '\(name)'")
-    return ExpressionNode(.functionCall(name: name, arguments: arguments), range: start.union(tokens[index - 1].range))
+    return try bounded(
+      ExpressionNode(.functionCall(name: name, arguments: arguments), range: start.union(tokens[index - 1].range)),
+      at: start)
   }
 
   /// `function-expression ::= "FUNCTION" "(" expression "," expression { "," expression } ")"`
@@ -338,46 +364,48 @@ extension Parser {
         .expectedExpression, "FUNCTION takes a receiver and a selector name, then the arguments",
         at: start.union(tokens[index - 1].range))
     }
-    return ExpressionNode(
-      .function(receiver: arguments[0], selector: arguments[1], arguments: Array(arguments.dropFirst(2))),
-      range: start.union(tokens[index - 1].range))
+    return try bounded(
+      ExpressionNode(
+        .function(receiver: arguments[0], selector: arguments[1], arguments: Array(arguments.dropFirst(2))),
+        range: start.union(tokens[index - 1].range)),
+      at: start)
   }
 
   /// `ternary-expression ::= "TERNARY" "(" predicate "," expression "," expression ")"`
   mutating func parseTernaryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     advance()
-    return try nested { parser throws(SyntaxDiagnostic) in
-      let condition = try parser.parsePredicate()
-      try parser.expect(.comma, "after TERNARY's condition")
-      try parser.requireExpressionStart("for TERNARY's value when true")
-      let then = try parser.parseExpression()
-      try parser.expect(.comma, "after TERNARY's value when true")
-      try parser.requireExpressionStart("for TERNARY's value when false")
-      let otherwise = try parser.parseExpression()
-      let close = try parser.expect(.rightParenthesis, "to close TERNARY")
-      return ExpressionNode(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close))
-    }
+    let condition = try parsePredicate()
+    try expect(.comma, "after TERNARY's condition")
+    try requireExpressionStart("for TERNARY's value when true")
+    let then = try parseExpression()
+    try expect(.comma, "after TERNARY's value when true")
+    try requireExpressionStart("for TERNARY's value when false")
+    let otherwise = try parseExpression()
+    let close = try expect(.rightParenthesis, "to close TERNARY")
+    return try bounded(
+      ExpressionNode(.ternary(condition: condition, then: then, else: otherwise), range: start.union(close)),
+      at: start)
   }
 
   /// `subquery-expression ::= "SUBQUERY" "(" expression "," variable "," predicate ")"`
   mutating func parseSubqueryExpression(start: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
     try expect(.leftParenthesis, "after 'SUBQUERY'")
-    return try nested { parser throws(SyntaxDiagnostic) in
-      try parser.requireExpressionStart("as SUBQUERY's collection")
-      let collection = try parser.parseExpression()
-      try parser.expect(.comma, "after SUBQUERY's collection")
-      guard parser.current.kind == .variable, parser.isPunctuation(.comma, parser.peek()) else {
-        throw parser.subqueryVariableError()
-      }
-      let variable = parser.text(of: parser.current)
-      let variableRange = parser.advance()
-      parser.advance()
-      let predicate = try parser.parsePredicate()
-      let close = try parser.expect(.rightParenthesis, "to close SUBQUERY")
-      return ExpressionNode(
-        .subquery(collection: collection, variable: variable, variableRange: variableRange, predicate: predicate),
-        range: start.union(close))
+    try requireExpressionStart("as SUBQUERY's collection")
+    let collection = try parseExpression()
+    try expect(.comma, "after SUBQUERY's collection")
+    guard current.kind == .variable, isPunctuation(.comma, peek()) else {
+      throw subqueryVariableError()
     }
+    let variable = text(of: current)
+    let variableRange = advance()
+    advance()
+    let predicate = try parsePredicate()
+    let close = try expect(.rightParenthesis, "to close SUBQUERY")
+    return try bounded(
+      ExpressionNode(
+        .subquery(collection: collection, variable: variable, variableRange: variableRange, predicate: predicate),
+        range: start.union(close)),
+      at: start)
   }
 
   /// SUBQUERY's second argument is not a lone `$variable`: point at the whole argument.

@@ -31,7 +31,7 @@ extension Parser {
       advance()
       Parser.appendFlattened(try parseAndPredicate(), or: true, to: &operands)
     }
-    return PredicateNode(.or(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+    return try boundedChain(.or(operands), operands)
   }
 
   /// `and-predicate ::= not-predicate { ("AND" | "&&") not-predicate }`
@@ -45,7 +45,19 @@ extension Parser {
       advance()
       Parser.appendFlattened(try parseNotPredicate(), or: false, to: &operands)
     }
-    return PredicateNode(.and(operands), range: operands[0].range.union(operands[operands.count - 1].range))
+    return try boundedChain(.and(operands), operands)
+  }
+
+  /// The AND or OR chain of `operands`, or the nesting error at the first operand that makes it too high.
+  func boundedChain(
+    _ kind: PredicateNode.Kind, _ operands: [PredicateNode]
+  ) throws(SyntaxDiagnostic) -> PredicateNode {
+    let chain = PredicateNode(kind, range: operands[0].range.union(operands[operands.count - 1].range))
+    guard chain.height <= PredicateParser.maximumNesting else {
+      let highest = operands.first { $0.height >= PredicateParser.maximumNesting } ?? operands[0]
+      throw nestingTooDeep(at: .empty(at: highest.range.start))
+    }
+    return chain
   }
 
   /// AND and OR are associative: a parenthesized `(a AND b) AND c` is the same chain as
@@ -59,11 +71,20 @@ extension Parser {
   }
 
   /// `not-predicate ::= ("NOT" | "!") not-predicate | primary-predicate`
+  ///
+  /// A run of NOTs is read in a loop and wrapped around its operand from the inside out: it costs no
+  /// stack, only tree height, refused from the `maximumNesting`-th NOT on.
   mutating func parseNotPredicate() throws(SyntaxDiagnostic) -> PredicateNode {
-    guard isKeyword(.not) || isPunctuation(.bang) else { return try parsePrimaryPredicate() }
-    let notToken = advance()
-    let operand = try nested { parser throws(SyntaxDiagnostic) in try parser.parseNotPredicate() }
-    return PredicateNode(.not(operand), range: notToken.union(operand.range))
+    var notTokens: [ByteRange] = []
+    while isKeyword(.not) || isPunctuation(.bang) {
+      if notTokens.count == PredicateParser.maximumNesting - 1 { throw nestingTooDeep(at: current.range) }
+      notTokens.append(advance())
+    }
+    var predicate = try parsePrimaryPredicate()
+    for notToken in notTokens.reversed() {
+      predicate = try bounded(PredicateNode(.not(predicate), range: notToken.union(predicate.range)), at: notToken)
+    }
+    return predicate
   }
 
   /// `primary-predicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison`
@@ -149,7 +170,8 @@ extension Parser {
     let comparison = Comparison(
       modifier: modifier, modifierRange: modifierRange, operator: op, operatorRange: operatorRange,
       options: options, left: left, right: right)
-    return PredicateNode(.comparison(comparison), range: ByteRange(start: start, end: right.range.end))
+    return try bounded(
+      PredicateNode(.comparison(comparison), range: ByteRange(start: start, end: right.range.end)), at: operatorRange)
   }
 
   /// The diagnostic for a complete expression followed by something that is not an operator,

@@ -97,20 +97,29 @@ struct Parser {
   /// that nests calls it first, followed by `defer { depth -= 1 }`.
   @inline(__always)
   mutating func enterNesting() throws(SyntaxDiagnostic) {
-    guard depth < PredicateParser.maximumNesting else { throw nestingTooDeep() }
+    guard depth < PredicateParser.maximumNesting else { throw nestingTooDeep(at: currentErrorRange) }
     depth += 1
   }
 
+  /// The error for input nesting deeper than `PredicateParser.maximumNesting`, at `range`.
   @inline(never)
-  func nestingTooDeep() -> SyntaxDiagnostic {
+  func nestingTooDeep(at range: ByteRange) -> SyntaxDiagnostic {
     SyntaxDiagnostic(
-      .nestingTooDeep, "nesting is deeper than \(PredicateParser.maximumNesting) levels", at: currentErrorRange)
+      .nestingTooDeep, "the predicate nests deeper than \(PredicateParser.maximumNesting) levels", at: range)
   }
 
-  /// Runs `body` one nesting level deeper (see `enterNesting`).
-  mutating func nested<T>(_ body: (inout Parser) throws(SyntaxDiagnostic) -> T) throws(SyntaxDiagnostic) -> T {
-    try enterNesting()
-    defer { depth -= 1 }
-    return try body(&self)
+  /// `node`, or the nesting error at `range` when the node makes the tree higher than
+  /// `PredicateParser.maximumNesting`. Left-deep chains (`a[0][0]…`, `1 + 1 + …`, `$x.a[0].b[0]…`) are
+  /// built in loops, not by descending, so this is what bounds their height; `range` is the
+  /// operator or token that adds the level.
+  func bounded(_ node: ExpressionNode, at range: ByteRange) throws(SyntaxDiagnostic) -> ExpressionNode {
+    guard node.height <= PredicateParser.maximumNesting else { throw nestingTooDeep(at: range) }
+    return node
+  }
+
+  /// `node`, or the nesting error at `range` when it is higher than `PredicateParser.maximumNesting`.
+  func bounded(_ node: PredicateNode, at range: ByteRange) throws(SyntaxDiagnostic) -> PredicateNode {
+    guard node.height <= PredicateParser.maximumNesting else { throw nestingTooDeep(at: range) }
+    return node
   }
 }

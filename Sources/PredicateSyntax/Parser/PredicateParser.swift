@@ -7,8 +7,17 @@
 import SharelintBase
 
 public enum PredicateParser {
-  /// How deep parentheses, NOT, unary minus, arrays and function arguments may nest.
-  public static let maximumNesting = 512
+  /// How deep the parser may descend (parentheses, operands, arguments), and how high the tree may be
+  /// (`PredicateNode.height`), left-deep chains such as `a[0][0]…` or `1 + 1 + …` included: code
+  /// walking a tree the parser built recurses at most this deep. Real rules nest a dozen levels. The
+  /// bound was 512; under AddressSanitizer, whose unoptimized frames take some 4 KiB in the larger
+  /// productions, 512 parenthesized expressions (four frames each) filled the 8 MiB stack of a
+  /// Dispatch worker thread, where lint runs its rules. 256 leaves half of it.
+  public static let maximumNesting = 256
+
+  /// How long a predicate may be, in UTF-8 bytes: the lexer's tokens take some 50 bytes each, and
+  /// real activation rules are a few hundred bytes long, a few thousand when generated.
+  public static let maximumLength = 1 << 20
 
   /// The result of a parse.
   public struct Outcome: Sendable {
@@ -29,6 +38,12 @@ public enum PredicateParser {
 
   /// Parses UTF-8 `bytes`; see `parse(_:lenient:)`.
   public static func parse(bytes: [UInt8], lenient: Bool = false) -> Outcome {
+    guard bytes.count <= maximumLength else {
+      let message = "the predicate is longer than \(maximumLength) bytes (1 MiB); sharelint reads no further"
+      return Outcome(predicate: nil, diagnostics: [
+        SyntaxDiagnostic(.predicateTooLong, message, at: .empty(at: maximumLength))
+      ])
+    }
     let strict = parseOnce(bytes, lenient: false)
     switch strict {
     case .success(let predicate):

@@ -7,7 +7,9 @@
 /// - `pretty`: the same tokens over several lines, SUBQUERY arguments indented as in Apple's
 ///   documentation; anything short and SUBQUERY-free stays on one line.
 ///
-/// Parsing the output gives the same tree (ranges aside), so formatting is idempotent.
+/// Parsing the output gives the same tree (ranges aside), so formatting is idempotent. Printing
+/// recurses along the tree, whose height the parser bounds (`PredicateParser.maximumNesting`), and
+/// takes time linear in the tree's size in both styles.
 public struct PredicatePrinter: Sendable {
   /// The layout.
   public enum Style: Sendable {
@@ -21,6 +23,9 @@ public struct PredicatePrinter: Sendable {
   public var indentUnit: String
   /// `pretty` keeps a compound predicate on one line when it is no longer than this.
   public var lineWidth: Int
+  /// When set, printing stops once the output is longer than this many bytes: `fitsOnOneLine` needs
+  /// no more, and printing each subtree whole would take the tree's size times its height.
+  private var outputLimit: Int?
 
   /// A printer in `style`.
   public init(style: Style = .compact, indentUnit: String = "    ", lineWidth: Int = 80) {
@@ -46,6 +51,7 @@ public struct PredicatePrinter: Sendable {
   // MARK: - Predicates
 
   private func write(_ predicate: PredicateNode, indent: Int, into output: inout String) {
+    if let outputLimit, output.utf8.count > outputLimit { return }
     switch predicate.kind {
     case .constant(let value):
       output += value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -54,6 +60,7 @@ public struct PredicatePrinter: Sendable {
       if case .and = predicate.kind { isAnd = true } else { isAnd = false }
       let multiline = style == .pretty && !fitsOnOneLine(predicate)
       for (position, operand) in operands.enumerated() {
+        if let outputLimit, output.utf8.count > outputLimit { return }
         if position > 0 {
           if multiline {
             output += "\n" + indentation(indent) + (isAnd ? "AND " : "OR ")
@@ -100,11 +107,19 @@ public struct PredicatePrinter: Sendable {
   }
 
   private func fitsOnOneLine(_ predicate: PredicateNode) -> Bool {
-    let compact = PredicatePrinter(style: .compact).print(predicate)
+    var measuring = PredicatePrinter(style: .compact)
+    measuring.outputLimit = lineWidth
+    let compact = measuring.print(predicate)
     return compact.utf8.count <= lineWidth && !compact.contains("SUBQUERY(")
   }
 
-  private func indentation(_ level: Int) -> String { String(repeating: indentUnit, count: level) }
+  /// How many levels `pretty` indents at most: past it, deeper levels line up with the last, so the
+  /// output stays linear in the tree's size (and under the parser's length bound) however deep it is.
+  static let maximumIndentation = 16
+
+  private func indentation(_ level: Int) -> String {
+    String(repeating: indentUnit, count: min(level, PredicatePrinter.maximumIndentation))
+  }
 
   // MARK: - Expressions
 
@@ -135,7 +150,11 @@ public struct PredicatePrinter: Sendable {
   }
 
   private func write(_ expression: ExpressionNode, indent: Int, into output: inout String) {
+    if let outputLimit, output.utf8.count > outputLimit { return }
     switch expression.kind {
+    case .constant(.string(let text)) where outputLimit.map { text.utf8.count > $0 } ?? false:
+      // Longer than the limit by itself: the line cannot fit, whatever the literal's escapes.
+      output += String(repeating: "\"", count: (outputLimit ?? 0) + 1)
     case .constant(let constant):
       output += PredicatePrinter.literal(constant)
     case .evaluatedObject:
@@ -151,7 +170,11 @@ public struct PredicatePrinter: Sendable {
         writeWrapped(base, when: precedence(base) < 6, indent: indent, into: &output)
         output += "."
       }
-      output += components.map { PredicatePrinter.key($0.name) }.joined(separator: ".")
+      for (position, component) in components.enumerated() {
+        if let outputLimit, output.utf8.count > outputLimit { break }
+        if position > 0 { output += "." }
+        output += PredicatePrinter.key(component.name)
+      }
     case .subscripted(let base, let index):
       writeWrapped(base, when: precedence(base) < 6, indent: indent, into: &output)
       output += "["
@@ -231,6 +254,7 @@ public struct PredicatePrinter: Sendable {
 
   private func writeList(_ expressions: [ExpressionNode], indent: Int, into output: inout String) {
     for (position, element) in expressions.enumerated() {
+      if let outputLimit, output.utf8.count > outputLimit { return }
       if position > 0 { output += ", " }
       write(element, indent: indent, into: &output)
     }

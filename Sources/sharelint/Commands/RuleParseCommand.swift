@@ -28,9 +28,10 @@ struct RuleParseCommand: ParsableCommand {
     let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
     if let predicate = outcome.predicate {
       if json {
-        StandardStreams.writeOutput(predicate.json.serialized(pretty: true) + "\n")
+        SyntaxTreeJSON.write(predicate, pretty: true) { StandardStreams.writeOutput($0) }
+        StandardStreams.writeOutput("\n")
       } else {
-        StandardStreams.writeOutput(TreeOutline.render(predicate.json))
+        StandardStreams.writeOutput(TreeOutline.render(predicate))
       }
     }
     if !outcome.isValid { throw ExitCode(CommandLineExit.answerIsNo) }

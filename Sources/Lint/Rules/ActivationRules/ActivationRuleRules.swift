@@ -176,13 +176,47 @@ extension LintTarget {
 }
 
 extension Findings {
+  /// How many findings one AR rule reports about one activation rule. A hostile rule may hold a hundred
+  /// thousand unknown keys or types, and each finding's column is counted along its line, which in a
+  /// plist is often the whole rule: the finding past the limit says so, and the rest are not reported.
+  static let maximumPredicateFindings = 100
+
+  /// Whether the rule has reported no more than `maximumPredicateFindings` yet: a rule that works to
+  /// make each finding (a spelling suggestion) stops looking once this is false.
+  var acceptsPredicateFindings: Bool { findingsOfCurrentRule <= Self.maximumPredicateFindings }
+
+  /// How many findings the rule being checked has made, up to one past `maximumPredicateFindings`:
+  /// the rules of a target share one `Findings`, and the current rule's are the last ones.
+  var findingsOfCurrentRule: Int {
+    var count = 0
+    var index = diagnostics.endIndex
+    while index > diagnostics.startIndex, diagnostics[index - 1].rule == rule.identifier,
+      count <= Self.maximumPredicateFindings
+    {
+      index -= 1
+      count += 1
+    }
+    return count
+  }
+
   /// Reports `message` about `range` of the site's predicate text, at the matching bytes of the plist.
   /// Without positions (a binary plist) the message says where in the rule instead, which also
-  /// keeps two findings of the same kind apart.
+  /// keeps two findings of the same kind apart. Past `maximumPredicateFindings`, one last finding at
+  /// `range` says that the rest are not reported.
   mutating func report(
     _ message: String, inPredicateOf site: ActivationRuleSite, range: ByteRange, label: String? = nil,
     notes: [String] = [], fix: LintFix? = nil
   ) {
+    let reported = findingsOfCurrentRule
+    guard reported <= Self.maximumPredicateFindings else { return }
+    if reported == Self.maximumPredicateFindings {
+      let limit = Self.maximumPredicateFindings
+      report(
+        "more than \(limit) findings of this rule in the activation rule; the rest are not reported",
+        in: site.document, range: site.document.format == .xml ? site.fileRange(of: range) : nil,
+        keyPath: site.keyPath, notes: ["the first \(limit) are reported above"])
+      return
+    }
     let fileRange = site.document.format == .xml ? site.fileRange(of: range) : nil
     var located = message
     if fileRange == nil, let text = site.written?.text {

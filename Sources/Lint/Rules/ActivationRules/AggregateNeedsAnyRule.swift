@@ -63,15 +63,30 @@ struct AggregateNeedsAnyRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
-    for comparison in PredicateTreeWalk.comparisons(in: predicate) where comparison.modifier == .direct {
+    let comparisons = PredicateTreeWalk.comparisons(in: predicate)
+    // Past the findings cap, the first finding's fix inserts every 'ANY': one fix per finding would
+    // take `fix` a pass per hundred.
+    let fixable = comparisons.filter {
+      $0.modifier == .direct && ($0.operator == .utiConformsTo || $0.operator == .utiEquals)
+        && $0.left.isRegisteredTypeIdentifiers
+    }
+    var allAtOnce: LintFix?
+    if fixable.count > Findings.maximumPredicateFindings {
+      allAtOnce = site.predicateFix(
+        "insert 'ANY' before the \(fixable.count) arrays of types", .safe,
+        edits: fixable.map { .insert("ANY ", at: $0.left.range.start) }, findings: findings)
+    }
+    var fixed = 0
+    for comparison in comparisons where comparison.modifier == .direct && findings.acceptsPredicateFindings {
       let operatorName = comparison.operator.rawValue
       switch comparison.operator {
       case .utiConformsTo, .utiEquals:
         guard comparison.left.isRegisteredTypeIdentifiers else { continue }
         let list = site.excerpt(comparison.left.range)
-        let fix = site.predicateFix(
+        let fix = allAtOnce.map { fixed == 0 ? $0 : nil } ?? site.predicateFix(
           "insert 'ANY' before '\(list)'", .safe, edits: [.insert("ANY ", at: comparison.left.range.start)],
           findings: findings)
+        fixed += 1
         findings.report(
           "'\(list)' is an array; '\(operatorName) \(site.excerpt(comparison.right.range))' needs 'ANY' "
             + "(or 'ALL', 'NONE') before it to test the array's elements",

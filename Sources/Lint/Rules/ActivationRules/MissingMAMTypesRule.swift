@@ -271,10 +271,11 @@ struct MissingMAMTypesRule: LintRule {
     let originalTypes = originalPredicate.map { testedTypes(in: $0) } ?? testedTypes(augmentation.originalText)
     let before = Set(originalTypes.map { $0.lowercased() })
     var types: [String] = []
+    var seen: Set<String> = []
     for type in testedTypes(augmentation.augmentedText)
     where IntuneMAMTypes.isIntuneMAMType(type) && !before.contains(type.lowercased()) {
       let unwrapped = IntuneMAMTypes.unwrappingIntuneMAM(type)
-      if !types.contains(unwrapped) { types.append(unwrapped) }
+      if seen.insert(unwrapped).inserted { types.append(unwrapped) }
     }
     return types
   }

@@ -70,19 +70,22 @@ struct NeverActivatesRule: LintRule {
     guard let site = target.activationRuleSite, let resolved = target.canonicalActivationPredicate else { return }
     let simulator = ShareSheetSimulator(registry: target.simulationRegistry(for: resolved.predicate))
     var outcomes: [SimulationOutcome] = []
+    // One budget for all the evaluations (a rule may name thousands of types, each tried twice).
+    var budget = SimulationBudget()
     /// Evaluates the rule on `inputs` in order, keeping the outcomes; true once one activates it.
     func activates(on inputs: [ShareSheetInput]) -> Bool {
       for input in inputs {
-        let outcome = simulator.outcome(of: resolved.predicate, on: input)
+        let outcome = simulator.outcome(of: resolved.predicate, on: input, budget: &budget)
         if outcome.activates == true { return true }
         outcomes.append(outcome)
       }
       return false
     }
     // Most rules activate on a catalogue input, and then there is nothing to report: the inputs
-    // offering the types the rule names are made only when none does.
+    // offering the types the rule names are made only when none does. A rule too costly to evaluate
+    // on all of them may activate on one not tried: nothing is reported then.
     if activates(on: ShareSheetCatalogue.inputs)
-      || activates(on: Self.inputsOffering(typesTestedBy: resolved.predicate))
+      || activates(on: Self.inputsOffering(typesTestedBy: resolved.predicate)) || budget.isExhausted
     {
       return
     }
@@ -118,8 +121,9 @@ struct NeverActivatesRule: LintRule {
   /// hold every type an extension may be written for (spreadsheets, an app's own documents).
   static func inputsOffering(typesTestedBy predicate: PredicateNode) -> [ShareSheetInput] {
     var types: [String] = []
+    var seen: Set<String> = []
     for comparison in PredicateTreeWalk.comparisons(in: predicate) {
-      for type in comparison.testedTypeConstants.map(\.text) where !types.contains(type) {
+      for type in comparison.testedTypeConstants.map(\.text) where seen.insert(type).inserted {
         types.append(type)
       }
     }

@@ -90,11 +90,14 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
     let documentTypes = Self.documentTypes(of: target.containingAppInfoPlist)
     let simulator = ShareSheetSimulator(
       registry: target.simulationRegistry(for: resolved.predicate, inputTypes: documentTypes))
+    // One budget for all the evaluations: an app may declare thousands of document types. Once it is
+    // spent, the evaluations left give no answer, and no answer is no finding.
+    var budget = SimulationBudget()
     func activates(_ files: Int, of type: String) -> Bool? {
       let attachments = Array(repeating: ExtensionContext.Attachment([type]), count: files)
       let input = ShareSheetInput(
         name: "\(files) '\(type)'", sourceApp: "a managed app", context: ExtensionContext(attachments: attachments))
-      return simulator.outcome(of: resolved.predicate, on: input.managed).activates
+      return simulator.outcome(of: resolved.predicate, on: input.managed, budget: &budget).activates
     }
     let missing = documentTypes.filter { activates(1, of: $0) == false }
     if !missing.isEmpty {
@@ -127,9 +130,10 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
   /// The plain types of the containing app's `CFBundleDocumentTypes`, in order, without repeats or Intune twins.
   static func documentTypes(of app: PropertyListDocument?) -> [String] {
     var types: [String] = []
+    var seen: Set<String> = []
     for documentType in app?.root["CFBundleDocumentTypes"]?.elements ?? [] {
       for type in documentType["LSItemContentTypes"]?.elements?.compactMap(\.string) ?? []
-      where !IntuneMAMTypes.isIntuneMAMType(type) && !types.contains(type) {
+      where !IntuneMAMTypes.isIntuneMAMType(type) && seen.insert(type).inserted {
         types.append(type)
       }
     }
@@ -139,9 +143,10 @@ struct OpenInRuleMissesDocumentTypesRule: LintRule {
   /// The types the rule tests, unwrapped from their Intune twins, in order.
   static func typesNamed(by resolved: ResolvedPredicate) -> [String] {
     var types: [String] = []
+    var seen: Set<String> = []
     for comparison in PredicateTreeWalk.comparisons(in: resolved.predicate) {
       for type in comparison.testedTypeConstants.map({ IntuneMAMTypes.unwrappingIntuneMAM($0.text) })
-      where !types.contains(type) {
+      where seen.insert(type).inserted {
         types.append(type)
       }
     }

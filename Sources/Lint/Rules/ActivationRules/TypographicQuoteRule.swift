@@ -92,18 +92,19 @@ struct TypographicQuoteRule: LintRule {
     let diagnostics = written.outcome.diagnostics.filter { $0.id == .typographicQuote }
     guard !diagnostics.isEmpty else { return }
     var edits: [TextEdit] = []
-    for edit in diagnostics.flatMap({ $0.fixIts.flatMap(\.edits) }) where !edits.contains(edit) {
+    var seen: Set<TextEdit> = []
+    for edit in diagnostics.flatMap({ $0.fixIts.flatMap(\.edits) }) where seen.insert(edit).inserted {
       edits.append(edit)
     }
     edits.sort()
     let title = edits.count == 1 ? "replace the typographic quote" : "replace the \(edits.count) typographic quotes"
     let fix = edits.isEmpty ? nil : site.predicateFix(title, .safe, edits: edits, findings: findings)
-    var reported: [ByteRange] = []
+    var reported: Set<ByteRange> = []
     for diagnostic in diagnostics {
       findings.report(
         diagnostic.message, inPredicateOf: site, range: diagnostic.range, label: diagnostic.label,
         notes: diagnostic.notes.map(\.message), fix: reported.isEmpty ? fix : nil)
-      reported.append(diagnostic.range)
+      reported.insert(diagnostic.range)
     }
     // A quote the parser explained only through its fix (the strict parse stops at the first one).
     for edit in edits where !reported.contains(edit.range) {

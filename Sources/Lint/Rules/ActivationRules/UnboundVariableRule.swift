@@ -73,7 +73,7 @@ struct UnboundVariableRule: LintRule {
       }
     }
     walk.walk(predicate)
-    for variable in unbound {
+    for variable in unbound where findings.acceptsPredicateFindings {
       var message = "'$\(variable.name)' is not bound by an enclosing SUBQUERY; activation rules get no "
         + "substitution variables"
       if let nearest = ExtensionKeyPathChecker.nearest(to: variable.name, among: variable.bound) {

@@ -66,7 +66,7 @@ struct UnknownKeyPathRule: LintRule {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     var checker = ExtensionKeyPathChecker()
     checker.check(predicate)
-    for unknown in checker.unknownKeys {
+    for unknown in checker.unknownKeys where findings.acceptsPredicateFindings {
       let name = unknown.component.name
       var message = "'\(name)' is not a property of \(unknown.receiver.className)"
       var notes: [String] = []

@@ -84,6 +84,7 @@ struct UnknownUTIRule: LintRule {
       where !UniformTypeRegistry.system.knows(type.text) && !target.typeRegistry.knows(type.text)
         && !type.text.hasPrefix("dyn.")
       {
+        guard findings.acceptsPredicateFindings else { return }
         var message = "'\(type.text)' is neither a system type nor declared by the app"
         if let nearest = target.typeRegistry.nearestKnown(to: type.text) {
           message += "; did you mean '\(nearest)'?"
