@@ -614,6 +614,7 @@ def fuzz(binary, seconds, seed, keep):
 
 
 def main():
+    global TIME_BUDGET
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--sharelint", required=True)
     parser.add_argument("--case", action="append", default=[])
@@ -625,7 +626,6 @@ def main():
                         help=f"seconds a run may take (default {TIME_BUDGET}; a shared CI machine may want more)")
     options = parser.parse_args()
     binary = os.path.abspath(options.sharelint)
-    global TIME_BUDGET
     TIME_BUDGET = options.budget
     if options.fuzz is not None:
         return fuzz(binary, options.fuzz, options.seed, options.keep)
