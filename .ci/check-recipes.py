@@ -51,9 +51,12 @@ def adapt(script, archive, variables):
 def run(script, folder, environment, name):
     result = subprocess.run(["bash", "-e", "-c", script], cwd=folder, env=environment, capture_output=True,
                             text=True)
-    for line in result.stdout.splitlines():  # Azure's logging command
+    for line in result.stdout.splitlines():  # Azure's logging commands
         if line.startswith("##vso[task.prependpath]"):
             environment["PATH"] = line.split("]", 1)[1] + os.pathsep + environment["PATH"]
+        match = re.match(r"##vso\[task\.setvariable variable=([A-Za-z_][A-Za-z0-9_.]*)\](.*)", line)
+        if match:  # a variable later steps see in their environment, its name upper-cased with _ for .
+            environment[match.group(1).upper().replace(".", "_")] = match.group(2)
     return result
 
 
@@ -87,7 +90,10 @@ def try_github(archive, kind, status):
     temp = tempfile.mkdtemp()
     path_file = os.path.join(temp, "github_path")
     open(path_file, "w").close()
-    environment = dict(os.environ, RUNNER_TEMP=temp, GITHUB_PATH=path_file, SHARELINT=archive_name(archive))
+    env_file = os.path.join(temp, "github_env")
+    open(env_file, "w").close()
+    environment = dict(os.environ, RUNNER_TEMP=temp, GITHUB_PATH=path_file, GITHUB_ENV=env_file,
+                       SHARELINT=archive_name(archive))
     environment.pop("CI", None)
     for step in steps:
         if "uses" in step:
@@ -97,6 +103,10 @@ def try_github(archive, kind, status):
             continue
         extra = [line for line in open(path_file).read().splitlines() if line]
         environment["PATH"] = os.pathsep.join(extra + [os.environ["PATH"]])
+        for line in open(env_file).read().splitlines():  # NAME=VALUE lines the earlier steps wrote
+            if "=" in line:
+                name, value = line.split("=", 1)
+                environment[name] = value
         result = run(adapt(step["run"], archive, {}), folder, environment, step["name"])
         gate = step["name"].startswith("sharelint (annotations")
         expect(result, status if gate else 0, "github %s: %s" % (kind, step["name"]))
