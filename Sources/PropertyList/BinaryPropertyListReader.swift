@@ -25,15 +25,15 @@ struct BinaryPropertyListReader {
   ///
   /// A plist whose arrays and dictionaries are each referenced once, which is what a writer makes of a
   /// tree, expands to one value per object reference plus the top object, and each reference takes at
-  /// least one byte of the file: it never reaches its own size, so no such plist is refused, up to
-  /// `XMLPlistReader.maximumInputSize`. Only a container referenced several times expands further;
-  /// Core Foundation's writer does write one object for an array the tree holds twice, and the
+  /// least one byte of the file: it never reaches its own size. Only a container referenced several times
+  /// expands further; Core Foundation's writer does write one object for an array the tree holds twice, and the
   /// allowance of 65,536 values lets a small plist do so thousands of times over (a real Info.plist
   /// holds a few hundred values) while keeping what a crafted few kilobytes can build to about 10 MB.
-  /// What a larger file may cost grows with its size, as for XML, but seven times faster (a binary
-  /// reference is one byte, `<true/>` seven): lint took 865 MB for a 4 MiB array of shared `true`s
-  /// (debug build); the input size limit is what bounds that.
-  static func maximumExpansion(forFileOf byteCount: Int) -> Int { expansionAllowance + byteCount }
+  /// Whatever the file's size, twice `XMLPlistReader.maximumValueCount` (keys count here) caps it, as for XML:
+  /// a 4 MiB array of 4 million shared `true`s (12 MB with three-byte references) took 860 MB to read before.
+  static func maximumExpansion(forFileOf byteCount: Int) -> Int {
+    min(expansionAllowance + byteCount, 2 * XMLPlistReader.maximumValueCount)
+  }
 
   /// A container being read: its node's path, the objects it holds and the nodes read from them so far.
   private struct OpenContainer {
@@ -286,7 +286,8 @@ struct BinaryPropertyListReader {
     guard added <= maximumValueCount - valueCount else {
       throw PropertyListError(
         .limitExceeded,
-        "binary plist expands to more than \(maximumValueCount) values (objects shared over and over; "
+        "binary plist expands to more than \(maximumValueCount) values (objects shared over and over, or far "
+          + "more values than an Info.plist holds; "
           + "the limit is passed at the object at byte \(start))",
         offset: start)
     }

@@ -12,6 +12,9 @@ public enum XMLPlistReader {
   public static let maximumInputSize = 64 << 20
   /// The deepest nesting of arrays and dictionaries read.
   public static let maximumNestingDepth = 512
+  /// The most values (arrays, dictionaries and scalars, keys not counted) a plist may hold: a real Info.plist holds
+  /// a few hundred; 4 million `<true/>` (28 MB) took 750 MB to read, and this bound keeps a plist under 60 MB.
+  public static let maximumValueCount = 250_000
 
   /// What reading an XML plist produces.
   public struct Result: Sendable {
@@ -316,6 +319,8 @@ private struct TreeBuilder {
   }
 
   private var scanner: XMLScanner
+  /// Values started so far, kept or not (a read that keeps some keys only fails exactly where a whole read would).
+  private var valueCount = 0
   private var stack: [Frame] = []
   private var root: PropertyListNode?
   private var duplicateKeys: [DuplicateKey] = []
@@ -464,6 +469,12 @@ private struct TreeBuilder {
     name: XMLName, selfClosing: Bool, tag: ByteRange, path: PropertyListStoredPath, keeping: Keeping
   ) throws {
     let kept = !keeping.keepsNothing
+    valueCount += 1
+    guard valueCount <= XMLPlistReader.maximumValueCount else {
+      throw PropertyListError(
+        .limitExceeded, "the plist holds more than \(XMLPlistReader.maximumValueCount) values; an Info.plist holds a few "
+          + "hundred", offset: tag.start)
+    }
     switch name.element {
     case .array, .dict:
       let kind: ContainerKind = name.element == .array ? .array : .dictionary
