@@ -5,6 +5,7 @@
 // is drawn by no import. Read bottom up:
 //
 //   SharelintBase      positions, byte ranges, edits, fix-its, severities, JSON values, carets, path text
+//                      the repository boundary and the one file reader through it, escaped output
 //   PredicateSyntax    the predicate language: lexer, parser, AST, printer        → SharelintBase
 //   UniformTypes       UTI conformance                                             → SharelintBase
 //   PredicateEvaluation                                                            → PredicateSyntax, UniformTypes
