@@ -205,22 +205,41 @@ public final class IntuneDependencyLookup: Sendable {
     return .dependency(file: PathText.relativeToWorkingFolder(file), name: name)
   }
 
-  private func answer(forFolder folder: String) -> IntuneEvidence? {
-    if let known = answers.withLock({ $0[folder] }) { return known }
-    // Above the linted folders nothing is read (`RepositoryBoundary`): the search ends there.
-    guard RepositoryBoundary.current.refusal(toRead: folder.isEmpty ? "/" : folder) == nil else { return nil }
-    var evidence = Self.evidence(inFolder: folder)
-    if evidence == nil, !FileManager.default.fileExists(atPath: folder + "/.git") {
+  /// The evidence in `start` or the nearest folder above it that has some, climbing (without recursion) until a
+  /// folder holding `.git`, the top of the file system, or the repository boundary (above the linted folders
+  /// nothing is read); every folder climbed remembers the answer.
+  private func answer(forFolder start: String) -> IntuneEvidence? {
+    var climbed: [String] = []
+    var folder = start
+    var evidence: IntuneEvidence?
+    while true {
+      if let known = answers.withLock({ $0[folder] }) {
+        evidence = known
+        break
+      }
+      climbed.append(folder)
+      let names: [String]
+      switch RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) {
+      case .success(let listed): names = listed
+      case .failure(.refused): names = [".git"]   // the boundary: the search ends here
+      case .failure: names = []
+      }
+      if let found = Self.evidence(inFolder: folder, holding: names) {
+        evidence = found
+        break
+      }
       let parent = PathText.removingLastComponent(of: folder)
-      if !parent.isEmpty, parent != folder { evidence = answer(forFolder: parent) }
+      if names.contains(".git") || parent.isEmpty || parent == folder { break }
+      folder = parent
     }
-    answers.withLock { $0[folder] = .some(evidence) }
+    answers.withLock { answers in
+      for folder in climbed { answers[folder] = .some(evidence) }
+    }
     return evidence
   }
 
-  /// The evidence in one folder's own files, or nil.
-  static func evidence(inFolder folder: String) -> IntuneEvidence? {
-    guard case .success(let names) = RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) else { return nil }
+  /// The evidence in the files `names` of one folder, or nil.
+  static func evidence(inFolder folder: String, holding names: [String]) -> IntuneEvidence? {
     let present = Set(names)
     for file in fileNames where present.contains(file) {
       let path = folder + "/" + file
