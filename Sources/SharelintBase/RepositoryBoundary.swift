@@ -98,7 +98,7 @@ public struct RepositoryBoundary: Sendable, Equatable {
     if let place = Self.systemFolders.first(where: { Self.isInside(identity, $0) }) {
       return BoundaryRefusal(path: path, reason: .systemFolder(place), access: access)
     }
-    if Self.isInsideGitFolder(identity) {
+    if Self.isGitFolderPath(identity) {
       return BoundaryRefusal(path: path, reason: .gitMetadata, access: access)
     }
     guard isConfined else { return nil }
@@ -119,10 +119,24 @@ public struct RepositoryBoundary: Sendable, Equatable {
     return rest.isEmpty || rest.first == UInt8(ascii: "/")
   }
 
-  /// Whether a component of `path` is `.git`: the repository's metadata (its `config` holds the checkout's
-  /// credentials), never a file of the app.
-  static func isInsideGitFolder(_ path: String) -> Bool {
-    path.split(separator: "/", omittingEmptySubsequences: true).contains(".git")
+  /// Whether a component of the absolute `path` is `.git`: the repository's metadata (its `config` holds the
+  /// checkout's credentials), never a file of the app.
+  public static func isGitFolderPath(_ path: String) -> Bool {
+    // Byte by byte, without splitting: every file a run reads is asked.
+    let component: [UInt8] = Array("/.git".utf8)
+    var matched = 0
+    for byte in path.utf8 {
+      if matched == component.count {
+        if byte == UInt8(ascii: "/") { return true }
+        matched = 0
+      }
+      if byte == component[matched] {
+        matched += 1
+      } else {
+        matched = byte == UInt8(ascii: "/") ? 1 : 0
+      }
+    }
+    return matched == component.count
   }
 
   /// The nearest folder at or above `folder` that holds a `.git` entry (a folder, or a worktree's or submodule's

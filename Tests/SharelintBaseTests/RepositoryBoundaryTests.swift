@@ -134,3 +134,14 @@ import Darwin
       == [".sharelint.yml", "a.yml", "empty.yml", "fifo.yml"])
   }
 }
+
+@Suite struct GitFolderComponentTests {
+  @Test func onlyAComponentNamedDotGitCounts() {
+    for path in ["/r/.git", "/r/.git/", "/r/.git/config", "/.git/x", "//r//.git//config", "/r/a/.git/b/.git"] {
+      #expect(RepositoryBoundary.isGitFolderPath(path), "\(path)")
+    }
+    for path in ["/r/.gitignore", "/r/x.git/config", "/r/.github/workflows", "/r/.gi/t", "/r/a.git", "/", ""] {
+      #expect(!RepositoryBoundary.isGitFolderPath(path), "\(path)")
+    }
+  }
+}
