@@ -111,8 +111,8 @@ public struct RepositoryBoundary: Sendable, Equatable {
   /// `/dev/stdin` and `/dev/zero` never end.
   static let systemFolders = ["/proc", "/sys", "/dev"]
 
-  /// Whether the symlink-free `path` is `folder` or inside it.
-  static func isInside(_ path: String, _ folder: String) -> Bool {
+  /// Whether `path` is `folder` or inside it, on the text alone (both absolute and tidied, or both symlink-free).
+  public static func isInside(_ path: String, _ folder: String) -> Bool {
     if folder == "/" { return path.hasPrefix("/") }
     guard path.hasPrefix(folder) else { return false }
     let rest = path.utf8.dropFirst(folder.utf8.count)
@@ -140,8 +140,8 @@ public struct RepositoryBoundary: Sendable, Equatable {
   }
 
   /// The nearest folder at or above `folder` that holds a `.git` entry (a folder, or a worktree's or submodule's
-  /// file).
-  static func repositoryRoot(above folder: String) -> String? {
+  /// file), climbing on the text of `folder`.
+  public static func repositoryRoot(above folder: String) -> String? {
     var current = folder
     while !current.isEmpty {
       var status = stat()

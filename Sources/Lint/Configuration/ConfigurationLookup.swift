@@ -55,32 +55,17 @@ struct ConfigurationLookup: Sendable {
     let isFolder = Self.isFolder(trimmed) && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace")
     // A folder is standardized as the folder of a file inside it would be.
     let folder = ConfigurationCache.standardizedFolder(of: isFolder ? PathText.joined(trimmed, "x") : trimmed)
-    var current = folder
-    while true {
-      var status = stat()
-      if lstat(PathText.joined(current, ".git"), &status) == 0 { return current }
-      let parent = PathText.removingLastComponent(of: current)
-      if parent == current || parent.isEmpty { return folder }
-      current = parent
-    }
+    return RepositoryBoundary.repositoryRoot(above: folder) ?? folder
   }
 
   /// The outermost top that is `folder` or holds it, nil when none does (a target outside every path named, which
   /// takes no `.sharelint.yml`).
   func outermostTop(containing folder: String) -> String? {
     var outermost: String?
-    for top in tops where Self.isInside(folder, top) {
+    for top in tops where RepositoryBoundary.isInside(folder, top) {
       if outermost == nil || top.utf8.count < outermost!.utf8.count { outermost = top }
     }
     return outermost
-  }
-
-  /// Whether the standardized folder `folder` is `top` or inside it.
-  static func isInside(_ folder: String, _ top: String) -> Bool {
-    if top == "/" { return folder.hasPrefix("/") }
-    guard folder.hasPrefix(top) else { return false }
-    let rest = folder.utf8.dropFirst(top.utf8.count)
-    return rest.isEmpty || rest.first == UInt8(ascii: "/")
   }
 
   private static func isFolder(_ path: String) -> Bool {
