@@ -25,6 +25,14 @@ def plist_xml(value):
     return plistlib.dumps(value, fmt=plistlib.FMT_XML).decode()
 
 
+def plist_any(value):
+    """XML when the values allow it; binary when they hold characters XML cannot carry (ESC, BEL…)."""
+    try:
+        return plist_xml(value)
+    except ValueError:
+        return plistlib.dumps(value, fmt=plistlib.FMT_BINARY)
+
+
 def app_plist(bundle_id="com.example.app", schemes=("example",), extra=None):
     value = {
         "CFBundleIdentifier": bundle_id,
@@ -34,7 +42,7 @@ def app_plist(bundle_id="com.example.app", schemes=("example",), extra=None):
         "IntuneMAMSettings": {"ADALClientId": "00000000-0000-0000-0000-000000000000"},
     }
     value.update(extra or {})
-    return plist_xml(value)
+    return plist_any(value)
 
 
 def share_extension_plist(rule, bundle_id="com.example.app.share"):
