@@ -99,8 +99,11 @@ public enum RepositoryFile {
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      // In place (`&`): a copy of `d_name` would read its whole 256 bytes, past the end of a short entry's record.
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+          String(cString: $0)
+        }
       }
       if name != ".", name != ".." { names.append(name) }
     }
