@@ -12,13 +12,15 @@
 //   PropertyList       plist documents with positions, edits, atomic writes        → SharelintBase
 //   SourceCode         Swift and Objective-C sources as tokens (comments and literals skipped), bounded reads
 //                                                                                  → SharelintBase
+//   IntuneKnowledge    what sharelint knows of the Intune App SDK's and MSAL's releases, settings and schemes, each
+//                      fact with its source and date; data, no logic beyond lookups  → SharelintBase
 //   BoundedYAML        the one YAML reader (XcodeGen specs, .sharelint.yml, Intune policies), bounded in size,
 //                      nesting and expansion, with located errors                  → Yams
 //   XcodeModel         build settings, xcconfig, projects, workspaces, XcodeGen specs, Info.plist preprocessing
 //                                                                                  → PropertyList, BoundedYAML
 //   ProjectDiscovery   from paths to targets: folders, bundles, archives           → XcodeModel
 //   ActivationRules    dictionary form, augmentation, share-sheet simulation       → PredicateEvaluation, PropertyList
-//   URLSchemes         Intune policy, URL allowance                                → SharelintBase, BoundedYAML
+//   URLSchemes         Intune policy, URL allowance                                → IntuneKnowledge, BoundedYAML
 //   Lint               rules, configuration, fixes, reporters                      → all of the above
 //   sharelint          the executable: argument parsing only                       → Lint and below
 //
@@ -36,18 +38,19 @@ let layerArrows: [String: [String]] = [
   "PredicateEvaluation": ["SharelintBase", "PredicateSyntax", "UniformTypes", "CPCRE2"],
   "PropertyList": ["SharelintBase", "CLibXML2"],
   "SourceCode": ["SharelintBase"],
+  "IntuneKnowledge": ["SharelintBase"],
   "BoundedYAML": ["Yams"],
   "XcodeModel": ["SharelintBase", "PropertyList", "BoundedYAML"],
   "ProjectDiscovery": ["SharelintBase", "PropertyList", "XcodeModel", "ZIPFoundation"],
   "ActivationRules": ["SharelintBase", "PredicateSyntax", "PredicateEvaluation", "UniformTypes", "PropertyList"],
-  "URLSchemes": ["SharelintBase", "CPCRE2", "BoundedYAML"],
+  "URLSchemes": ["SharelintBase", "IntuneKnowledge", "CPCRE2", "BoundedYAML"],
   "Lint": [
     "SharelintBase", "PredicateSyntax", "UniformTypes", "PropertyList", "XcodeModel", "ProjectDiscovery",
-    "ActivationRules", "URLSchemes", "BoundedYAML", "SourceCode",
+    "ActivationRules", "URLSchemes", "BoundedYAML", "SourceCode", "IntuneKnowledge",
   ],
   "sharelint": [
     "SharelintBase", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "ActivationRules",
-    "URLSchemes", "Lint", "ArgumentParser",
+    "URLSchemes", "IntuneKnowledge", "Lint", "ArgumentParser",
   ],
 ]
 
@@ -73,6 +76,7 @@ let package = Package(
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "PropertyList", targets: ["PropertyList"]),
     .library(name: "SourceCode", targets: ["SourceCode"]),
+    .library(name: "IntuneKnowledge", targets: ["IntuneKnowledge"]),
     .library(name: "XcodeModel", targets: ["XcodeModel"]),
     .library(name: "ProjectDiscovery", targets: ["ProjectDiscovery"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
@@ -96,6 +100,7 @@ let package = Package(
     .target(name: "PredicateEvaluation", dependencies: dependencies(of: "PredicateEvaluation")),
     .target(name: "PropertyList", dependencies: dependencies(of: "PropertyList")),
     .target(name: "SourceCode", dependencies: dependencies(of: "SourceCode")),
+    .target(name: "IntuneKnowledge", dependencies: dependencies(of: "IntuneKnowledge")),
     .target(name: "BoundedYAML", dependencies: dependencies(of: "BoundedYAML")),
     .target(name: "XcodeModel", dependencies: dependencies(of: "XcodeModel")),
     .target(name: "ProjectDiscovery", dependencies: dependencies(of: "ProjectDiscovery")),
@@ -125,8 +130,9 @@ let package = Package(
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateSyntax", "PredicateEvaluation", "PropertyList", "UniformTypes"]),
-    .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes", "TestSupport"]),
-    .testTarget(name: "LintTests", dependencies: ["Lint", "SharelintBase", "TestSupport"]),
+    .testTarget(name: "URLSchemesTests", dependencies: ["URLSchemes", "IntuneKnowledge", "TestSupport"]),
+    .testTarget(name: "IntuneKnowledgeTests", dependencies: ["IntuneKnowledge"]),
+    .testTarget(name: "LintTests", dependencies: ["Lint", "IntuneKnowledge", "SharelintBase", "TestSupport"]),
     .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibXML2", "CPCRE2"]),
     .testTarget(name: "CLITests", dependencies: ["sharelint", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "ArchitectureTests"),

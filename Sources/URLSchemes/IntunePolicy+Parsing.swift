@@ -1,4 +1,5 @@
 import BoundedYAML
+import IntuneKnowledge
 
 extension IntunePolicy {
   /// The largest policy file read, in bytes (a Graph export of one policy is a few kilobytes).

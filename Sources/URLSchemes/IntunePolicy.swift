@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// The parts of an Intune iOS app protection policy (Graph `iosManagedAppProtection`) that decide which URLs a
 /// managed app may open and where it may save or open data. Field names and defaults are Graph's and Intune's
 /// (notes §3); read one with `IntunePolicy.parse(_:)`.

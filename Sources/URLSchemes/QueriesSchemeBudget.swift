@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// How an app's ordered `LSApplicationQueriesSchemes` fits the number of entries `canOpenURL` honours: iOS reads
 /// only the first `limit` entries (50 for apps linked on or after iOS 15, 25 from iOS 27; notes §4), counting
 /// every position, duplicates included. Schemes compare case-insensitively.

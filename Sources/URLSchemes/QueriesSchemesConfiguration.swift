@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// What becomes of an app's `LSApplicationQueriesSchemes` when it is configured for the Intune SDK: the current
 /// IntuneMAMConfigurator's result, and our order-preserving variant. Both are pure functions over `[String]`.
 public enum QueriesSchemesConfiguration {

@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// A policy compiled for answering the SDK's `isURLAllowed:isKnownManagedAppScheme:` and `isUniversalLinkAllowed:`
 /// quickly, for one app's `LSApplicationQueriesSchemes`.
 ///

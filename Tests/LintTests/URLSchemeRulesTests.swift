@@ -1,4 +1,5 @@
 import Foundation
+import IntuneKnowledge
 import Lint
 import PropertyList
 import Testing

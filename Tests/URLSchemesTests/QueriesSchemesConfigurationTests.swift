@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import Testing
 import URLSchemes
 

@@ -1,4 +1,5 @@
 import Foundation
+import IntuneKnowledge
 import PropertyList
 import SharelintBase
 import Synchronization

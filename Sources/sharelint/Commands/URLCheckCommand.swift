@@ -1,4 +1,5 @@
 import ArgumentParser
+import IntuneKnowledge
 import PropertyList
 import URLSchemes
 

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PropertyList
 
 /// IM002: a documented Intune setting written with the wrong plist type.

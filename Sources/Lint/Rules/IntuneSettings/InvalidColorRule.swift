@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// IM005: a color setting that is not `#RRGGBB`.
 struct InvalidColorRule: LintRule {
   static let description = RuleDescription(

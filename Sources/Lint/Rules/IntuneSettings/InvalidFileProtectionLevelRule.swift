@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 
 /// IM006: `MaxFileProtectionLevel` that is not one of the documented `NSFileProtectionType` names.

@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// IM001: a key under `IntuneMAMSettings` that the Intune App SDK does not know.
 struct UnknownIntuneSettingRule: LintRule {
   static let description = RuleDescription(

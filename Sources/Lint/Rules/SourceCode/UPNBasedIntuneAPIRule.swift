@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 import SourceCode
 import XcodeModel
@@ -354,7 +355,7 @@ struct UPNBasedIntuneAPIRule: LintRule {
     return api.swiftLabels.contains(first)
   }
 
-  static func message(_ api: API, spelled: (api: String, replacement: String), version: IntuneSDKVersion?) -> String {
+  static func message(_ api: API, spelled: (api: String, replacement: String), version: ReleaseVersion?) -> String {
     let linked = version.map { " (this target links \($0))" } ?? ""
     if api.isDelegateMethod {
       return "'\(spelled.api)' is the UPN-based IntuneMAMPolicyDelegate method, which Intune App SDK "

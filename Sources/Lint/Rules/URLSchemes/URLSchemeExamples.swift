@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import URLSchemes
 
 /// Example text for the US rules, built from the lists the rules check: the entries every Intune SDK app

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import URLSchemes
 
 /// Schemes no app can make its own: the web's (`http`, `https`, `urn` of ADAL's out-of-band redirect URI)

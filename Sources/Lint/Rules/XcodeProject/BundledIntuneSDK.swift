@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import ProjectDiscovery
 import XcodeModel
 
@@ -7,7 +8,7 @@ struct BundledIntuneSDK {
   /// The framework's name (`IntuneMAMSwift.framework`).
   let framework: String
   /// Its version.
-  let version: IntuneSDKVersion
+  let version: ReleaseVersion
   /// Its `MinimumOSVersion`, when given.
   let minimumOS: IOSVersion?
 
@@ -25,7 +26,7 @@ struct BundledIntuneSDK {
       return (rank(first), first) < (rank(second), second)
     }
     for name in ordered {
-      guard let read = candidates[name], let text = read.version, let version = IntuneSDKVersion(text) else {
+      guard let read = candidates[name], let text = read.version, let version = ReleaseVersion(text) else {
         continue
       }
       framework = name

@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// XC007: the deployment target is below the oldest iOS the linked Intune App SDK runs on.
 struct DeploymentTargetBelowSDKMinimumRule: LintRule {
   static let description = RuleDescription(

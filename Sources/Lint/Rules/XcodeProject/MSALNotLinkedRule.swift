@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import XcodeModel
 
 /// XC011: an Intune app that signs in with MSAL does not link MSAL (or links the obsolete ADAL, or MSAL 0.x).
@@ -64,7 +65,7 @@ struct MSALNotLinkedRule: LintRule {
     let carthageMSAL = view.carthageMSAL
     if let msal {
       let version = msal.version ?? lockedMSAL
-      if let version, let parsed = IntuneSDKVersion(version), parsed.major < 1 {
+      if let version, let parsed = ReleaseVersion(version), parsed.major < 1 {
         view.report(
           "'\(view.targetName)' links MSAL \(version); App Protection conditional access needs MSAL 1.0 or later",
           at: msal.frameworksPhaseFile.flatMap(view.sources.buildFileSite) ?? view.targetSite,

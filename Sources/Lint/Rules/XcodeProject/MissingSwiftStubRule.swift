@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// XC004: the Intune App SDK's framework is linked without `IntuneMAMSwiftStub`.
 struct MissingSwiftStubRule: LintRule {
   static let description = RuleDescription(
@@ -47,7 +49,7 @@ struct MissingSwiftStubRule: LintRule {
     guard !libraries.contains(where: { $0.stem.lowercased() == "intunemamswiftstub" }) else { return }
     for library in libraries where IntuneSDKParts.needsStub(library) {
       guard let file = library.frameworksPhaseFile else { continue }
-      if let text = library.version, let version = IntuneSDKVersion(text), version < IntuneSDKReleases.stubSince {
+      if let text = library.version, let version = ReleaseVersion(text), version < IntuneSDKReleases.stubSince {
         continue
       }
       let isXCFramework = library.name.lowercased().hasSuffix(".xcframework")

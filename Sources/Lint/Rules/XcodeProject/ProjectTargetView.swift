@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 import XcodeModel
 
@@ -65,13 +66,13 @@ struct ProjectTargetView {
 
   /// The SDK's version, from the first Intune library whose version is known (the framework's own `Info.plist`,
   /// `Package.resolved`, `Podfile.lock`), with that library.
-  var sdkVersion: (version: IntuneSDKVersion, library: XcodeLinkedLibrary)? {
+  var sdkVersion: (version: ReleaseVersion, library: XcodeLinkedLibrary)? {
     for library in intuneLibraries {
-      if let text = library.version, let version = IntuneSDKVersion(text) { return (version, library) }
+      if let text = library.version, let version = ReleaseVersion(text) { return (version, library) }
     }
     for (name, text) in build.lockedPods.sorted(by: { $0.key < $1.key })
     where IntuneEvidence.isIntuneSDK(stem: String(name.prefix { $0 != "/" })) {
-      if let version = IntuneSDKVersion(text), let library = intuneLibraries.first { return (version, library) }
+      if let version = ReleaseVersion(text), let library = intuneLibraries.first { return (version, library) }
     }
     return nil
   }

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 import XcodeModel
 
@@ -55,7 +56,7 @@ struct UnsupportedIntuneSDKReleaseRule: LintRule {
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    let message: (IntuneSDKVersion) -> String = { version in
+    let message: (ReleaseVersion) -> String = { version in
       "the Intune App SDK \(version) is older than \(IntuneSDKReleases.oldestSupported), the oldest release "
         + "Microsoft supports (the SDK's README as of \(IntuneSDKReleases.checkedOn)); update the SDK"
     }

@@ -1,3 +1,5 @@
+import IntuneKnowledge
+
 /// XC019: a built app was built with an Xcode older than the one its Intune App SDK release supports.
 struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
   static let description = RuleDescription(

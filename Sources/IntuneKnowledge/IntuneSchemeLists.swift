@@ -69,19 +69,8 @@ public enum IntuneSchemeLists {
   /// How many entries `canOpenURL` honours for apps linked on or after iOS 27 (notes §4, issue #697).
   public static let queriesSchemesLimitFromIOS27 = 25
 
-  /// True when `scheme` ends with `-intunemam` (compared case-insensitively).
-  public static func isManagedTwin(_ scheme: String) -> Bool {
-    URLSchemeSyntax.normalized(scheme).hasSuffix(managedTwinSuffix)
-  }
-
   /// `<scheme>-intunemam`.
   public static func managedTwin(of scheme: String) -> String { scheme + managedTwinSuffix }
-
-  /// The scheme a twin stands for (`ms-word-intunemam` → `ms-word`), or nil when `scheme` is no twin.
-  public static func baseScheme(ofTwin scheme: String) -> String? {
-    guard isManagedTwin(scheme), scheme.utf8.count > managedTwinSuffix.utf8.count else { return nil }
-    return String(scheme.dropLast(managedTwinSuffix.count))
-  }
 
   /// `knownManagedAppSchemes` as a set, for lookups of normalized schemes.
   public static let knownManagedAppSchemeSet = Set(knownManagedAppSchemes)

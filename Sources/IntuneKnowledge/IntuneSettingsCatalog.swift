@@ -1,10 +1,7 @@
-import Foundation
-import PredicateSyntax
-import PropertyList
 import SharelintBase
 
 /// The plist type the Intune App SDK expects for a setting under `IntuneMAMSettings`.
-enum IntuneSettingType: Sendable, Equatable {
+public enum IntuneSettingType: Sendable, Equatable {
   /// `<string>`.
   case string
   /// `<true/>` or `<false/>`.
@@ -15,7 +12,7 @@ enum IntuneSettingType: Sendable, Equatable {
   case stringArray
 
   /// How messages name the type: "a boolean (<true/> or <false/>)".
-  var phrase: String {
+  public var phrase: String {
     switch self {
     case .string: return "a string"
     case .boolean: return "a boolean (<true/> or <false/>)"
@@ -23,26 +20,32 @@ enum IntuneSettingType: Sendable, Equatable {
     case .stringArray: return "an array of strings"
     }
   }
-
-  /// Whether `node` has this type (an array's elements are checked separately).
-  func matches(_ node: PropertyListNode) -> Bool {
-    switch (self, node.content) {
-    case (.string, .string), (.boolean, .boolean), (.number, .integer), (.number, .real), (.stringArray, .array):
-      return true
-    default:
-      return false
-    }
-  }
 }
 
 /// One setting the Intune App SDK reads from `IntuneMAMSettings`.
-struct IntuneSetting: Sendable {
+public struct IntuneSetting: Sendable {
   /// The key, exactly as the SDK spells it.
-  let name: String
+  public let name: String
   /// The plist type the SDK reads.
-  let type: IntuneSettingType
+  public let type: IntuneSettingType
   /// What it does, from Microsoft's settings table.
-  let summary: String
+  public let summary: String
+  /// The first release that reads it, when a release note says so; nil for the settings of the docs' table, which
+  /// every supported release reads.
+  public let introduced: ReleaseVersion?
+  /// Where `introduced` is written; nil with it.
+  public let introducedSource: String?
+
+  public init(
+    name: String, type: IntuneSettingType, summary: String, introduced: ReleaseVersion? = nil,
+    introducedSource: String? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.summary = summary
+    self.introduced = introduced
+    self.introducedSource = introducedSource
+  }
 }
 
 /// Every key the Intune App SDK for iOS documents under `IntuneMAMSettings`, with its type: the one
@@ -56,11 +59,12 @@ struct IntuneSetting: Sendable {
 /// - the 2018 table of "Microsoft Intune App SDK for iOS developer guide" for the settings since
 ///   dropped from the docs (`DebugSettingsEnabled`, `MainNibFile…`, `MainStoryboardFile…`):
 ///   Microsoft/IntuneDocs `intune/app-sdk-ios.md` (ms.date 01/10/2018);
+/// - the release notes for the settings added since the docs' table was last updated (`introduced`);
 /// - IntuneMAMConfigurator 21.7.1, which still migrates `MainNibFile~iphone` and
 ///   `MainStoryboardFile~iphone` (shared/reference/intune-sdk-notes.md §1.3 item 1).
-enum IntuneSettingsCatalog {
+public enum IntuneSettingsCatalog {
   /// The documented settings, in the docs' order.
-  static let settings: [IntuneSetting] = [
+  public static let settings: [IntuneSetting] = [
     IntuneSetting(name: "ADALClientId", type: .string, summary: "the app's Microsoft Entra client identifier"),
     IntuneSetting(name: "ADALAuthority", type: .string, summary: "the app's Microsoft Entra authority"),
     IntuneSetting(name: "ADALRedirectUri", type: .string, summary: "the app's Microsoft Entra redirect URI"),
@@ -107,25 +111,30 @@ enum IntuneSettingsCatalog {
     IntuneSetting(name: "MainStoryboardFile", type: .string, summary: "legacy: the main storyboard"),
     IntuneSetting(name: "MainStoryboardFile~ipad", type: .string, summary: "legacy: the iPad main storyboard"),
     IntuneSetting(name: "MainStoryboardFile~iphone", type: .string, summary: "legacy: the iPhone main storyboard"),
+    IntuneSetting(
+      name: "HooksAlwaysEnabled", type: .boolean, summary: "the SDK's hooks are enabled at every launch",
+      introduced: ReleaseVersion(21, 2, 0),
+      introducedSource: "the 21.2.0 release notes (GitHub release of microsoftconnect/ms-intune-app-sdk-ios, "
+        + "2025-10-22, release pull request #612); not in the docs' settings table as of 2025-11-17"),
   ]
 
   /// The settings by key.
-  static let settingsByName: [String: IntuneSetting] = Dictionary(
+  public static let settingsByName: [String: IntuneSetting] = Dictionary(
     settings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The color settings, read as `#RRGGBB` (IM005).
-  static let colorSettingNames = [
+  public static let colorSettingNames = [
     "BackgroundColor", "ForegroundColor", "AccentColor", "SecondaryBackgroundColor", "SecondaryForegroundColor",
   ]
 
   /// The values `MaxFileProtectionLevel` accepts (IM006).
-  static let fileProtectionLevels = [
+  public static let fileProtectionLevels = [
     "NSFileProtectionComplete", "NSFileProtectionCompleteUnlessOpen",
     "NSFileProtectionCompleteUntilFirstUserAuthentication", "NSFileProtectionNone",
   ]
 
   /// The documented setting nearest to `name` by edit distance (case-insensitive), with that distance.
-  static func nearestSetting(to name: String) -> (setting: IntuneSetting, distance: Int) {
+  public static func nearestSetting(to name: String) -> (setting: IntuneSetting, distance: Int) {
     let lowered = name.lowercased()
     // One byte is one character in ASCII text without "\r\n" (one character of two bytes), as
     // every setting name is: compare bytes then, characters otherwise.
@@ -154,56 +163,3 @@ enum IntuneSettingsCatalog {
   }
 }
 
-/// How the SDK's Foundation reading of a flag turns out: `<true/>`, a non-zero integer, or a string
-/// `-[NSString boolValue]` takes for YES ("YES", "true", "1"…).
-func intuneFlagIsOn(_ node: PropertyListNode?) -> Bool {
-  guard let node else { return false }
-  switch node.content {
-  case .boolean(let flag):
-    return flag
-  case .integer(let number):
-    return number != 0
-  case .string(let text):
-    let significant: Substring = text.drop { (character: Character) in character.isWhitespace }
-      .drop { (character: Character) in character == "+" || character == "-" }
-      .drop { (character: Character) in character == "0" }
-    guard let first = significant.first else { return false }
-    return "YyTt123456789".contains(first)
-  default:
-    return false
-  }
-}
-
-
-/// The key after which `key` keeps a sorted dictionary sorted (the greatest key sorting before it),
-/// or nil to append at the end; Xcode writes Info.plist and entitlements keys sorted.
-func keySortingBefore(_ key: String, in dictionary: PropertyListNode) -> String? {
-  dictionary.entries?.map(\.key.text).filter { $0 < key }.max()
-}
-
-/// The opening `<dict>` tag of a dictionary, where findings about a key it lacks point.
-func openingTagRange(of dictionary: PropertyListNode) -> ByteRange? {
-  dictionary.elementRange.map { ByteRange(start: $0.start, end: min($0.end, $0.start + 6)) }
-}
-
-extension Findings {
-  /// Reports a setting missing from `IntuneMAMSettings` — `missing` says what (`no 'ADALClientId'`), `consequence`
-  /// what follows — at the dictionary's opening tag (`IntuneMAMSettings has no 'ADALClientId'; …`), or at the
-  /// root's when the Info.plist has no `IntuneMAMSettings` at all, which is then what the message names
-  /// (`the Info.plist has no IntuneMAMSettings, so no 'ADALClientId'; …`).
-  mutating func reportMissingIntuneSetting(
-    _ missing: String, consequence: String, key: String, of target: LintTarget, notes: [String] = [],
-    fix: LintFix? = nil
-  ) {
-    if let settings = target.intuneSettings {
-      report(
-        "IntuneMAMSettings has \(missing); \(consequence)", missingKey: key, of: settings, in: target.infoPlist,
-        notes: notes, fix: fix)
-    } else {
-      report(
-        "the Info.plist has no IntuneMAMSettings, so \(missing); \(consequence)", in: target.infoPlist,
-        range: openingTagRange(of: target.infoPlist.root), keyPath: "IntuneMAMSettings.\(key)", notes: notes,
-        fix: fix)
-    }
-  }
-}
