@@ -38,13 +38,6 @@ public enum IntuneSDKReleases {
 }
 
 extension IntuneSDKReleases {
-  /// The day sharelint's tables of the SDK's releases were last read from the SDK's repository: the README and tree
-  /// of 21.7.1 (d59aec5, committed 2026-07-07), the newest release then. `explain` shows it as
-  /// `sdk_releases_checked`, and the findings that depend on it say it.
-  public static let checkedOn = "2026-07-07"
-  /// Where the tables were read, for `explain`.
-  public static let checkedSource = "microsoftconnect/ms-intune-app-sdk-ios README.md at 21.7.1 (d59aec5)"
-
   /// The oldest release Microsoft supports, from the README's note "We only support Intune App SDK version
   /// 20.0.0+" (21.3.0, 0e61754, 2025-12-23, to 21.7.1; before it 19.0.0+ from 20.3.0, 18.0.0+ from 20.1.0, 17.0.0+
   /// from 17.3.2).
@@ -53,6 +46,8 @@ extension IntuneSDKReleases {
   /// The Xcode major version each line of releases supports: the README's "Supported Xcode Version" column, each row
   /// with the release whose README first lists it. Rows are the first release of each line.
   public static let supportedXcode: [(since: ReleaseVersion, xcode: Int, source: String)] = [
+    (ReleaseVersion(22, 0, 0), 27, "the 22.2.0 release notes (a0960d0, 2026-11-18): \"intended for applications "
+      + "compiled with Xcode 27\""),
     (ReleaseVersion(21, 0, 0), 26, "README from 21.1.0 (dc94e32, 2025-09-19): 21.0.0+ → Xcode 26"),
     (ReleaseVersion(20, 0, 0), 16, "README from 20.1.0 (b8f29e3, 2024-09-15): 20.0.0+ → Xcode 16"),
     (ReleaseVersion(18, 0, 0), 15, "README from 18.0.0 (6007a8e, 2023-09-13): 18.0.0+ → Xcode 15"),

@@ -30,14 +30,14 @@ public struct IntuneSetting: Sendable {
   public let type: IntuneSettingType
   /// What it does, from Microsoft's settings table.
   public let summary: String
-  /// The first release that reads it, when a release note says so; nil for the settings of the docs' table, which
-  /// every supported release reads.
-  public let introduced: ReleaseVersion?
-  /// Where `introduced` is written; nil with it.
+  /// The first release of each line of releases that reads it (`20.9.0` and `21.2.0`: the 20.x line got it too),
+  /// when a release note says so; empty for the settings of the docs' table, which every supported release reads.
+  public let introduced: [ReleaseVersion]
+  /// Where `introduced` is written; nil when it is empty.
   public let introducedSource: String?
 
   public init(
-    name: String, type: IntuneSettingType, summary: String, introduced: ReleaseVersion? = nil,
+    name: String, type: IntuneSettingType, summary: String, introduced: [ReleaseVersion] = [],
     introducedSource: String? = nil
   ) {
     self.name = name
@@ -45,6 +45,13 @@ public struct IntuneSetting: Sendable {
     self.summary = summary
     self.introduced = introduced
     self.introducedSource = introducedSource
+  }
+
+  /// Whether `release` reads the setting: it is on a line that has it, at or after the release that brought it.
+  public func isRead(by release: ReleaseVersion) -> Bool {
+    guard !introduced.isEmpty else { return true }
+    return introduced.contains { first in release.major == first.major && release >= first }
+      || introduced.allSatisfy { release.major > $0.major }
   }
 }
 
@@ -112,10 +119,12 @@ public enum IntuneSettingsCatalog {
     IntuneSetting(name: "MainStoryboardFile~ipad", type: .string, summary: "legacy: the iPad main storyboard"),
     IntuneSetting(name: "MainStoryboardFile~iphone", type: .string, summary: "legacy: the iPhone main storyboard"),
     IntuneSetting(
-      name: "HooksAlwaysEnabled", type: .boolean, summary: "the SDK's hooks are enabled at every launch",
-      introduced: ReleaseVersion(21, 2, 0),
-      introducedSource: "the 21.2.0 release notes (GitHub release of microsoftconnect/ms-intune-app-sdk-ios, "
-        + "2025-10-22, release pull request #612); not in the docs' settings table as of 2025-11-17"),
+      name: "HooksAlwaysEnabled", type: .boolean,
+      summary: "the SDK's hooks are active while the app is unmanaged, so becoming managed needs no restart",
+      introduced: [ReleaseVersion(20, 9, 0), ReleaseVersion(21, 2, 0)],
+      introducedSource: "the release notes of 20.9.0 and 21.2.0 (2025-10-22): \"Added support for a new "
+        + "HooksAlwaysEnabled config setting in the IntuneMAMSettings dictionary\"; not in the docs' settings table "
+        + "as of 2025-11-17"),
   ]
 
   /// The settings by key.

@@ -1,4 +1,5 @@
 import Foundation
+import IntuneKnowledge
 @testable import Lint
 import Testing
 
@@ -194,9 +195,10 @@ extension GuideCoverageRulesTests {
       DeploymentTargetBelowSDKMinimumRule.description,
     ] {
       let text = RuleDocumentation.explanation(description)
-      #expect(text.contains("Reference data\n  sdk_releases_checked: 2026-07-07 ("))
+      #expect(text.contains("Reference data\n  knowledge_checked: \(KnowledgeSnapshot.checkedOn) ("))
     }
-    #expect(UnsupportedIntuneSDKReleaseRule.description.triggeringExamples[0].messages[0].contains("2026-07-07"))
+    #expect(UnsupportedIntuneSDKReleaseRule.description.triggeringExamples[0].messages[0]
+      .contains(KnowledgeSnapshot.checkedOn))
   }
 
   /// XC020 reads the architectures of a universal binary's header (32- and 64-bit fat headers); a thin or short

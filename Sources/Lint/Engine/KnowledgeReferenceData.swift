@@ -3,5 +3,5 @@ import IntuneKnowledge
 extension IntuneSDKReleases {
   /// The data line `explain` shows for the rules that read the release tables.
   static let referenceData = [RuleReferenceData(
-    name: "sdk_releases_checked", value: checkedOn, source: checkedSource)]
+    name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: KnowledgeSnapshot.sources)]
 }

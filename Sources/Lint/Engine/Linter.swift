@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PredicateSyntax
 import PropertyList
 
@@ -10,6 +11,7 @@ public struct Linter: Sendable {
   private struct ScheduledRule: Sendable {
     let rule: any LintRule
     let requiresIntune: Bool
+    let adviceSinceSDK: ReleaseVersion?
     let reporting: ReportingRule
   }
 
@@ -27,7 +29,7 @@ public struct Linter: Sendable {
       let description = type.description
       guard configuration.isEnabled(description) else { return nil }
       return ScheduledRule(
-        rule: type.init(), requiresIntune: description.requiresIntune,
+        rule: type.init(), requiresIntune: description.requiresIntune, adviceSinceSDK: description.adviceSinceSDK,
         reporting: ReportingRule(description, severity: configuration.severity(for: description)))
     }
   }
@@ -35,17 +37,31 @@ public struct Linter: Sendable {
   /// Every finding about `target`, sorted by file and position; with `families`, only the rules of those
   /// families (`[.entitlements]` for an entitlements file that no Info.plist goes with).
   public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {
-    guard let first = scheduled.first else { return [] }
+    lintNotingRelease(target, families: families).diagnostics
+  }
+
+  /// `lint`, also saying whether a rule whose advice depends on the SDK release ran on an Intune target whose
+  /// release its files do not tell, and so assumed the newest (the run says so once, in a note).
+  func lintNotingRelease(_ target: LintTarget, families: Set<RuleFamily>? = nil)
+    -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool)
+  {
+    guard let first = scheduled.first else { return ([], false) }
     let evidence = target.intuneEvidence
     // Asked once: testing the optional evidence against nil in the loop copied it for every rule.
     let intuneManaged = evidence != nil
     // The note is made once: each Intune rule used to build it again, finding or not.
     let intuneNote = evidence?.note
+    // The SDK release the target links, asked only when a rule's advice depends on it (`adviceSinceSDK`).
+    var linkedRelease: ReleaseVersion??
     var findings = Findings(rule: first.reporting)
     for index in scheduled.indices {
       guard intuneManaged || !scheduled[index].requiresIntune,
         families.map({ $0.contains(scheduled[index].reporting.family) }) ?? true
       else { continue }
+      if let since = scheduled[index].adviceSinceSDK {
+        if linkedRelease == nil { linkedRelease = .some(target.linkedIntuneSDKRelease) }
+        if let release = linkedRelease ?? nil, release < since { continue }
+      }
       findings.rule = scheduled[index].reporting
       let before = findings.diagnostics.count
       scheduled[index].rule.check(target, into: &findings)
@@ -56,6 +72,7 @@ public struct Linter: Sendable {
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
     let diagnostics = findings.diagnostics
     let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
-    return order.map { diagnostics[$0] }
+    let assumedNewest = intuneManaged && linkedRelease.map { $0 == nil } == true
+    return (order.map { diagnostics[$0] }, assumedNewest)
   }
 }

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PredicateSyntax
 import SharelintBase
 
@@ -23,12 +24,13 @@ public struct RuleDescription: Sendable {
     let guideSteps: [Int]
     let guideAndVendor: String?
     let referenceData: [RuleReferenceData]
+    let adviceSinceSDK: ReleaseVersion?
 
     init(
       identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String,
       whyItMatters: String, useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
       requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-      guideSteps: [Int], guideAndVendor: String?, referenceData: [RuleReferenceData]
+      guideSteps: [Int], guideAndVendor: String?, referenceData: [RuleReferenceData], adviceSinceSDK: ReleaseVersion?
     ) {
       self.identifier = identifier
       self.family = family
@@ -46,6 +48,7 @@ public struct RuleDescription: Sendable {
       self.guideSteps = guideSteps
       self.guideAndVendor = guideAndVendor
       self.referenceData = referenceData
+      self.adviceSinceSDK = adviceSinceSDK
     }
   }
 
@@ -85,9 +88,15 @@ public struct RuleDescription: Sendable {
   /// Where Microsoft's guides (or their versions) and its IntuneMAMConfigurator ask for different things
   /// about what the rule checks: which source asks for what, and which one the rule follows. Nil when they agree.
   public var guideAndVendor: String? { fields.guideAndVendor }
-  /// The dated facts the rule's tables rest on (`sdk_releases_checked`), shown by `explain`; empty for rules that
+  /// The dated facts the rule's tables rest on (`knowledge_checked`), shown by `explain`; empty for rules that
   /// read no such table.
   public var referenceData: [RuleReferenceData] { fields.referenceData }
+  /// The first Intune App SDK release the rule's advice holds for, when older releases wanted the opposite (IM012:
+  /// the mirror types SDKs before 8.1.1 needed declared). The linter does not run the rule on a target that links
+  /// an older release, known from its files; `intune-sdk-release-unsupported` (XC018) names it instead, with the
+  /// steps to a supported release. Nil when the advice holds for every release. It is one of the release rows of
+  /// `IntuneSDKReleases.history`, whose change names the rule.
+  public var adviceSinceSDK: ReleaseVersion? { fields.adviceSinceSDK }
 
   /// A rule description; every field is required so none is forgotten, except the guide steps it checks and
   /// what the guides and the configurator disagree on, which not every rule has.
@@ -95,7 +104,8 @@ public struct RuleDescription: Sendable {
     identifier: String, family: RuleFamily, number: Int, summary: String, whatItDoes: String, whyItMatters: String,
     useInstead: String, fixApplicabilities: [FixIt.Applicability], defaultSeverity: Severity,
     requiresIntune: Bool, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-    guideSteps: [Int] = [], guideAndVendor: String? = nil, referenceData: [RuleReferenceData] = []
+    guideSteps: [Int] = [], guideAndVendor: String? = nil, referenceData: [RuleReferenceData] = [],
+    adviceSinceSDK: ReleaseVersion? = nil
   ) {
     fields = Fields(
       identifier: identifier, family: family, number: number, summary: summary, whatItDoes: whatItDoes,
@@ -103,7 +113,7 @@ public struct RuleDescription: Sendable {
       defaultSeverity: defaultSeverity,
       requiresIntune: requiresIntune, triggeringExamples: triggeringExamples,
       nonTriggeringExamples: nonTriggeringExamples, guideSteps: guideSteps, guideAndVendor: guideAndVendor,
-      referenceData: referenceData)
+      referenceData: referenceData, adviceSinceSDK: adviceSinceSDK)
   }
 
   /// The fix line of the rationale.
@@ -134,10 +144,10 @@ public struct RuleDescription: Sendable {
   }
 }
 
-/// A dated fact a rule's tables rest on (`sdk_releases_checked: 2026-07-07`), shown by `explain` so a reader sees how
+/// A dated fact a rule's tables rest on (`knowledge_checked: 2026-11-28`), shown by `explain` so a reader sees how
 /// old the rule's knowledge is.
 public struct RuleReferenceData: Sendable, Hashable {
-  /// The fact's name, snake_case (`sdk_releases_checked`).
+  /// The fact's name, snake_case (`knowledge_checked`).
   public var name: String
   /// Its value (a date).
   public var value: String

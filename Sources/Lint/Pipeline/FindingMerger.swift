@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PredicateSyntax
 import PropertyList
 import SharelintBase
@@ -20,6 +21,8 @@ struct FindingMerger {
   private var lintedTargets: Set<Int> = []
   /// How many results were added: a result's sequence number.
   private var added = 0
+  /// The targets (plan indices) on which rules assumed the newest Intune App SDK release.
+  private var targetsAssumingNewestRelease: Set<Int> = []
 
   /// For each finding (report index) whose message differs between the configurations it holds in: its target,
   /// its notes before merging, and each configuration's message.
@@ -47,6 +50,7 @@ struct FindingMerger {
   mutating func add(_ result: LintJobResult, to report: inout LintReport) {
     let job = added
     added += 1
+    if result.assumedNewestSDKRelease { targetsAssumingNewestRelease.insert(result.targetIndex) }
     if result.linted {
       report.buildCount += 1
       if lintedTargets.insert(result.targetIndex).inserted { report.targetCount += 1 }
@@ -102,6 +106,17 @@ struct FindingMerger {
 
   /// Ends the merge: each finding of a project build names its configurations in a note, and the findings are in
   /// file and position order.
+  /// The run's notes from the rules: once, how many Intune targets link a release their files do not name.
+  var notes: [String] {
+    let count = targetsAssumingNewestRelease.count
+    guard count > 0 else { return [] }
+    return [
+      "the Intune App SDK release \(count == 1 ? "1 Intune target links is" : "\(count) Intune targets link is") "
+        + "not named by their files (a framework's Info.plist, Package.resolved, Podfile.lock); the rules whose "
+        + "advice depends on it assumed the newest, \(IntuneSDKReleases.newest)"
+    ]
+  }
+
   static func finish(_ report: inout LintReport) {
     for index in report.diagnostics.indices where !report.diagnostics[index].configurations.isEmpty {
       let names = report.diagnostics[index].configurations

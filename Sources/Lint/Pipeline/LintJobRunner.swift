@@ -16,6 +16,9 @@ struct LintJobResult: Sendable {
   var configuration: String?
   /// The index of the job's target in the plan.
   var targetIndex: Int
+  /// Whether rules whose advice depends on the Intune App SDK release assumed the newest, the target's files not
+  /// telling which it links.
+  var assumedNewestSDKRelease = false
 }
 
 /// Stage 3 of a lint run (plan → jobs → rules → merge → report): runs the rules of each job on every core, a few
@@ -159,7 +162,9 @@ extension LintJob {
     guard let info else { return result }
     let lintTarget = LintTarget(
       infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-    var diagnostics = linter.lint(lintTarget)
+    let linted = linter.lintNotingRelease(lintTarget)
+    var diagnostics = linted.diagnostics
+    result.assumedNewestSDKRelease = linted.assumedNewestSDKRelease
     if let preprocessed {
       for index in diagnostics.indices where diagnostics[index].file == info.source.name {
         diagnostics[index].locateInSource(of: preprocessed, document: info)

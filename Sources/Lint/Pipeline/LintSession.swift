@@ -113,6 +113,7 @@ public enum LintSession {
     await LintJobRunner.run(&pending, overlay: options.overlay, progress: targetProgress) { _, result in
       merger.add(result, to: &report)
     }
+    report.notes += merger.notes
     report.notes += prepared.sourceFiles?.skippedFileNotes ?? []
     FindingMerger.finish(&report)
     return report
@@ -153,6 +154,7 @@ public enum LintSession {
       report.diagnostics = unusableFileFindings
       var merger = FindingMerger(sharedFiles: sharedFiles)
       for case let result? in results { merger.add(result, to: &report) }
+      report.notes += merger.notes
       report.notes += sourceFiles?.skippedFileNotes ?? []
       FindingMerger.finish(&report)
       return report

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PredicateEvaluation
 import PropertyList
 
@@ -6,12 +7,14 @@ import PropertyList
 enum SharelintVersion {
   static let current = "0.1.0"
 
-  /// What `--version` prints: sharelint's version, then the C libraries it runs with, as loaded at run time.
+  /// What `--version` prints: sharelint's version, the C libraries it runs with, as loaded at run time, and the day
+  /// its knowledge of the SDK and MSAL was last checked.
   static var withLibraries: String {
     """
     \(current)
     libxml2 \(LibXML2Version.runtime)
     PCRE2 \(PCRE2Version.runtime)
+    \(KnowledgeSnapshot.versionLine)
     """
   }
 }

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PropertyList
 
 /// IM012: `com.microsoft.intune.mam.` types declared by hand in document types or imported types.
@@ -98,7 +99,8 @@ struct IntuneUTIInDocumentTypesRule: LintRule {
         <key>IntuneMAMSettings</key>
         <dict/>
         """),
-    ]
+    ],
+    adviceSinceSDK: ReleaseVersion(8, 1, 1)
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

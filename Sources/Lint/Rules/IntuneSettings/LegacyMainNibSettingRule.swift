@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PropertyList
 
 /// IM010: main nib or storyboard settings left under `IntuneMAMSettings`.
@@ -118,7 +119,8 @@ struct LegacyMainNibSettingRule: LintRule {
       `IntuneMAMSettings` as `MainNibFile`/`MainStoryboardFile`, and the 2017 configurator did so. Since SDK 12.0.12 \
       the opposite holds (MicrosoftDocs/IntuneDocs#3027) and IntuneMAMConfigurator 21.7.1 moves them back to the \
       top level; this rule follows the current SDK.
-      """
+      """,
+    adviceSinceSDK: ReleaseVersion(12, 0, 12)
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

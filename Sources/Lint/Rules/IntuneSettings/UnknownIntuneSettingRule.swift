@@ -8,7 +8,9 @@ struct UnknownIntuneSettingRule: LintRule {
     summary: "a key under IntuneMAMSettings that the Intune App SDK does not know",
     whatItDoes: """
       Compares every key of `IntuneMAMSettings` with the settings Microsoft documents for the Intune \
-      App SDK for iOS and names the nearest documented one.
+      App SDK for iOS (the docs' table, and the settings release notes added since, such as \
+      `HooksAlwaysEnabled` in 20.9.0 and 21.2.0) and names the nearest documented one. A known setting that the \
+      release the target links is too old to read is reported too, with the release that brought it.
       """,
     whyItMatters: """
       The SDK reads only the keys it knows and silently ignores the rest, so a misspelled setting has \
@@ -38,6 +40,20 @@ struct UnknownIntuneSettingRule: LintRule {
           'MAMPolicyRequired'?
           """,
         ]),
+      RuleExample(
+        project: ExampleProject(targets: [.init("App", frameworks: ExampleProject.Framework.intuneSDK)]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>IntuneMAMSettings</key>
+          <dict>
+          \t↓<key>HooksAlwaysEnabled</key>
+          \t<true/>
+          </dict>
+          """,
+        files: ExampleFiles.xcframework("IntuneMAMSwift", version: "20.8.0"), markedFile: "App/Info.plist",
+        messages: ["'HooksAlwaysEnabled' is read from Intune App SDK 20.9.0 or 21.2.0; the 20.8.0 the target links "
+          + "ignores it"]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -47,6 +63,8 @@ struct UnknownIntuneSettingRule: LintRule {
         \t<true/>
         \t<key>SplashIconFile~ipad</key>
         \t<string>SplashIcon-iPad</string>
+        \t<key>HooksAlwaysEnabled</key>
+        \t<true/>
         </dict>
         """),
     ],
@@ -69,6 +87,16 @@ struct UnknownIntuneSettingRule: LintRule {
           + "'\(nearest.setting.name)'"
       }
       findings.report(message, aboutKeyOf: entry, in: target.infoPlist)
+    }
+    guard let release = target.linkedIntuneSDKRelease else { return }
+    for entry in entries {
+      guard let setting = IntuneSettingsCatalog.settingsByName[entry.key.text], !setting.isRead(by: release) else {
+        continue
+      }
+      let releases = setting.introduced.map(\.description).joined(separator: " or ")
+      findings.report(
+        "'\(setting.name)' is read from Intune App SDK \(releases); the \(release) the target links ignores it",
+        aboutKeyOf: entry, in: target.infoPlist, notes: setting.introducedSource.map { [$0] } ?? [])
     }
   }
 }

@@ -159,7 +159,8 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
       asks for `msauth` and `msauthv2` (2019), MSAL's current docs for `msauthv2` and `msauthv3`. A plist from \
       the guide is therefore correct by the guide and gets warnings here, never errors; `configure` writes the \
       configurator's entries.
-      """
+      """,
+    adviceSinceSDK: ReleaseVersion(15, 1, 0)
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -37,3 +37,12 @@ struct BundledIntuneSDK {
     return nil
   }
 }
+
+extension LintTarget {
+  /// The Intune App SDK release the target links, when its files say which: the project's view of it (the
+  /// framework's own Info.plist, `Package.resolved`, `Podfile.lock`), else the framework a built bundle carries.
+  var linkedIntuneSDKRelease: ReleaseVersion? {
+    if let view = ProjectTargetView(self) { return view.sdkVersion?.version }
+    return BundledIntuneSDK(self)?.version
+  }
+}

@@ -24,6 +24,11 @@ enum ExampleFiles {
         """,
     ]
   }
+
+  /// `NAME.framework` with `version`, as the SDK shipped it before its xcframeworks (`IntuneMAM.framework`).
+  static func framework(_ name: String, version: String) -> [String: String] {
+    ["\(name).framework/Info.plist": "<key>CFBundleShortVersionString</key>\n<string>\(version)</string>"]
+  }
 }
 
 extension ExampleFiles {

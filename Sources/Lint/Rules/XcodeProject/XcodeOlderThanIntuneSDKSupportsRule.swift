@@ -10,7 +10,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
       For a built app (an `.app` folder or an `.ipa`) carrying the SDK's framework, reads the Xcode that built it \
       (`DTXcode` in its Info.plist: `1620` is Xcode 16.2) and the framework's version, and compares the Xcode with \
       the one the SDK's README supports for that line of releases ("Supported Xcode Version": 21.x → Xcode 26, \
-      20.x → 16, 18.x–19.x → 15, 17.x → 14, 15.x–16.x → 13, 14.1–14.x → 12; `sdk_releases_checked` in `explain`). \
+      20.x → 16, 18.x–19.x → 15, 17.x → 14, 15.x–16.x → 13, 14.1–14.x → 12; `knowledge_checked` in `explain`). \
       A project says nothing of the Xcode that builds it, so only built apps are checked.
       """,
     whyItMatters: """
@@ -47,8 +47,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
         ],
         markedFile: "Built/Contoso.app/Info.plist",
         messages: [
-          "the app was built with Xcode 16.2 (DTXcode '1620'); the Intune App SDK 21.7.1 supports Xcode 26 (the "
-            + "SDK's README as of 2026-07-07)",
+          message(xcode: "16.2", written: "1620", sdk: ReleaseVersion(21, 7, 1), supported: 26),
         ]),
     ],
     nonTriggeringExamples: [
@@ -75,6 +74,11 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
     referenceData: IntuneSDKReleases.referenceData
   )
 
+  static func message(xcode: String, written: String, sdk: ReleaseVersion, supported: Int) -> String {
+    "the app was built with Xcode \(xcode) (DTXcode '\(written)'); the Intune App SDK \(sdk) supports Xcode "
+      + "\(supported) (sharelint's knowledge, checked \(KnowledgeSnapshot.checkedOn))"
+  }
+
   /// The Xcode version `DTXcode` encodes (`1620` → 16.2, `0941` → 9.4.1), as major and the shown text.
   static func xcodeVersion(_ text: String) -> (major: Int, shown: String)? {
     guard (3...4).contains(text.count), text.allSatisfy(\.isASCII), let number = Int(text), number > 0 else {
@@ -92,9 +96,7 @@ struct XcodeOlderThanIntuneSDKSupportsRule: LintRule {
       let (supported, source) = IntuneSDKReleases.supportedXcode(for: sdk.version), xcode.major < supported
     else { return }
     findings.report(
-      "the app was built with Xcode \(xcode.shown) (DTXcode '\(text)'); the Intune App SDK \(sdk.version) supports "
-        + "Xcode \(supported) (the SDK's README as of \(IntuneSDKReleases.checkedOn))",
-      about: node, in: target.infoPlist,
+      Self.message(xcode: xcode.shown, written: text, sdk: sdk.version, supported: supported), about: node, in: target.infoPlist,
       notes: ["the app carries Frameworks/\(sdk.framework) \(sdk.version); \(source)"])
   }
 }
