@@ -11,6 +11,7 @@ import TestSupport
         duplicate-key: warning
       excluded: ["Pods/**"]
       intune: true
+      conditional_access: true
       sdk_version: 27
       build_settings:
         PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
@@ -19,6 +20,7 @@ import TestSupport
     #expect(configuration.severityOverrides["duplicate-key"] == .warning)
     #expect(configuration.excluded == ["Pods/**"])
     #expect(configuration.intuneMode == .on)
+    #expect(configuration.conditionalAccess == true)
     #expect(configuration.sdkVersion == 27)
     #expect(configuration.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.notes")
   }
@@ -44,6 +46,28 @@ import TestSupport
       Issue.record("the old key was accepted")
     } catch {
       #expect(error.description.contains("'intune_managed' is now 'intune'"), "\(error.description)")
+    }
+  }
+
+  /// `conditional_access` says whether the apps are under App Protection CA; absent or `auto`, their code decides.
+  @Test func conditionalAccessTakesTrueFalseOrAuto() throws {
+    #expect(try Configuration.parse("conditional_access: false").conditionalAccess == false)
+    #expect(try Configuration.parse("conditional_access: yes").conditionalAccess == true)
+    #expect(try Configuration.parse("conditional_access: \"true\"").conditionalAccess == true)
+    #expect(try Configuration.parse("conditional_access: auto").conditionalAccess == nil)
+    #expect(try Configuration.parse("intune: true").conditionalAccess == nil)
+  }
+
+  /// A value of another type is an error at the key's line and column, naming the key and what it takes.
+  @Test func conditionalAccessOfAnotherTypeIsALocatedError() {
+    for value in ["[App]", "{ App: true }", "maybe", "1"] {
+      do {
+        _ = try Configuration.parse("intune: true\n  \nconditional_access: \(value)\n", path: "ca.yml")
+        Issue.record("'conditional_access: \(value)' was accepted")
+      } catch {
+        #expect(error.line == 3 && error.column == 1, "\(error.description)")
+        #expect(error.description == "ca.yml:3:1: 'conditional_access' must be true, false or auto")
+      }
     }
   }
 

@@ -11,6 +11,7 @@ import SharelintBase
 ///   US003: warning
 /// excluded: ["Pods/**", "**/Tests/**"]                      # globs, relative to this file
 /// intune: auto                  # true: every target uses Intune; false: none; auto (default): see IntuneEvidence
+/// conditional_access: true      # under App Protection CA; false: not; auto (default): decided from each target's code
 /// sdk_version: 27               # the iOS SDK linked against (27+: 25 query schemes)
 /// build_settings:               # values for $(NAME) references, like -D NAME=VALUE
 ///   PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
@@ -29,6 +30,9 @@ public struct Configuration: Sendable {
   public var baseDirectory: String = "."
   /// Whether the Intune rules apply: forced on or off for every target, or decided per target.
   public var intuneMode: IntuneMode = .auto
+  /// Whether the apps are under App Protection conditional access: true or false for every target, nil (`auto`, the
+  /// default) to decide from each target's code (`ConditionalAccessEvidence`).
+  public var conditionalAccess: Bool?
   /// The iOS SDK version linked against.
   public var sdkVersion: Int?
   /// Build settings for `$(NAME)` references.
@@ -37,8 +41,8 @@ public struct Configuration: Sendable {
   public var path: String?
 
   /// The keys `.sharelint.yml` may have.
-  public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune", "sdk_version",
-                                 "build_settings"]
+  public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune", "conditional_access",
+                                 "sdk_version", "build_settings"]
   /// The file name searched for, upwards from each linted file to its repository's top (`ConfigurationLookup`).
   public static let fileName = ".sharelint.yml"
 
@@ -153,6 +157,13 @@ public struct Configuration: Sendable {
           throw fail("'intune' must be true, false or auto")
         }
         configuration.intuneMode = mode
+      case "conditional_access":
+        switch value.scalar?.boolean.map({ $0 ? "true" : "false" }) ?? value.string {
+        case "true": configuration.conditionalAccess = true
+        case "false": configuration.conditionalAccess = false
+        case "auto": configuration.conditionalAccess = nil
+        default: throw fail("'conditional_access' must be true, false or auto")
+        }
       case "intune_managed":
         throw fail("'intune_managed' is now 'intune' (true, false or auto)")
       case "sdk_version":

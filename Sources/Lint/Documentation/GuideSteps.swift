@@ -201,13 +201,9 @@ public enum GuideSteps {
               "000; 001; 004",
               .notYet("MSAL's client id, redirect URI and authority are mostly read from variables or files at run "
                 + "time; comparing them needs values, not names; not checked yet")),
-    GuideStep(76, source, "CA: `clientApplicationCapabilities = [\"protapp\"]`", "001",
-              .notYet("only apps under App Protection conditional access need it, which no file says; not checked "
-                + "yet")),
-    GuideStep(77, source, "CA: `MSALErrorServerProtectionPoliciesRequired` → `remediateComplianceForAccountId`",
-              "001",
-              .notYet("only apps under App Protection conditional access need it, which no file says; not checked "
-                + "yet")),
+    GuideStep(76, source, "CA: `clientApplicationCapabilities = [\"protapp\"]`", "001", .full),
+    GuideStep(77, source, "CA: `MSALErrorServerProtectionPoliciesRequired` → `remediateComplianceForAccountId`; "
+                + "`IntuneMAMComplianceDelegate`", "001", .full),
     GuideStep(78, source, "save-as / open-from checks", "000",
               .notYet("which save and open locations an app offers is its interface; the policy checks cannot be "
                 + "required from names; not checked yet")),

@@ -105,6 +105,9 @@ public struct LintSettings: Sendable {
   /// What the build says about the target: its project's build facts in this configuration, or the frameworks
   /// its bundle carries; nil for loose files.
   public var buildFacts: TargetBuildFacts?
+  /// Whether the target is under App Protection conditional access: forced on or off by `conditional_access`, or nil
+  /// to decide from its code (`ConditionalAccessEvidence`).
+  public var conditionalAccess: Bool?
   /// The iOS SDK the app links against (27 and later honour only 25 query schemes).
   public var sdkVersion: Int?
   /// Values for `$(NAME)` references: `-D NAME=VALUE`, `--xcconfig` files, the configuration's

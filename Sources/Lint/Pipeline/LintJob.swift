@@ -88,8 +88,10 @@ struct LintJob: Sendable {
     where buildSettings.value(of: name) == nil {
       buildSettings.define(name, as: value)
     }
-    return LintSettings(
+    var settings = LintSettings(
       intuneMode: configuration.intuneMode, sdkVersion: configuration.sdkVersion, buildSettings: buildSettings)
+    settings.conditionalAccess = configuration.conditionalAccess
+    return settings
   }
 }
 

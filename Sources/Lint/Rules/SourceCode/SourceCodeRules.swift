@@ -5,4 +5,6 @@ let sourceCodeRules: [any LintRule.Type] = [
   EnrollmentWithoutUnenrollmentRule.self,
   UPNBasedIntuneAPIRule.self,
   UndeclaredCanOpenURLSchemeRule.self,
+  ConditionalAccessWithoutProtappRule.self,
+  ConditionalAccessNotRemediatedRule.self,
 ]
