@@ -21,4 +21,5 @@ let xcodeProjectRules: [any LintRule.Type] = [
   XcodeOlderThanIntuneSDKSupportsRule.self,
   SimulatorSlicesEmbeddedRule.self,
   DynamicAndStaticSDKLinkedRule.self,
+  UnsupportedEnhancedSecurityRule.self,
 ]
