@@ -74,7 +74,7 @@ struct UnsupportedEnhancedSecurityRule: LintRule {
           .init("App", frameworks: ExampleProject.Framework.intuneSDK),
         ], projectSettings: ["ARCHS": "↓arm64e"]),
         messages: [String](
-          repeating: "'ARCHS' is 'arm64e': authenticated pointers, which the Intune App SDK does not support",
+          repeating: "'ARCHS' includes 'arm64e': authenticated pointers, which the Intune App SDK does not support",
           count: 2)),
     ],
     nonTriggeringExamples: [
@@ -154,8 +154,7 @@ struct UnsupportedEnhancedSecurityRule: LintRule {
         .contains(Substring(architecture))
     else { return }
     view.report(
-      "'\(architectures)' is \(view.shownValue(of: architectures)): authenticated pointers, which the Intune App SDK "
-        + "does not support", at: view.settingSite(architectures), keyPath: architectures, notes: [note],
-      into: &findings)
+      "'\(architectures)' includes '\(architecture)': authenticated pointers, which the Intune App SDK does not "
+        + "support", at: view.settingSite(architectures), keyPath: architectures, notes: [note], into: &findings)
   }
 }
