@@ -148,7 +148,8 @@ extension IntuneSDKReleases {
     IntuneSDKRelease(ReleaseVersion(19, 4, 0), date: "2024-05-08", reference: "8e58c3c", changes: [
       IntuneSDKChange(
         "IntuneMAMStatic.xcframework, a static build of IntuneMAMSwift.framework, replaces the deprecated "
-          + "libIntuneMAMSwift static library", breaking: true, coverage: .rules(["XC012"]),
+          + "libIntuneMAMSwift static library; a target links one build, not both", breaking: true,
+        coverage: .rules(["XC012", "XC021"]),
         source: "the 19.4.0 release notes (issue #432); the tree at 19.4.0 (8e58c3c)"),
     ]),
     IntuneSDKRelease(ReleaseVersion(19, 5, 0), date: "2024-07-05", reference: "790ae8e", changes: [
@@ -225,8 +226,7 @@ extension IntuneSDKReleases {
       IntuneSDKChange(
         "the \"Authenticate pointers\" and \"Enable Read-only Platform Memory\" options of Xcode 26's Enhanced "
           + "Security capability are unsupported: the SDK blocks the app and closes it when read-only platform "
-          + "memory is on", coverage: .notYet("the Enhanced Security entitlements and build settings"),
-        source: "the 21.1.0 release notes"),
+          + "memory is on", coverage: .rules(["XC022"]), source: "the 21.1.0 release notes"),
     ]),
     IntuneSDKRelease(ReleaseVersion(20, 9, 0), date: "2025-10-22", reference: "c03fd5d", changes: [
       IntuneSDKChange(

@@ -1,10 +1,12 @@
 import Foundation
 /// A small Xcode project for the examples of the project rules (and the samples made from them): apps and
-/// extensions with their settings, linked and embedded frameworks, resources and Run Script phases, written as
-/// Xcode writes a `project.pbxproj` (sorted sections, tabs, `/* comments */`), identifiers numbered in order.
+/// extensions with their settings, linked and embedded frameworks, Swift package products, resources and Run Script
+/// phases, written as Xcode writes a `project.pbxproj` (sorted sections, tabs, `/* comments */`), identifiers
+/// numbered in order.
 ///
 /// `↓` marks where a finding starts: in a setting's value (`"ENABLE_BITCODE": "↓YES"`), or, with the `mark…`
-/// fields, before a configuration's `buildSettings` key, a target's name, or a build file's object.
+/// fields, before a configuration's `buildSettings` key, a target's name, a build file's object, or a package
+/// product's `XCSwiftPackageProductDependency` object.
 public struct ExampleProject: Sendable {
   /// How a framework is embedded ("Embed" column of Xcode's General tab).
   public enum Embedding: Sendable {
@@ -50,6 +52,29 @@ public struct ExampleProject: Sendable {
     ]
   }
 
+  /// A product of a Swift package a target links ("Frameworks, Libraries, and Embedded Content").
+  public struct PackageProduct: Sendable {
+    /// The product's name (`IntuneMAMSwift`).
+    public var name: String
+    /// The package's repository URL.
+    public var packageURL: String
+    /// Whether `↓` goes before its `XCSwiftPackageProductDependency` object.
+    public var mark: Bool
+
+    /// The product `name` of the package at `packageURL` (by default the Intune App SDK's).
+    public init(
+      _ name: String, package packageURL: String = "https://github.com/microsoftconnect/ms-intune-app-sdk-ios",
+      mark: Bool = false
+    ) {
+      self.name = name
+      self.packageURL = packageURL
+      self.mark = mark
+    }
+
+    /// The package's name as Xcode's comments show it: the URL's last component.
+    var packageName: String { packageURL.split(separator: "/").last.map(String.init) ?? packageURL }
+  }
+
   /// An app or app extension target.
   public struct Target: Sendable {
     /// The target's name, also its folder and its product's name.
@@ -79,13 +104,16 @@ public struct ExampleProject: Sendable {
     /// Its "Compile Sources" files, by path from the project's folder (`App/AppDelegate.swift`); their text is the
     /// example's `files`.
     public var sources: [String] = []
+    /// The Swift package products it links (frameworks phase and `packageProductDependencies`).
+    public var packageProducts: [PackageProduct] = []
 
     /// A target; everything but its name optional.
     public init(
       _ name: String, isExtension: Bool = false, settings: [String: String] = [:],
       settingsByConfiguration: [String: [String: String]] = [:], frameworks: [Framework] = [],
-      resources: [String] = [], scripts: [String] = [], sources: [String] = [], markName: Bool = false,
-      markConfigurations: Set<String> = [], markResources: Set<String> = []
+      resources: [String] = [], scripts: [String] = [], sources: [String] = [],
+      packageProducts: [PackageProduct] = [], markName: Bool = false, markConfigurations: Set<String> = [],
+      markResources: Set<String> = []
     ) {
       self.name = name
       self.isExtension = isExtension
@@ -95,6 +123,7 @@ public struct ExampleProject: Sendable {
       self.resources = resources
       self.scripts = scripts
       self.sources = sources
+      self.packageProducts = packageProducts
       self.markName = markName
       self.markConfigurations = markConfigurations
       self.markResources = markResources
@@ -169,6 +198,7 @@ public struct ExampleProject: Sendable {
       var embeddedExtensionFileIDs: [(fileID: String, target: Int)]
       var sourcesPhaseID: String?
       var sourceFileIDs: [String]
+      var productIDs: [(dependency: String, buildFile: String)]
     }
     var fileReferences: [String: String] = [:]   // path → id, in first-use order
     var fileOrder: [String] = []
@@ -209,13 +239,15 @@ public struct ExampleProject: Sendable {
         return ids.next()
       }
       let sourcesPhaseID = target.sources.isEmpty ? nil : ids.next()
+      // Likewise for package products.
+      let productIDs = target.packageProducts.map { _ in (dependency: ids.next(), buildFile: ids.next()) }
       rendered.append(
         RenderedTarget(
           target: target, id: id, productID: productID, listID: listID, configurationIDs: configurationIDs,
           frameworksPhaseID: frameworksPhaseID, resourcesPhaseID: resourcesPhaseID, embedPhaseID: embedPhaseID,
           embedExtensionsPhaseID: nil, scriptPhaseIDs: scriptPhaseIDs, linkFileIDs: linkFileIDs,
           embedFileIDs: embedFileIDs, resourceFileIDs: resourceFileIDs, embeddedExtensionFileIDs: [],
-          sourcesPhaseID: sourcesPhaseID, sourceFileIDs: sourceFileIDs))
+          sourcesPhaseID: sourcesPhaseID, sourceFileIDs: sourceFileIDs, productIDs: productIDs))
     }
     if let firstApp {
       var embeddedExtensions: [(String, Int)] = []
@@ -226,6 +258,18 @@ public struct ExampleProject: Sendable {
         rendered[firstApp].embeddedExtensionFileIDs = embeddedExtensions
         rendered[firstApp].embedExtensionsPhaseID = ids.next()
       }
+    }
+    // One XCRemoteSwiftPackageReference per package, numbered last.
+    var packageIDs: [String: String] = [:]   // URL → id
+    var packageOrder: [PackageProduct] = []
+    for target in targets {
+      for product in target.packageProducts where packageIDs[product.packageURL] == nil {
+        packageIDs[product.packageURL] = ids.next()
+        packageOrder.append(product)
+      }
+    }
+    func packageComment(_ product: PackageProduct) -> String {
+      "XCRemoteSwiftPackageReference \"\(product.packageName)\""
     }
 
     func productName(_ target: Target) -> String { target.name + (target.isExtension ? ".appex" : ".app") }
@@ -278,6 +322,12 @@ public struct ExampleProject: Sendable {
         buildFiles.append((item.sourceFileIDs[index],
           "\t\t\(item.sourceFileIDs[index]) /* \(name) in Sources */ = {isa = PBXBuildFile; "
             + "fileRef = \(fileReferences[path]!) /* \(name) */; };"))
+      }
+      for (index, product) in item.target.packageProducts.enumerated() {
+        let ids = item.productIDs[index]
+        buildFiles.append((ids.buildFile,
+          "\t\t\(ids.buildFile) /* \(product.name) in Frameworks */ = {isa = PBXBuildFile; "
+            + "productRef = \(ids.dependency) /* \(product.name) */; };"))
       }
       for (fileID, targetIndex) in item.embeddedExtensionFileIDs {
         let product = productName(targets[targetIndex])
@@ -343,6 +393,9 @@ public struct ExampleProject: Sendable {
       for (index, framework) in item.target.frameworks.enumerated() {
         lines.append("\t\t\t\t\(item.linkFileIDs[index]) /* \(framework.name) in Frameworks */,")
       }
+      for (index, product) in item.target.packageProducts.enumerated() {
+        lines.append("\t\t\t\t\(item.productIDs[index].buildFile) /* \(product.name) in Frameworks */,")
+      }
       lines += ["\t\t\t);", "\t\t\trunOnlyForDeploymentPostprocessing = 0;", "\t\t};"]
     }
     lines += ["/* End PBXFrameworksBuildPhase section */", ""]
@@ -385,6 +438,15 @@ public struct ExampleProject: Sendable {
       lines += [
         "\t\t\t);", "\t\t\tbuildRules = (", "\t\t\t);", "\t\t\tdependencies = (", "\t\t\t);",
         "\t\t\tname = \(target.markName ? "↓" : "")\(quoted(target.name));",
+      ]
+      if !target.packageProducts.isEmpty {
+        lines.append("\t\t\tpackageProductDependencies = (")
+        for (index, product) in target.packageProducts.enumerated() {
+          lines.append("\t\t\t\t\(item.productIDs[index].dependency) /* \(product.name) */,")
+        }
+        lines.append("\t\t\t);")
+      }
+      lines += [
         "\t\t\tproductName = \(quoted(target.name));",
         "\t\t\tproductReference = \(item.productID) /* \(productName(target)) */;",
         "\t\t\tproductType = \"com.apple.product-type.\(target.isExtension ? "app-extension" : "application")\";",
@@ -398,7 +460,17 @@ public struct ExampleProject: Sendable {
       "/* Begin PBXProject section */", "\t\t\(rootID) /* Project object */ = {", "\t\t\tisa = PBXProject;",
       "\t\t\tbuildConfigurationList = \(projectListID) /* Build configuration list for PBXProject \"\(name)\" */;",
       "\t\t\tcompatibilityVersion = \"Xcode 14.0\";", "\t\t\tdevelopmentRegion = en;",
-      "\t\t\tmainGroup = \(mainGroupID);", "\t\t\tproductRefGroup = \(productsGroupID) /* Products */;",
+      "\t\t\tmainGroup = \(mainGroupID);",
+    ]
+    if !packageOrder.isEmpty {
+      lines.append("\t\t\tpackageReferences = (")
+      for product in packageOrder {
+        lines.append("\t\t\t\t\(packageIDs[product.packageURL]!) /* \(packageComment(product)) */,")
+      }
+      lines.append("\t\t\t);")
+    }
+    lines += [
+      "\t\t\tproductRefGroup = \(productsGroupID) /* Products */;",
       "\t\t\tprojectDirPath = \"\";", "\t\t\tprojectRoot = \"\";", "\t\t\ttargets = (",
     ]
     for item in rendered { lines.append("\t\t\t\t\(item.id) /* \(item.target.name) */,") }
@@ -486,7 +558,36 @@ public struct ExampleProject: Sendable {
                                       configurationIDs: item.configurationIDs)))
     }
     lines += lists.sorted { $0.id < $1.id }.flatMap(\.lines)
-    lines += ["/* End XCConfigurationList section */", "\t};", "\trootObject = \(rootID) /* Project object */;"]
+    lines.append("/* End XCConfigurationList section */")
+    if !packageOrder.isEmpty {
+      lines += ["", "/* Begin XCRemoteSwiftPackageReference section */"]
+      for product in packageOrder {
+        lines += [
+          "\t\t\(packageIDs[product.packageURL]!) /* \(packageComment(product)) */ = {",
+          "\t\t\tisa = XCRemoteSwiftPackageReference;", "\t\t\trepositoryURL = \"\(product.packageURL)\";",
+          "\t\t\trequirement = {", "\t\t\t\tkind = upToNextMajorVersion;", "\t\t\t\tminimumVersion = 21.7.1;",
+          "\t\t\t};", "\t\t};",
+        ]
+      }
+      lines += [
+        "/* End XCRemoteSwiftPackageReference section */", "", "/* Begin XCSwiftPackageProductDependency section */",
+      ]
+      var dependencies: [(id: String, lines: [String])] = []
+      for item in rendered {
+        for (index, product) in item.target.packageProducts.enumerated() {
+          let id = item.productIDs[index].dependency
+          dependencies.append((id, [
+            "\t\t\(id) /* \(product.name) */ = \(product.mark ? "↓" : ""){",
+            "\t\t\tisa = XCSwiftPackageProductDependency;",
+            "\t\t\tpackage = \(packageIDs[product.packageURL]!) /* \(packageComment(product)) */;",
+            "\t\t\tproductName = \(quoted(product.name));", "\t\t};",
+          ]))
+        }
+      }
+      lines += dependencies.sorted { $0.id < $1.id }.flatMap(\.lines)
+      lines.append("/* End XCSwiftPackageProductDependency section */")
+    }
+    lines += ["\t};", "\trootObject = \(rootID) /* Project object */;"]
     lines += ["}", ""]
     return lines.joined(separator: "\n")
   }

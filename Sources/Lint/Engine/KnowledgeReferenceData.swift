@@ -5,3 +5,9 @@ extension IntuneSDKReleases {
   static let referenceData = [RuleReferenceData(
     name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: KnowledgeSnapshot.sources)]
 }
+
+extension IntuneSDKKnownIssues {
+  /// The data line `explain` shows for the rules that read the known issues.
+  static let referenceData = [RuleReferenceData(
+    name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: checkedSource)]
+}

@@ -112,6 +112,14 @@ public final class XcodeProjectSources: Sendable {
     return lineSite(file.line, in: text)
   }
 
+  /// Where the Swift package product `product` is written: its `XCSwiftPackageProductDependency` object's first line
+  /// in the `project.pbxproj`; nil for an XcodeGen spec, whose products are no objects of their own.
+  public func packageProductSite(_ product: XcodeSwiftPackageProduct) -> (text: SourceText, range: ByteRange)? {
+    let text = projectText
+    guard !isGenerated, let object = model.objects[product.id] else { return nil }
+    return (text, Self.firstLine(of: object.range, in: text))
+  }
+
   /// Where the phase `phase` is written: its object's first line.
   public func phaseSite(_ phase: XcodeBuildPhase) -> (text: SourceText, range: ByteRange)? {
     let text = projectText

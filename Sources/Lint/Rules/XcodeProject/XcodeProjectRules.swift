@@ -20,5 +20,7 @@ let xcodeProjectRules: [any LintRule.Type] = [
   UnsupportedIntuneSDKReleaseRule.self,
   XcodeOlderThanIntuneSDKSupportsRule.self,
   SimulatorSlicesEmbeddedRule.self,
+  DynamicAndStaticSDKLinkedRule.self,
+  UnsupportedEnhancedSecurityRule.self,
   IntuneSDKReleaseBlockedRule.self,
 ]
