@@ -22,6 +22,13 @@ public struct Linter: Sendable {
   /// The rules to run.
   public var rules: [any LintRule] { scheduled.map(\.rule) }
 
+  /// The codes of the rules whose advice holds only from some SDK release (`adviceSinceSDK`).
+  static let releaseDependentCodes: [String] = {
+    var codes: [String] = []
+    for rule in RuleRegistry.rules where rule.description.adviceSinceSDK != nil { codes.append(rule.description.code) }
+    return codes
+  }()
+
   /// A linter running every registered rule the configuration leaves enabled.
   public init(configuration: Configuration = Configuration(), rules: [any LintRule.Type] = RuleRegistry.rules) {
     self.configuration = configuration
@@ -40,8 +47,8 @@ public struct Linter: Sendable {
     lintNotingRelease(target, families: families).diagnostics
   }
 
-  /// `lint`, also saying whether a rule whose advice depends on the SDK release ran on an Intune target whose
-  /// release its files do not tell, and so assumed the newest (the run says so once, in a note).
+  /// `lint`, also saying whether a rule whose advice depends on the SDK release reported on an Intune target whose
+  /// release its files do not tell, having assumed the newest (the run says so once, in a note).
   func lintNotingRelease(_ target: LintTarget, families: Set<RuleFamily>? = nil)
     -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool)
   {
@@ -53,11 +60,14 @@ public struct Linter: Sendable {
     let intuneNote = evidence?.note
     // The SDK release the target links, asked only when a rule's advice depends on it (`adviceSinceSDK`).
     var linkedRelease: ReleaseVersion??
+    // Whether such a rule reported on the target, its release unknown: the newest was assumed, and it mattered.
+    var assumedNewest = false
     var findings = Findings(rule: first.reporting)
     for index in scheduled.indices {
       guard intuneManaged || !scheduled[index].requiresIntune,
         families.map({ $0.contains(scheduled[index].reporting.family) }) ?? true
       else { continue }
+      let dependsOnRelease = scheduled[index].adviceSinceSDK != nil
       if let since = scheduled[index].adviceSinceSDK {
         if linkedRelease == nil { linkedRelease = .some(target.linkedIntuneSDKRelease) }
         if let release = linkedRelease ?? nil, release < since { continue }
@@ -65,6 +75,9 @@ public struct Linter: Sendable {
       findings.rule = scheduled[index].reporting
       let before = findings.diagnostics.count
       scheduled[index].rule.check(target, into: &findings)
+      if dependsOnRelease, linkedRelease.map({ $0 == nil }) == true, findings.diagnostics.count > before {
+        assumedNewest = true
+      }
       if scheduled[index].requiresIntune, let intuneNote, findings.diagnostics.count > before {
         findings.addNote(intuneNote, toFindingsFrom: before)
       }
@@ -72,7 +85,6 @@ public struct Linter: Sendable {
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
     let diagnostics = findings.diagnostics
     let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
-    let assumedNewest = intuneManaged && linkedRelease.map { $0 == nil } == true
     return (order.map { diagnostics[$0] }, assumedNewest)
   }
 }

@@ -112,8 +112,9 @@ struct FindingMerger {
     guard count > 0 else { return [] }
     return [
       "the Intune App SDK release \(count == 1 ? "1 Intune target links is" : "\(count) Intune targets link is") "
-        + "not named by their files (a framework's Info.plist, Package.resolved, Podfile.lock); the rules whose "
-        + "advice depends on it assumed the newest, \(IntuneSDKReleases.newest)"
+        + "not named by their files (a framework's Info.plist, Package.resolved, Podfile.lock); findings of rules "
+        + "whose advice depends on it (\(Linter.releaseDependentCodes.joined(separator: ", "))) assume the newest, "
+        + "\(IntuneSDKReleases.newest)"
     ]
   }
 
