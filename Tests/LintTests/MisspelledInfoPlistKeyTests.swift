@@ -450,4 +450,57 @@ import Testing
     settings.generatedInfoPlistKeys["NSFaceIDUsageDescription"] = "Unlock your notes."
     #expect(try Self.findings("<key>NSFaceIDUsageScription</key>\n<string>x</string>", settings: settings).isEmpty)
   }
+
+  // MARK: With IM011
+
+  static let intuneAppWithMisspelledFaceID = """
+    <key>CFBundleIdentifier</key>
+    <string>com.contoso.notes</string>
+    <key>IntuneMAMSettings</key>
+    <dict>
+    \t<key>AutoEnrollOnLaunch</key>
+    \t<true/>
+    </dict>
+    <key>NSFaceIDUsageScription</key>
+    <string>Unlock your notes with Face ID.</string>
+    """
+
+  @Test func missingFaceIDUsageOffersNoFixNextToAMisspelling() throws {
+    let target = try TargetFixture.target(Self.intuneAppWithMisspelledFaceID)
+    let diagnostics = TargetFixture.lint(target, TargetFixture.rules("IM011"))
+    #expect(diagnostics.map(\.code) == ["IM011"])
+    #expect(diagnostics.first?.fix == nil)
+    #expect(diagnostics.first?.notes.contains {
+      $0.contains("'NSFaceIDUsageScription' looks like a misspelling of it: PL005's fix renames it")
+    } == true)
+  }
+
+  /// Every rule, fixed to completion (as `fix --unsafe`): the documented key once, with the author's text.
+  @Test func fixingEveryRuleWritesTheKeyOnce() throws {
+    let target = try TargetFixture.target(Self.intuneAppWithMisspelledFaceID)
+    let (fixed, _) = try TargetFixture.fixedToCompletion(target, RuleRegistry.rules)
+    let text = String(decoding: fixed.infoPlist.source.bytes, as: UTF8.self)
+    #expect(text.components(separatedBy: "<key>NSFaceIDUsageDescription</key>").count == 2)
+    #expect(!text.contains("NSFaceIDUsageScription"))
+    #expect(fixed.infoPlist.root["NSFaceIDUsageDescription"]?.string == "Unlock your notes with Face ID.")
+    #expect(!text.contains(MissingFaceIDUsageRule.defaultUsageDescription))
+    let left = TargetFixture.lint(fixed, TargetFixture.rules("IM011", "PL005"))
+    #expect(left.isEmpty)
+  }
+
+  /// The same through `fix`'s session, on a file in a folder.
+  @Test func theFixSessionWritesTheKeyOnce() async throws {
+    let folder = try LintPipelineTests.folder([
+      "App/Info.plist": RuleExample.document(for: Self.intuneAppWithMisspelledFaceID),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let outcome = try await FixSession.run(.init(paths: [folder]), includingUnsafe: true)
+    let file = try #require(outcome.files.first { $0.original.name.hasSuffix("App/Info.plist") })
+    let text = String(decoding: file.bytes, as: UTF8.self)
+    #expect(text.components(separatedBy: "<key>NSFaceIDUsageDescription</key>").count == 2)
+    #expect(!text.contains("NSFaceIDUsageScription"))
+    #expect(outcome.appliedFixes.contains { $0.code == "PL005" })
+    #expect(!outcome.appliedFixes.contains { $0.code == "IM011" })
+    #expect(!outcome.finalReport.diagnostics.contains { $0.code == "PL005" || $0.code == "IM011" })
+  }
 }
