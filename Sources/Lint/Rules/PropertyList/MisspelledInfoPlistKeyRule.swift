@@ -5,7 +5,7 @@ struct MisspelledInfoPlistKeyRule: LintRule {
   static let description = RuleDescription(
     identifier: "misspelled-info-plist-key",
     family: .propertyList, number: 5,
-    summary: "a top-level Info.plist key is a misspelling of a key Apple documents, which is missing",
+    summary: "a top-level Info.plist key looks like a misspelling of a documented key the file lacks",
     whatItDoes: """
       Compares each top-level key of an Info.plist with the keys of Apple's Information Property List \
       reference and reports one that is not documented but is a near miss of a documented key the file lacks: \
