@@ -471,7 +471,7 @@ import Testing
     #expect(diagnostics.map(\.code) == ["IM011"])
     #expect(diagnostics.first?.fix == nil)
     #expect(diagnostics.first?.notes.contains {
-      $0.contains("'NSFaceIDUsageScription' looks like a misspelling of it: PL005's fix renames it")
+      $0 == "'NSFaceIDUsageScription' looks like a misspelling of 'NSFaceIDUsageDescription': PL005's fix renames it"
     } == true)
   }
 
@@ -502,5 +502,57 @@ import Testing
     #expect(outcome.appliedFixes.contains { $0.code == "PL005" })
     #expect(!outcome.appliedFixes.contains { $0.code == "IM011" })
     #expect(!outcome.finalReport.diagnostics.contains { $0.code == "PL005" || $0.code == "IM011" })
+  }
+
+  // MARK: With the rules that add a missing key
+
+  static let intuneAppWithMisspelledSchemeKeys = """
+    <key>CFBundleIdentifier</key>
+    <string>com.contoso.notes</string>
+    <key>CFBundleURLType</key>
+    <array>
+    \t<dict>
+    \t\t<key>CFBundleURLSchemes</key>
+    \t\t<array>
+    \t\t\t<string>contoso</string>
+    \t\t</array>
+    \t</dict>
+    </array>
+    <key>IntuneMAMSettings</key>
+    <dict>
+    \t<key>ADALClientId</key>
+    \t<string>6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+    \t<key>ADALRedirectUri</key>
+    \t<string>msauth.com.contoso.notes://auth</string>
+    </dict>
+    <key>LSApplicationQueriesScheme</key>
+    <array>
+    \t<string>https-intunemam</string>
+    </array>
+    <key>NSFaceIDUsageDescription</key>
+    <string>Unlock your notes.</string>
+    """
+
+  /// US002 and US007 add `LSApplicationQueriesSchemes` and `CFBundleURLTypes` when they are missing: next to a
+  /// misspelling PL005 renames, their fixes wait for the rename (they would write the key twice), and say so.
+  @Test func insertionsOfARenamedKeyWaitForTheRename() throws {
+    let target = try TargetFixture.target(Self.intuneAppWithMisspelledSchemeKeys)
+    let alone = TargetFixture.lint(target, TargetFixture.rules("US002", "US007"))
+    #expect(alone.count == 2)
+    #expect(alone.allSatisfy { $0.fix != nil })
+    let withRename = TargetFixture.lint(target, TargetFixture.rules("US002", "US007", "PL005"))
+    #expect(withRename.filter { $0.code == "PL005" }.count == 2)
+    for diagnostic in withRename where diagnostic.code != "PL005" {
+      #expect(diagnostic.fix == nil, "\(diagnostic.code)")
+      let note = "PL005's fix renames it; this finding's fix comes after that"
+      #expect(diagnostic.notes.contains { $0.hasSuffix(note) })
+    }
+    let (fixed, _) = try TargetFixture.fixedToCompletion(target, RuleRegistry.rules)
+    let text = String(decoding: fixed.infoPlist.source.bytes, as: UTF8.self)
+    #expect(text.components(separatedBy: "<key>LSApplicationQueriesSchemes</key>").count == 2)
+    #expect(text.components(separatedBy: "<key>CFBundleURLTypes</key>").count == 2)
+    #expect(!text.contains("<key>LSApplicationQueriesScheme</key>") && !text.contains("<key>CFBundleURLType</key>"))
+    #expect(fixed.infoPlist.root["LSApplicationQueriesSchemes"]?.elements?.count ?? 0 > 1)
+    #expect(fixed.infoPlist.duplicateKeys.isEmpty)
   }
 }

@@ -106,10 +106,7 @@ struct MissingFaceIDUsageRule: LintRule {
         [.insertEntry(
           into: [], key: key, value: .string(Self.defaultUsageDescription), after: keySortingBefore(key, in: root))])
     } else {
-      let names = InfoPlistKeySpelling.quotedList(misspellings.map(\.written), count: misspellings.count)
-      notes = [misspellings.count == 1
-        ? "\(names) looks like a misspelling of it: PL005's fix renames it, keeping its text"
-        : "\(names) look like misspellings of it: keep the one with the right text and rename it (PL005)"]
+      notes = [InfoPlistKeySpelling.renameNote(for: misspellings, fixWithheld: false)]
     }
     findings.report(
       "'\(key)' is missing; Intune's Face ID app access needs it", in: target.infoPlist,

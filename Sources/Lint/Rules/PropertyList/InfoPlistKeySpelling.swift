@@ -15,8 +15,9 @@ struct MisspelledInfoPlistKey: Sendable {
 }
 
 /// The one place that decides whether a top-level Info.plist key is a misspelling of a documented one: PL005
-/// reports what it finds, and the rules that add a documented key when it is missing (IM011) ask it first, so
-/// that `fix` renames the misspelled key instead of adding the right one next to it.
+/// reports what it finds, IM011 asks it before offering to add `NSFaceIDUsageDescription`, and the linter withholds
+/// any other fix adding a key PL005 renames to (`withholdingInsertionsOfRenamedKeys`), so that `fix` renames the
+/// misspelled key instead of adding the right one next to it.
 ///
 /// Precision comes first, since a finding nobody acts on is a cost. A key is a misspelling of a documented key `K`
 /// only when all of these hold:
@@ -158,6 +159,47 @@ enum InfoPlistKeySpelling {
   /// The misspellings of `key` among `target`'s top-level keys (empty when `key` is present).
   static func misspellings(of key: String, in target: LintTarget) -> [MisspelledInfoPlistKey] {
     misspelledKeys(in: target).filter { $0.intended == key }
+  }
+
+  /// The note of a finding about a missing key while PL005 renames `misspellings` (not empty) of it: the finding
+  /// offers no fix, since adding the key next to the misspelled one would write it twice once renamed. With
+  /// `fixWithheld`, the finding has a fix for later: `fix` lints again after each pass, and makes it once the key
+  /// is renamed.
+  static func renameNote(for misspellings: [MisspelledInfoPlistKey], fixWithheld: Bool) -> String {
+    let names = quotedList(misspellings.map(\.written), count: misspellings.count)
+    let intended = misspellings.first.map { "'\($0.intended)'" } ?? "it"
+    let note = misspellings.count == 1
+      ? "\(names) looks like a misspelling of \(intended): PL005's fix renames it"
+      : "\(names) look like misspellings of \(intended): rename the one with the right value (PL005)"
+    return fixWithheld ? note + "; this finding's fix comes after that" : note
+  }
+
+  /// `diagnostics` about `target` with no fix adding a top-level key that PL005 renames a misspelling to: the
+  /// rules that add a missing key (IM010, US002, US007, …) would otherwise write it next to the misspelled one, and
+  /// PL005's rename would then make it a duplicate. Each such finding keeps its message and says why it has no fix.
+  /// The linter calls this only when PL005 runs (`configure`, which does not rename keys, adds them as the vendor
+  /// tool does).
+  static func withholdingInsertionsOfRenamedKeys(
+    _ diagnostics: [LintDiagnostic], in target: LintTarget, renamingRule: String
+  ) -> [LintDiagnostic] {
+    let misspelled = misspelledKeys(in: target)
+    guard !misspelled.isEmpty else { return diagnostics }
+    let byIntended = Dictionary(grouping: misspelled, by: \.intended)
+    let file = target.infoPlist.source.name
+    return diagnostics.map { diagnostic in
+      guard diagnostic.code != renamingRule, let fix = diagnostic.fix, fix.file == file else { return diagnostic }
+      let added = fix.changes.compactMap { change -> String? in
+        guard case .insertEntry(let path, let key, _, _) = change, path.isEmpty, byIntended[key] != nil else {
+          return nil
+        }
+        return key
+      }
+      guard let key = added.first, let misspellings = byIntended[key] else { return diagnostic }
+      var withheld = diagnostic
+      withheld.fix = nil
+      withheld.notes.append(renameNote(for: misspellings, fixWithheld: true))
+      return withheld
+    }
   }
 
   private static func find(in target: LintTarget) -> [MisspelledInfoPlistKey] {

@@ -20,7 +20,8 @@ struct MisspelledInfoPlistKeyRule: LintRule {
       `NSFaceIDUsageScription` instead of `NSFaceIDUsageDescription` Face ID is not offered to the app, a \
       misspelled `NSCameraUsageDescription` ends the app when it asks for the camera and App Store Connect \
       rejects the build, a misspelled `UIBackgroundModes` leaves background audio off. And a rule that adds the \
-      missing key (IM011 for Face ID) would add it next to the misspelled one. A warning rather than an error, \
+      missing key (IM011 for Face ID, US002 for `LSApplicationQueriesSchemes`) would add it next to the \
+      misspelled one: while this rule runs, their fixes wait for its rename. A warning rather than an error, \
       as IM001 (the same check for Intune settings): the match is judged on spelling alone, and in an Intune \
       app IM011 still reports the missing Face ID text as an error.
       """,
