@@ -75,6 +75,8 @@ final class DerivedFacts: Sendable {
   let schemeBuildSettings = ComputedOnce<BuildSettings>()
   /// Why the target counts as an Intune app, if it does.
   let intuneEvidence = ComputedOnce<IntuneEvidence?>()
+  /// The top-level keys that misspell a documented key (PL005 reports them, IM011 defers to them).
+  let misspelledInfoPlistKeys = ComputedOnce<[MisspelledInfoPlistKey]>()
 }
 
 /// A value computed by the first caller and returned to every later one.

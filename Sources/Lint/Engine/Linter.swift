@@ -16,6 +16,8 @@ public struct Linter: Sendable {
   }
 
   private let scheduled: [ScheduledRule]
+  /// Where PL005, whose renames other rules' fixes must not undo, is in `scheduled`; nil when it does not run.
+  private let renamingRuleIndex: Int?
   /// The configuration: which rules run and at what severity.
   public let configuration: Configuration
 
@@ -39,6 +41,7 @@ public struct Linter: Sendable {
         rule: type.init(), requiresIntune: description.requiresIntune, adviceSinceSDK: description.adviceSinceSDK,
         reporting: ReportingRule(description, severity: configuration.severity(for: description)))
     }
+    renamingRuleIndex = scheduled.firstIndex { $0.reporting.code == MisspelledInfoPlistKeyRule.description.code }
   }
 
   /// Every finding about `target`, sorted by file and position; with `families`, only the rules of those
@@ -82,8 +85,13 @@ public struct Linter: Sendable {
         findings.addNote(intuneNote, toFindingsFrom: before)
       }
     }
+    var diagnostics = findings.diagnostics
+    // A key PL005 renames is not added again by another rule's fix (see InfoPlistKeySpelling).
+    if let renaming = renamingRuleIndex, families.map({ $0.contains(scheduled[renaming].reporting.family) }) ?? true {
+      diagnostics = InfoPlistKeySpelling.withholdingInsertionsOfRenamedKeys(
+        diagnostics, in: target, renamingRule: scheduled[renaming].reporting.code)
+    }
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
-    let diagnostics = findings.diagnostics
     let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
     return (order.map { diagnostics[$0] }, assumedNewest)
   }

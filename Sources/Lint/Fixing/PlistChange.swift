@@ -16,6 +16,9 @@ public enum PlistChange: Sendable {
   case removeElement(from: [PropertyListPathComponent], at: Int)
   /// Remove every entry named `key` of the dictionary at `path`.
   case removeEntries(from: [PropertyListPathComponent], key: String)
+  /// Rename every entry `key` of the dictionary at `path` to `newKey`, in place: in an XML plist only the text
+  /// between `<key>` and `</key>` changes (the value, its comments and the entry's position are kept).
+  case renameKey(in: [PropertyListPathComponent], key: String, to: String)
   /// Edit the text of the string at `path`; edit ranges are UTF-8 offsets into its decoded text.
   case editString(at: [PropertyListPathComponent], edits: [TextEdit])
 
@@ -38,6 +41,18 @@ public enum PlistChange: Sendable {
       return [try document.removingElement(at: index, from: try node(path))]
     case .removeEntries(let path, let key):
       return try document.removingEntries(forKey: key, from: try node(path))
+    case .renameKey(let path, let key, let newKey):
+      let keys = (try node(path)).entries?.map(\.key).filter { $0.text == key } ?? []
+      guard !keys.isEmpty else {
+        throw PropertyListError(.invalidEdit, "'\(path.keyPathDescription)' has no key '\(key)'")
+      }
+      let escaped = try XMLPlistWriter.escape(newKey)
+      return try keys.map { found in
+        guard let content = found.contentRange else {
+          throw PropertyListError(.invalidEdit, "'\(key)' has no position in \(document.source.name)")
+        }
+        return TextEdit(range: content, replacement: escaped)
+      }
     case .editString(let path, let edits):
       let target = try node(path)
       guard let map = target.sourceMap, target.string != nil else {
@@ -85,6 +100,14 @@ public enum PlistChange: Sendable {
         throw PropertyListError(.invalidEdit, "'\(path.keyPathDescription)' is not a dictionary")
       }
       entries.removeAll { $0.key == key }
+      return try value.replacing(at: path, with: .dictionary(entries))
+    case .renameKey(let path, let key, let newKey):
+      guard case .dictionary(var entries) = value.value(at: path) ?? .array([]),
+        entries.contains(where: { $0.key == key })
+      else {
+        throw PropertyListError(.invalidEdit, "'\(path.keyPathDescription)' has no key '\(key)'")
+      }
+      for index in entries.indices where entries[index].key == key { entries[index].key = newKey }
       return try value.replacing(at: path, with: .dictionary(entries))
     case .editString(let path, let edits):
       guard case .string(let text) = value.value(at: path) ?? .boolean(false) else {

@@ -11,7 +11,8 @@ struct MissingFaceIDUsageRule: LintRule {
     summary: "an Intune-managed app has no NSFaceIDUsageDescription",
     whatItDoes: """
       In apps (not extensions), requires the top-level `NSFaceIDUsageDescription`; the finding points \
-      at `IntuneMAMSettings`, the reason the key is needed.
+      at `IntuneMAMSettings`, the reason the key is needed. When a misspelling of the key is there \
+      (`NSFaceIDUsageScription`), the finding offers no fix and names it: PL005 renames it.
       """,
     whyItMatters: """
       An Intune app protection policy can let users open the app with Face ID instead of the Intune \
@@ -50,6 +51,17 @@ struct MissingFaceIDUsageRule: LintRule {
           <key>UILaunchStoryboardName</key>
           <string>LaunchScreen</string>
           """),
+      RuleExample(
+        """
+        ↓<key>IntuneMAMSettings</key>
+        <dict>
+        \t<key>AutoEnrollOnLaunch</key>
+        \t<true/>
+        </dict>
+        <key>NSFaceIDUsageScription</key>
+        <string>Unlock your notes with Face ID.</string>
+        """,
+        messages: ["'NSFaceIDUsageDescription' is missing; Intune's Face ID app access needs it"]),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -83,13 +95,21 @@ struct MissingFaceIDUsageRule: LintRule {
     // With GENERATE_INFOPLIST_FILE = YES, Xcode adds INFOPLIST_KEY_NSFaceIDUsageDescription to the built plist.
     guard target.kind == .app, root[key] == nil, target.settings.generatedInfoPlistKeys[key] == nil else { return }
     let intuneKeyRange = root.entries?.last { $0.key.text == "IntuneMAMSettings" }?.key.elementRange
-    let fix = findings.fix(
-      "add '\(key)' with a default text", .unsafe, in: target.infoPlist,
-      [.insertEntry(
-        into: [], key: key, value: .string(Self.defaultUsageDescription), after: keySortingBefore(key, in: root))])
+    // A misspelled key (`NSFaceIDUsageScription`) is PL005's to rename: adding the right key next to it would
+    // leave the wrong one, and the text the author wrote would lose to the default one.
+    let misspellings = InfoPlistKeySpelling.misspellings(of: key, in: target)
+    var notes = ["IntuneMAMConfigurator does not add it; the fix writes a default text to review"]
+    var fix: LintFix?
+    if misspellings.isEmpty {
+      fix = findings.fix(
+        "add '\(key)' with a default text", .unsafe, in: target.infoPlist,
+        [.insertEntry(
+          into: [], key: key, value: .string(Self.defaultUsageDescription), after: keySortingBefore(key, in: root))])
+    } else {
+      notes = [InfoPlistKeySpelling.renameNote(for: misspellings, fixWithheld: false)]
+    }
     findings.report(
       "'\(key)' is missing; Intune's Face ID app access needs it", in: target.infoPlist,
-      range: intuneKeyRange ?? openingTagRange(of: root), keyPath: key,
-      notes: ["IntuneMAMConfigurator does not add it; the fix writes a default text to review"], fix: fix)
+      range: intuneKeyRange ?? openingTagRange(of: root), keyPath: key, notes: notes, fix: fix)
   }
 }

@@ -4,4 +4,5 @@ let propertyListRules: [any LintRule.Type] = [
   DuplicateKeyRule.self,
   UnresolvedBuildSettingRule.self,
   MissingInfoPlistFileRule.self,
+  MisspelledInfoPlistKeyRule.self,
 ]
