@@ -1,5 +1,6 @@
 import Foundation
 @testable import Lint
+import IntuneKnowledge
 import PropertyList
 import SharelintBase
 import Testing

@@ -11,3 +11,9 @@ extension IntuneSDKKnownIssues {
   static let referenceData = [RuleReferenceData(
     name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: checkedSource)]
 }
+
+extension AppleInfoPlistKeys {
+  /// The data line `explain` shows for the rule that reads these lists.
+  static let referenceData = [RuleReferenceData(
+    name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: checkedSource)]
+}

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PropertyList
 import SharelintBase
 

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import PropertyList
 
 /// PL005: a top-level Info.plist key that looks like a misspelling of a key Apple documents.

@@ -3,25 +3,18 @@
 /// (developer.apple.com/documentation/bundleresources/information-property-list) and its topic pages, grouped as
 /// they are; a key missing here is never reported, but one that looks like a misspelling of a key listed here is,
 /// so the list holds every key of the reference (macOS, watchOS and visionOS ones too), not only the iOS ones.
-enum AppleInfoPlistKeys {
-  /// When the lists were last compared with Apple's reference.
-  static let checkedOn = "2026-11-28"
-  /// Where they were read.
-  static let checkedSource = """
+public enum AppleInfoPlistKeys {
+  /// Where they were read (when: `KnowledgeSnapshot.checkedOn`, the module's one date).
+  public static let checkedSource = """
     Apple's Information Property List reference and its topic pages (bundle configuration, user interface, app \
     execution, protected resources, data and storage, app services), \
     developer.apple.com/documentation/bundleresources/information-property-list
     """
-  /// The data line `explain` shows for the rule that reads these lists.
-  static let referenceData = [
-    RuleReferenceData(name: "info_plist_keys_checked", value: checkedOn, source: checkedSource)
-  ]
-
   /// "Protected resources": the usage descriptions (purpose strings) iOS shows when the app asks for a
   /// permission, with the other keys of that page. The deprecated ones (`NSCalendarsUsageDescription`,
   /// `NSRemindersUsageDescription`, `NSLocationAlwaysUsageDescription`, `NSLocationUsageDescription`, …) are
   /// kept: apps still carry them next to their successors.
-  static let protectedResources = [
+  public static let protectedResources = [
     "NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription",
     "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription",
     "NSCalendarsUsageDescription",
@@ -63,7 +56,7 @@ enum AppleInfoPlistKeys {
   ]
 
   /// "Bundle configuration".
-  static let bundleConfiguration = [
+  public static let bundleConfiguration = [
     "CFBundlePackageType", "LSApplicationCategoryType",
     "CFBundleIdentifier", "WKAppBundleIdentifier", "WKCompanionAppBundleIdentifier",
     "CFBundleName", "CFBundleDisplayName", "CFBundleSpokenName",
@@ -76,7 +69,7 @@ enum AppleInfoPlistKeys {
   ]
 
   /// "User interface".
-  static let userInterface = [
+  public static let userInterface = [
     "UIApplicationSceneManifest", "UIApplicationPreferredDefaultSceneSessionRole", "NSMainStoryboardFile",
     "UIMainStoryboardFile", "NSMainNibFile", "LSUIElement", "UISupportsTrueScreenSizeOnMac",
     "UILaunchScreen", "UILaunchScreens", "UILaunchStoryboardName", "UILaunchStoryboards", "LSUIPresentationMode",
@@ -98,7 +91,7 @@ enum AppleInfoPlistKeys {
   ]
 
   /// "App execution".
-  static let appExecution = [
+  public static let appExecution = [
     "NSPrincipalClass", "CLKComplicationPrincipalClass", "CFBundleExecutable", "LSEnvironment",
     "UIApplicationShortcutItems",
     "UIRequiredDeviceCapabilities", "LSMultipleInstancesProhibited", "LSArchitecturePriority",
@@ -115,7 +108,7 @@ enum AppleInfoPlistKeys {
   ]
 
   /// "Data and storage".
-  static let dataAndStorage = [
+  public static let dataAndStorage = [
     "CFBundleDocumentTypes", "UISupportsDocumentBrowser", "LSSupportsOpeningDocumentsInPlace",
     "NSDownloadsUbiquitousContents",
     "CFBundleURLTypes",
@@ -130,7 +123,7 @@ enum AppleInfoPlistKeys {
   ]
 
   /// "App services".
-  static let appServices = [
+  public static let appServices = [
     "MusicHapticsSupported",
     "NSAccessorySetupSupports", "NSAccessorySetupBluetoothCompanyIdentifiers", "NSAccessorySetupBluetoothNames",
     "NSAccessorySetupBluetoothServices",
@@ -166,7 +159,7 @@ enum AppleInfoPlistKeys {
   /// Keys on the reference's own page or on pages of their own, outside the topic pages above, and long-standing
   /// keys the topic pages no longer list (`LSApplicationQueriesSchemes` is documented with UIKit's
   /// `canOpenURL(_:)`, `UIDeviceFamily` is written by Xcode from TARGETED_DEVICE_FAMILY).
-  static let otherTopLevel = [
+  public static let otherTopLevel = [
     "LSApplicationQueriesSchemes", "UIDeviceFamily", "CFBundleSupportedPlatforms", "CFBundleSignature",
     "CFBundleGetInfoString", "BEEmbeddedWebBrowserEngine", "BEEmbeddedWebBrowserEngineVersion",
     "OSAScriptingDefinition", "CADisableMinimumFrameDurationOnPhone", "NSUbiquitousContainers",
@@ -177,7 +170,7 @@ enum AppleInfoPlistKeys {
 
   /// Keys Xcode writes into a built app's Info.plist: known, so never reported, but never suggested either (nobody
   /// types them).
-  static let writtenByXcode = [
+  public static let writtenByXcode = [
     "BuildMachineOSBuild", "DTCompiler", "DTPlatformBuild", "DTPlatformName", "DTPlatformVersion", "DTSDKBuild",
     "DTSDKName", "DTXcode", "DTXcodeBuild", "DTAppStoreToolsBuild",
   ]
@@ -185,7 +178,7 @@ enum AppleInfoPlistKeys {
   /// Keys Apple documents inside another key's dictionary (`NSAppTransportSecurity`, `NSExtension`, the scene
   /// manifest, URL and document types): known, so one written at the top level by mistake is not reported as a
   /// misspelling, but never suggested there.
-  static let nested = [
+  public static let nested = [
     // NSAppTransportSecurity
     "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent",
     "NSAllowsLocalNetworking", "NSExceptionDomains", "NSIncludesSubdomains", "NSExceptionAllowsInsecureHTTPLoads",
@@ -206,10 +199,10 @@ enum AppleInfoPlistKeys {
   ]
 
   /// Every documented key that belongs at the top level: the keys PL005 suggests.
-  static let topLevel: Set<String> = Set(
+  public static let topLevel: Set<String> = Set(
     protectedResources + bundleConfiguration + userInterface + appExecution + dataAndStorage + appServices
       + otherTopLevel)
 
   /// Every key sharelint knows Apple documents or Xcode writes, wherever it belongs: never reported.
-  static let known: Set<String> = topLevel.union(writtenByXcode).union(nested)
+  public static let known: Set<String> = topLevel.union(writtenByXcode).union(nested)
 }
