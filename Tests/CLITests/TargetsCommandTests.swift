@@ -141,7 +141,9 @@ import Testing
         (try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])?["summary"]
           as? [String: Any])
       #expect(summary["targets"] as? Int == listed, "\(sample)")
-      #expect(summary["notes"] as? [String] == object["notes"] as? [String], "\(sample)")
+      // The notes about what was linted agree; lint adds the rules' own (the SDK release they assumed).
+      let planningNotes = (summary["notes"] as? [String])?.filter { !$0.hasPrefix("the Intune App SDK release ") }
+      #expect(planningNotes == object["notes"] as? [String], "\(sample)")
     }
   }
 
