@@ -74,6 +74,24 @@ import Testing
     #expect(findings.first.map { "\($0.file):\($0.start!.line)" }?.hasSuffix("App/SignIn.swift:5") == true)
   }
 
+  /// A name of the error's spelling that is declared, not handled (MSAL's own internal Swift error enum, as the
+  /// MSAL repository's test apps compile it; an Objective-C enumerator) is no sign of CA.
+  @Test func aDeclarationOfTheNameIsNoSign() async throws {
+    let declaring = """
+      import MSAL
+
+      enum NativeAuthInternalError: Error {
+        case invalidInput
+        case serverProtectionPoliciesRequired(homeAccountId: String?)
+      }
+
+      func signIn(_ application: MSALPublicClientApplication, _ parameters: MSALInteractiveTokenParameters) {
+        application.acquireToken(with: parameters) { _, _ in }
+      }
+      """
+    #expect(try await Self.lint(source: declaring).isEmpty)
+  }
+
   @Test func conditionalAccessFalseTurnsTheRulesOff() async throws {
     #expect(try await Self.lint(source: Self.handlingApp, configuration: "conditional_access: false\n").isEmpty)
   }

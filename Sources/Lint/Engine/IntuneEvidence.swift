@@ -109,7 +109,7 @@ public enum IntuneEvidence: Sendable, Hashable {
   }
 
   /// The identity of the Intune App SDK's Swift package (microsoftconnect/ms-intune-app-sdk-ios).
-  public static let sdkPackageIdentity = "ms-intune-app-sdk-ios"
+  public static let sdkPackageIdentity = IntuneSDKDistribution.packageIdentity
 
   /// Whether `library` is the Intune App SDK: `IntuneMAMSwift`, `IntuneMAMStatic`, `IntuneMAMSwiftStub`,
   /// `IntuneMAM` (`libIntuneMAM.a`, the 2016 framework), the File Provider library `libIntuneMAMSwiftFileProvider`,
@@ -126,9 +126,7 @@ public enum IntuneEvidence: Sendable, Hashable {
   /// Whether a library's stem (`IntuneMAMSwift`, `IntuneMAM`) names a part of the SDK that is linked: any
   /// `IntuneMAM…` but the configurator tool and the resources bundle.
   static func isIntuneSDK(stem: String) -> Bool {
-    let lowered = stem.lowercased()
-    return lowered.hasPrefix("intunemam") && !lowered.hasPrefix("intunemamconfigurator")
-      && !lowered.hasPrefix("intunemamresources") && !lowered.hasPrefix("intunemamframeworkpatcher")
+    IntuneSDKDistribution.isSDKStem(stem)
   }
 
   /// A sign in an Info.plist: `IntuneMAMSettings`, a twin URL scheme of its own, an Intune type.
@@ -262,7 +260,7 @@ public final class IntuneDependencyLookup: Sendable {
     var rest = text[...]
     while let include = rest.range(of: "Include=\"", options: .caseInsensitive) {
       let value = rest[include.upperBound...].prefix { $0 != "\"" }
-      if value.lowercased().hasPrefix("microsoft.intune.") { return String(value) }
+      if value.lowercased().hasPrefix(IntuneSDKDistribution.nuGetPackagePrefix) { return String(value) }
       rest = rest[include.upperBound...]
     }
     return nil
@@ -280,16 +278,18 @@ public final class IntuneDependencyLookup: Sendable {
       return PodfileLock(path: path)?.versions.keys.sorted().first { IntuneEvidence.isIntuneSDK(stem: $0) }
     case "Package.resolved":
       let pins = PackageResolved(path: path)?.pins ?? []
-      return pins.first { $0.identity == "ms-intune-app-sdk-ios" || $0.identity.contains("intunemam") }?.identity
+      return pins.first { pin in
+        pin.identity == IntuneSDKDistribution.packageIdentity || pin.identity.contains(IntuneSDKDistribution.stemPrefix)
+      }?.identity
     case "Cartfile", "Cartfile.resolved":
       let entries = Cartfile(path: path)?.entries ?? []
       let entry = entries.first { entry in
         let name = entry.name.lowercased()
-        return name == "ms-intune-app-sdk-ios" || name.hasPrefix("intunemam")
+        return name == IntuneSDKDistribution.packageIdentity || name.hasPrefix(IntuneSDKDistribution.stemPrefix)
       }
       return entry?.source
     default:
-      return firstMarker(["ms-intune-app-sdk-ios"], inFileAt: path)
+      return firstMarker([IntuneSDKDistribution.packageIdentity], inFileAt: path)
     }
   }
 

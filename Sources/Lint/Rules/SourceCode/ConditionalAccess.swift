@@ -55,15 +55,26 @@ enum ConditionalAccess {
   }
 
   /// Every mention of the CA error in `files`, in order; MSAL's own sources (which map `MSIDError…` codes to it) are
-  /// left out.
+  /// left out, and so are declarations of a name of that spelling (MSAL's `MSALError.h` enumerator, an internal
+  /// Swift `case serverProtectionPoliciesRequired(…)` of another enum): the Swift name counts after a `.`
+  /// (`.serverProtectionPoliciesRequired`, `MSALError.serverProtectionPoliciesRequired`), the Objective-C constant
+  /// when no `=` assigns it.
   static func errorMentions(in files: [SourceFile]) -> [ErrorMention] {
     var mentions: [ErrorMention] = []
     for file in files where !file.mentions(prefix: "MSIDError") {
-      for token in file.identifiers(named: errorNames) {
+      for token in file.identifiers(named: errorNames) where isReference(token, in: file) {
         mentions.append(ErrorMention(file: file, token: token, isEmptyCase: isEmptyCase(token, in: file)))
       }
     }
     return mentions
+  }
+
+  /// Whether the error's name at `index` refers to MSAL's error rather than declaring a name.
+  static func isReference(_ index: Int, in file: SourceFile) -> Bool {
+    if file.isIdentifier(index, "serverProtectionPoliciesRequired") {
+      return index > 0 && file.isPunctuation(index - 1, ".")
+    }
+    return !(index + 1 < file.tokens.count && file.isPunctuation(index + 1, "="))
   }
 
   /// Whether the target is under CA, and why: `conditional_access` when the configuration sets it; otherwise (and

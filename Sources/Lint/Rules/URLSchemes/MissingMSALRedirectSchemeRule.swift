@@ -407,14 +407,14 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     }
     let linked = facts.linked.first { library in
       if case .packageProduct(let product) = library.source,
-        product.product.package?.identity == "microsoft-authentication-library-for-objc"
+        product.product.package?.identity == MSALDistribution.packageIdentity
       {
         return true
       }
       return library.stem.lowercased() == "msal"
     }
     if let linked { return linked.name }
-    if facts.project?.lockedPods.keys.contains(where: { $0 == "MSAL" || $0.hasPrefix("MSAL/") }) == true {
+    if facts.project?.lockedPods.keys.contains(where: MSALDistribution.isMSALPod) == true {
       return "the pod 'MSAL'"
     }
     return nil

@@ -21,7 +21,7 @@ struct BundledIntuneSDK {
     }
     let ordered = candidates.keys.sorted { first, second in
       func rank(_ name: String) -> Int {
-        ["intunemamswift", "intunemam"].contains(XcodeLinkedFileKind.stem(of: name).lowercased()) ? 0 : 1
+        IntuneSDKDistribution.mainFrameworkStems.contains(XcodeLinkedFileKind.stem(of: name).lowercased()) ? 0 : 1
       }
       return (rank(first), first) < (rank(second), second)
     }

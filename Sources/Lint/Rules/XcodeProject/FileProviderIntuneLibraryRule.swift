@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 import XcodeModel
 
@@ -91,7 +92,7 @@ struct FileProviderIntuneLibraryRule: LintRule {
   /// Whether `library` is the whole SDK (any build of it but the File Provider library, the stub and telemetry).
   static func isFullSDK(_ library: XcodeLinkedLibrary) -> Bool {
     guard IntuneEvidence.isIntuneSDK(library), !isFileProviderLibrary(library) else { return false }
-    return ["intunemamswift", "intunemamstatic", "intunemam"].contains(library.stem.lowercased())
+    return IntuneSDKDistribution.fullSDKStems.contains(library.stem.lowercased())
   }
 
   func check(_ target: LintTarget, into findings: inout Findings) {

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import SharelintBase
 import XcodeModel
 
@@ -61,7 +62,7 @@ struct IncompleteStaticLibraryRule: LintRule {
     }
     let forceLoaded = view.facts.linked.contains { library in
       if case .linkerFlag(let flag) = library.source, flag.kind == .forceLoad {
-        return library.stem.lowercased() == "intunemam"
+        return library.stem.lowercased() == IntuneSDKDistribution.legacyStem
       }
       return false
     }

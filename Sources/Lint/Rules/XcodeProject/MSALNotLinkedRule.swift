@@ -75,7 +75,7 @@ struct MSALNotLinkedRule: LintRule {
     }
     // A package the target links may depend on MSAL's (a Capacitor or Flutter plug-in's package).
     guard lockedMSAL == nil, carthageMSAL == nil,
-      !view.build.mayLinkThroughAnotherPackage("microsoft-authentication-library-for-objc")
+      !view.build.mayLinkThroughAnotherPackage(MSALDistribution.packageIdentity)
     else { return }
     if let adal = linked.first(where: { ["adal", "adalios"].contains(stem($0)) }) {
       view.report(

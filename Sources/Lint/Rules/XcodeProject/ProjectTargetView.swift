@@ -40,14 +40,14 @@ struct ProjectTargetView {
   var msalLibrary: XcodeLinkedLibrary? {
     facts.linked.first { $0.stem.lowercased() == "msal" } ?? facts.linked.first { library in
       guard case .packageProduct(let product) = library.source else { return false }
-      return product.product.package?.identity == "microsoft-authentication-library-for-objc"
+      return product.product.package?.identity == MSALDistribution.packageIdentity
     }
   }
 
   /// The MSAL version `Podfile.lock` lists, when the target's Podfile block brings MSAL in (directly or through
   /// another pod).
   var lockedMSALVersion: String? {
-    build.lockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
+    build.lockedPods.first { MSALDistribution.isMSALPod($0.key) }?.value
   }
 
   /// MSAL's Carthage entry, when the project has one.
@@ -160,14 +160,13 @@ enum IntuneSDKParts {
   /// the telemetry framework (19.3.1 and later).
   static func isDynamicFramework(_ library: XcodeLinkedLibrary) -> Bool {
     guard library.isFrameworkBundle else { return false }
-    return ["intunemamswift", "intunemamswiftstub", "intunemam", "intunemamtelemetry"]
-      .contains(library.stem.lowercased())
+    return IntuneSDKDistribution.dynamicFrameworkStems.contains(library.stem.lowercased())
   }
 
   /// Whether the library is the SDK built with Swift (11.0.2 and later): anything of it but the Objective-C
   /// `IntuneMAM.framework` and `libIntuneMAM.a`.
   static func hasSwift(_ library: XcodeLinkedLibrary) -> Bool {
-    IntuneEvidence.isIntuneSDK(library) && library.stem.lowercased() != "intunemam"
+    IntuneEvidence.isIntuneSDK(library) && library.stem.lowercased() != IntuneSDKDistribution.legacyStem
   }
 
   /// Whether a file name is a framework of the SDK (dynamic or static) that a bundle may carry.

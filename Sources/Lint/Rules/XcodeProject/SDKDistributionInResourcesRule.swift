@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import XcodeModel
 
 /// XC009: Copy Bundle Resources copies parts of the Intune App SDK's distribution into the bundle.
@@ -63,7 +64,7 @@ struct SDKDistributionInResourcesRule: LintRule {
       let lowered = name.lowercased()
       let stem = XcodeLinkedFileKind.stem(of: name).lowercased()
       let message: String
-      if lowered.hasPrefix("ms-intune-app-sdk-ios") {
+      if lowered.hasPrefix(IntuneSDKDistribution.packageIdentity) {
         message = "'\(name)' is the Intune App SDK's folder copied into the bundle; the App Store refuses the "
           + "binaries in it (ITMS-90171)"
       } else if stem == "intunemamconfigurator" || stem == "intunemamframeworkpatcher" {
