@@ -58,6 +58,37 @@ struct ProjectTargetView {
   /// Whether the target links MSAL, whichever way (`msalLibrary`, `lockedMSALVersion`, `carthageMSAL`).
   var linksMSAL: Bool { msalLibrary != nil || lockedMSALVersion != nil || carthageMSAL != nil }
 
+  /// The identity of MSAL's Swift package.
+  static let msalPackageIdentity = "microsoft-authentication-library-for-objc"
+
+  /// Whether MSAL may come in without a line of the target's own: a package the target links depends on MSAL's
+  /// (`Package.resolved` pins it), or a pod named for a sign-in or Intune plug-in is locked (a React Native,
+  /// Flutter or Capacitor plug-in whose podspec vendors MSAL, as `mattermost-intune` does).
+  var mayLinkMSALIndirectly: Bool {
+    build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.lockedPods.keys.contains { name in
+      let lowered = name.lowercased()
+      return lowered.contains("msal") || lowered.contains("intune")
+    }
+  }
+
+  /// The version of MSAL the target links, when known, with how it links it (for notes): the version `msalLibrary`
+  /// gives (its framework's `Info.plist`, `Package.resolved`, `Podfile.lock`), else `Podfile.lock`'s for a pod
+  /// another pod brings in, else `Cartfile.resolved`'s. Nil for a branch or a revision.
+  var msalVersion: (version: ReleaseVersion, origin: String)? {
+    if let library = msalLibrary {
+      guard let text = library.version ?? lockedMSALVersion, let version = ReleaseVersion(text) else { return nil }
+      return (version, library.version == nil ? "\(library.description), MSAL \(text) in Podfile.lock"
+        : library.description)
+    }
+    if let text = lockedMSALVersion, let version = ReleaseVersion(text) {
+      return (version, "gets the pod 'MSAL' \(text) through another pod (Podfile.lock)")
+    }
+    if let carthage = carthageMSAL, carthage.isResolved, let version = ReleaseVersion(carthage.entry.version) {
+      return (version, "gets MSAL \(carthage.entry.version) from Carthage (\(carthage.file):\(carthage.entry.line))")
+    }
+    return nil
+  }
+
   /// Its Swift and Objective-C sources, when the project names some.
   var sourceCode: TargetSourceCode? {
     guard let code = facts.sourceCode, code.hasSources else { return nil }

@@ -20,4 +20,5 @@ let xcodeProjectRules: [any LintRule.Type] = [
   UnsupportedIntuneSDKReleaseRule.self,
   XcodeOlderThanIntuneSDKSupportsRule.self,
   SimulatorSlicesEmbeddedRule.self,
+  DeploymentTargetBelowMSALMinimumRule.self,
 ]
