@@ -67,7 +67,8 @@ struct ProjectTargetView {
   var mayLinkMSALIndirectly: Bool {
     build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.lockedPods.keys.contains { name in
       let lowered = name.lowercased()
-      return lowered.contains("msal") || lowered.contains("intune")
+      return lowered.contains("msal")
+        || lowered.contains("intune") && !IntuneEvidence.isIntuneSDK(stem: String(name.prefix { $0 != "/" }))
     }
   }
 
