@@ -315,6 +315,29 @@ import Testing
 
   // MARK: - XC024
 
+  @Test func anExtensionWhosePodfileBlockHasNoMSALIsNotAsked() {
+    func example(sharePod: String) -> RuleExample {
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init("App", settings: ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"]),
+          .init("Share", isExtension: true, settings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]),
+        ]),
+        files: [
+          "Share/Info.plist": "<key>CFBundleIdentifier</key>\n<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>",
+          "Podfile": "target 'App' do\n  pod 'MSAL'\nend\ntarget 'Share' do\n  pod '\(sharePod)'\nend\n",
+          "Podfile.lock": """
+            PODS:
+              - MSAL (2.15.0):
+                - MSAL/app-lib (= 2.15.0)
+              - MSAL/app-lib (2.15.0)
+              - Sentry (9.1.0)
+            """,
+        ])
+    }
+    #expect(Self.findings(DeploymentTargetBelowMSALMinimumRule.self, example(sharePod: "Sentry")).isEmpty)
+    #expect(Self.findings(DeploymentTargetBelowMSALMinimumRule.self, example(sharePod: "MSAL")).count == 2)
+  }
+
   @Test func carthageVersionsAndBranchesOfMSAL() {
     func run(_ resolved: String) -> [LintDiagnostic] {
       Self.findings(

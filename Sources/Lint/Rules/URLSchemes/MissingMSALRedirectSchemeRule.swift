@@ -560,7 +560,9 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     if let linked { return linked.name }
     guard let project = facts.project else { return nil }
     // A React Native or Flutter plug-in's pod brings MSAL in: Podfile.lock lists it.
-    if project.lockedPods.keys.contains(where: { $0 == "MSAL" || $0.hasPrefix("MSAL/") }) { return "the pod 'MSAL'" }
+    if project.targetLockedPods.keys.contains(where: { $0 == "MSAL" || $0.hasPrefix("MSAL/") }) {
+      return "the pod 'MSAL'"
+    }
     if let carthage = project.carthage.first(where: {
       $0.entry.name.lowercased() == ProjectTargetView.msalPackageIdentity
     }) {

@@ -45,9 +45,9 @@ struct ProjectTargetView {
   }
 
   /// The MSAL version `Podfile.lock` lists, when the target's Podfile block brings MSAL in (directly or through
-  /// another pod).
+  /// another pod; any pod of the file when the lock does not say what brings what in).
   var lockedMSALVersion: String? {
-    build.lockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
+    build.targetLockedPods.first { $0.key == "MSAL" || $0.key.hasPrefix("MSAL/") }?.value
   }
 
   /// MSAL's Carthage entry, when the project has one.
@@ -65,7 +65,7 @@ struct ProjectTargetView {
   /// (`Package.resolved` pins it), or a pod named for a sign-in or Intune plug-in is locked (a React Native,
   /// Flutter or Capacitor plug-in whose podspec vendors MSAL, as `mattermost-intune` does).
   var mayLinkMSALIndirectly: Bool {
-    build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.lockedPods.keys.contains { name in
+    build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.targetLockedPods.keys.contains { name in
       let lowered = name.lowercased()
       return lowered.contains("msal")
         || lowered.contains("intune") && !IntuneEvidence.isIntuneSDK(stem: String(name.prefix { $0 != "/" }))

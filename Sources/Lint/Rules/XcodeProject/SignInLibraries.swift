@@ -34,7 +34,7 @@ struct SignInLibraries {
         ?? view.carthageMSAL.map { "gets MSAL from Carthage (\($0.file))" }
         ?? (view.mayLinkMSALIndirectly ? "may get MSAL through a plug-in" : nil)
       linksADAL = view.facts.linked.contains(where: Self.isADAL)
-        || view.build.lockedPods.keys.contains { $0 == "ADAL" || $0.hasPrefix("ADAL/") }
+        || view.build.targetLockedPods.keys.contains { $0 == "ADAL" || $0.hasPrefix("ADAL/") }
         || view.build.carthage.contains { $0.entry.name.lowercased() == Self.adalRepository }
         || view.build.packageGraphIdentities.contains(Self.adalRepository)
       intuneSDKVersion = view.sdkVersion?.version
