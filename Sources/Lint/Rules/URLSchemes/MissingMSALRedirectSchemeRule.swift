@@ -23,7 +23,7 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       both sides matches without them. A redirect URI from the ADAL era (`urn:ietf:wg:oauth:2.0:oob`, \
       `https://login.microsoftonline.com/common/oauth2/nativeclient`), whose scheme no app can own, is reported \
       with what MSAL needs instead, `msauth.<bundle id>://auth`. Only apps are checked (extensions return through \
-      their app), and only when the bundle identifier is known. An app that links MSAL without Intune settings is \
+      their app), and only when the bundle identifier is known. An app that links MSAL and is no Intune app is \
       left alone when it shows another redirect: it registers `msal<client id>` (MSAL's redirect without the \
       broker, as B2C apps do), a URL type whose schemes the build fills in (an empty array, a scheme of unknown \
       build settings), or its code gives `MSALPublicClientApplicationConfig` a `redirectUri` of another form or \
@@ -433,7 +433,10 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     }
     // Without its build settings the scheme cannot be compared; PL003 reports the unknown setting.
     guard !isRegistered, expected.expanded != nil else { return }
-    if linkedMSAL != nil, Self.namesAnotherRedirect(target, registered: registered, settings: settings) { return }
+    // An Intune app's redirect is the SDK's, whatever its own code gives MSAL; another app's is its code's.
+    if linkedMSAL != nil, !isIntune, Self.namesAnotherRedirect(target, registered: registered, settings: settings) {
+      return
+    }
 
     let shown = expected.expanded.map { BuildSettingEvaluation.shown($0, written: expected.written) }
       ?? "'\(expected.written)'"
