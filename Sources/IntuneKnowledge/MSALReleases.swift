@@ -1,5 +1,6 @@
-/// What sharelint knows of the releases of MSAL for iOS and macOS (`AzureAD/microsoft-authentication-library-for-objc`),
-/// each fact read at the commit of a release tag, and what the Intune App SDK's releases need of it.
+/// What sharelint knows of the releases of MSAL for iOS and macOS
+/// (`AzureAD/microsoft-authentication-library-for-objc`), each fact read at the commit of a release tag, and what the
+/// Intune App SDK's releases need of it.
 public enum MSALReleases {
   /// The oldest iOS each release supports, newest rows first; each row is the first release of its minimum.
   ///
@@ -11,9 +12,9 @@ public enum MSALReleases {
   public static let minimumIOS: [(since: ReleaseVersion, minimum: IOSVersion, source: String)] = [
     (ReleaseVersion(2, 15, 0), IOSVersion(17), "#3046 (fae6844, 2026-07-22, after 2.14.0) sets 17.0 in MSAL.xcodeproj, "
       + "MSAL.podspec and Package.swift; released in 2.15.0 (2026-08-20; issue #3101: crashes at launch below iOS 17)"),
-    (ReleaseVersion(2, 1, 0), IOSVersion(16), "2.1.0 (d80d943, 2025-06-04): CHANGELOG 'Update minimum supported version "
-      + "to iOS 16.0 (#2623)', MSAL.xcodeproj 16.0; Package.swift said iOS 14 until 2.7.0 and MSAL.podspec until "
-      + "2.12.0 (issue #2788: 2.6.0 crashes at launch on iOS 15)"),
+    (ReleaseVersion(2, 1, 0), IOSVersion(16), "2.1.0 (d80d943, 2025-06-04): CHANGELOG 'Update minimum supported "
+      + "version to iOS 16.0 (#2623)', MSAL.xcodeproj 16.0; Package.swift said iOS 14 until 2.7.0 and MSAL.podspec "
+      + "until 2.12.0 (issue #2788: 2.6.0 crashes at launch on iOS 15)"),
     (ReleaseVersion(1, 2, 6), IOSVersion(14), "1.2.6 (64657b4, 2022-11-30): CHANGELOG 'Update minimum OS version to "
       + "iOS14', MSAL.xcodeproj, MSAL.podspec and Package.swift 14.0"),
     (ReleaseVersion(1, 1, 8), IOSVersion(11), "1.1.8 (824d1f4, 2020-08-25): MSAL.xcodeproj and MSAL.podspec 11.0"),

@@ -444,8 +444,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       + (isIntune ? "enrollment cannot return to the app" : "sign-in cannot return to the app")
     var notes: [String] = []
     if let linkedMSAL {
-      notes.append("the app links MSAL (\(linkedMSAL)) and "
-        + (isIntune ? "its IntuneMAMSettings name" : "names") + " no redirect: MSAL returns to msauth.<bundle id>://auth")
+      notes.append("the app links MSAL (\(linkedMSAL)) and " + (isIntune ? "its IntuneMAMSettings name" : "names")
+        + " no redirect: MSAL returns to msauth.<bundle id>://auth")
     }
     for entry in registered where Self.isRedirectURI(entry.scheme, of: expected, settings: settings) {
       notes.append("'\(entry.node.keyPath)' is a redirect URI, '\(entry.scheme)'; register only its scheme")

@@ -65,8 +65,8 @@ struct MSALNotLinkedRule: LintRule {
           """,
         files: ExampleFiles.xcframework("IntuneMAMSwift", version: "21.7.1"),
         messages: [
-          "'App' links the Intune App SDK 21.7.1 but no MSAL (pod, Swift package, framework or Carthage); the SDK signs "
-            + "users in with MSAL and cannot enroll without it",
+          "'App' links the Intune App SDK 21.7.1 but no MSAL (pod, Swift package, framework or Carthage); the SDK "
+            + "signs users in with MSAL and cannot enroll without it",
         ]),
       RuleExample(
         project: ExampleProject(targets: [
