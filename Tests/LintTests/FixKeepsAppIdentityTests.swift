@@ -90,6 +90,17 @@ import XcodeModel
         fileID: "Lint/\(example.sourceFile)", filePath: "\(example.sourceFile)", line: Int(example.sourceLine),
         column: 1)
       let run = ExampleRun.run(ruleCase.rule, on: example)
+      if example.file == .project, let fixedText = run.fixedText, example.markedPath.hasSuffix(".plist") {
+        // A fix of a project example's Info.plist keeps the app's identity as a loose Info.plist's does.
+        let body = example.markedText.replacingOccurrences(of: "↓", with: "")
+        let original = try PropertyListDocument(
+          source: SourceText(name: example.markedPath, string: RuleExample.document(for: body)))
+        let fixed = try PropertyListDocument(source: SourceText(name: example.markedPath, string: fixedText))
+        Self.expectIdentityKept(
+          original: original.root, fixed: fixed.root, code: description.code, context: fixedText,
+          sourceLocation: location)
+        continue
+      }
       if example.file == .project, let fixedText = run.fixedText {
         // A project fix never touches what names the app: its bundle identifiers and product names.
         func identity(_ text: String) -> [Substring] {

@@ -168,6 +168,27 @@ struct DependencyFilesTests {
     #expect(lock.cocoaPodsVersion == "1.15.2")
   }
 
+  @Test func podfileLockDependencies() {
+    let lock = PodfileLock(path: "Podfile.lock", text: BuildFactsFixture.podfileLock)
+    #expect(lock.dependencies["Firebase/Analytics"] == ["FirebaseAnalytics"])
+    #expect(lock.dependencies["MSAL"] == ["MSAL/app-lib"])
+    #expect(lock.podsBroughtIn(by: ["MSAL/app-lib"]) == ["MSAL/app-lib", "MSAL"])
+    #expect(lock.podsBroughtIn(by: ["Alamofire"]) == ["Alamofire"])
+    let plugIn = PodfileLock(path: "Podfile.lock", text: """
+      PODS:
+        - MSAL (2.15.0):
+          - MSAL/app-lib (= 2.15.0)
+        - MSAL/app-lib (2.15.0)
+        - msal_auth (3.3.0):
+          - "Flutter"
+          - MSAL (~> 2.11)
+        - Sentry (9.1.0)
+      """)
+    #expect(plugIn.podsBroughtIn(by: ["msal_auth"]) == ["msal_auth", "Flutter", "MSAL", "MSAL/app-lib"])
+    #expect(plugIn.podsBroughtIn(by: ["Sentry"]) == ["Sentry"])
+    #expect(PodfileLock(path: "Podfile.lock", text: "PODS:\n  - MSAL (2.15.0)\n").podsBroughtIn(by: ["x"]) == nil)
+  }
+
   // MARK: Carthage
 
   @Test func cartfileAndResolved() {

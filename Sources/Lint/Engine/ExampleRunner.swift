@@ -115,7 +115,8 @@ public enum ExampleCheck {
       return problems
     }
     if !fixesMarkedFile { problems.append("a corrected text, but no finding fixes \(example.markedPath)") }
-    let expected = example.file == .project ? corrected : RuleExample.document(for: corrected)
+    let expected = example.file == .project ? ProjectExampleRun.whole(example.markedPath, corrected)
+      : RuleExample.document(for: corrected)
     if run.fixedText != expected {
       problems.append("the fixed text differs from the corrected text; fixed:\n\(run.fixedText ?? "nil")")
     }

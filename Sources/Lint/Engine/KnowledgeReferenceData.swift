@@ -17,3 +17,9 @@ extension AppleInfoPlistKeys {
   static let referenceData = [RuleReferenceData(
     name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: checkedSource)]
 }
+
+extension MSALReleases {
+  /// The data line `explain` shows for the rules that read MSAL's release tables.
+  static let referenceData = [RuleReferenceData(
+    name: "knowledge_checked", value: KnowledgeSnapshot.checkedOn, source: checkedSource)]
+}

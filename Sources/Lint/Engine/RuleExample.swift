@@ -65,17 +65,18 @@ public struct RuleExample: Sendable {
   }
 
   /// An example of a project rule: `project` is the folder's `App.xcodeproj`; its markers and its correction are
-  /// in the `project.pbxproj`, or in `markedFile` (a path of `files`, or `App/Info.plist`) when given.
+  /// in the `project.pbxproj`, or in `markedFile` (a path of `files`, or `App/Info.plist`) when given. The correction
+  /// of a `markedFile` is `correctedMarkedFile`, its text after the fixes (a plist's dictionary body).
   public init(
     project: ExampleProject, infoPlist: String = RuleExample.intuneAppInfoPlist, entitlements: String? = nil,
     files: [String: String] = [:], markedFile: String? = nil, messages: [String] = [],
-    corrected: ExampleProject? = nil, configuration: String? = nil, sourceFile: StaticString = #filePath,
-    sourceLine: UInt = #line
+    corrected: ExampleProject? = nil, correctedMarkedFile: String? = nil, configuration: String? = nil,
+    sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) {
     self.init(
       projectText: project.render(), infoPlist: infoPlist, entitlements: entitlements, files: files,
-      markedFile: markedFile, messages: messages, corrected: corrected?.render(), configuration: configuration,
-      sourceFile: sourceFile, sourceLine: sourceLine)
+      markedFile: markedFile, messages: messages, corrected: correctedMarkedFile ?? corrected?.render(),
+      configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
   }
 
   private init(
@@ -128,9 +129,21 @@ public struct RuleExample: Sendable {
   public func correctedExample() -> RuleExample? {
     guard let corrected else { return nil }
     if file == .project {
+      var projectText = corrected
+      var infoPlist = infoPlist
+      var files = files
+      if let markedFile, markedFile != File.project.rawValue {
+        projectText = project ?? ""
+        if files[markedFile] == nil && markedFile == "App/Info.plist" {
+          infoPlist = corrected
+        } else {
+          files[markedFile] = corrected
+        }
+      }
       return RuleExample(
-        projectText: corrected, infoPlist: infoPlist, entitlements: entitlements, files: files, markedFile: markedFile,
-        messages: [], corrected: nil, configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
+        projectText: projectText, infoPlist: infoPlist, entitlements: entitlements, files: files,
+        markedFile: markedFile, messages: [], corrected: nil, configuration: configuration, sourceFile: sourceFile,
+        sourceLine: sourceLine)
     }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,

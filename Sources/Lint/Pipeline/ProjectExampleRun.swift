@@ -16,10 +16,6 @@ enum ProjectExampleRun {
     if let entitlements = example.entitlements, files["App/App.entitlements"] == nil {
       files["App/App.entitlements"] = entitlements
     }
-    func whole(_ path: String, _ text: String) -> String {
-      (path.hasSuffix(".plist") || path.hasSuffix(".entitlements")) && !text.hasPrefix("<?xml")
-        ? RuleExample.document(for: text) : text
-    }
     // The markers are taken out of every file; the offsets kept are those of the marked file, as written.
     let markedPath = example.markedPath
     var unmarked = (text: "", offsets: [Int]())
@@ -75,10 +71,22 @@ enum ProjectExampleRun {
     if markedPath == RuleExample.File.project.rawValue {
       let fixed = Fixer.apply(fixes, toText: SourceText(name: markedPath, string: unmarked.text))
       fixedText = String(decoding: fixed.bytes, as: UTF8.self)
+    } else if isPlist(markedPath), !fixes.isEmpty,
+      let document = try? PropertyListDocument(source: SourceText(name: markedPath, string: unmarked.text))
+    {
+      fixedText = String(decoding: Fixer.apply(fixes, to: document).bytes, as: UTF8.self)
     }
     return ExampleRun(
       expectedOffsets: unmarked.offsets, diagnostics: diagnostics.filter { $0.file == markedPath },
       fixedText: fixedText, document: nil)
+  }
+
+  /// Whether the example file at `path` is a plist (an Info.plist or entitlements).
+  static func isPlist(_ path: String) -> Bool { path.hasSuffix(".plist") || path.hasSuffix(".entitlements") }
+
+  /// The whole text of the example file at `path` written as `text`: a plist's dictionary body inside a whole plist.
+  static func whole(_ path: String, _ text: String) -> String {
+    isPlist(path) && !text.hasPrefix("<?xml") ? RuleExample.document(for: text) : text
   }
 
   /// `text` without its `↓` markers, and the byte offsets they were at.

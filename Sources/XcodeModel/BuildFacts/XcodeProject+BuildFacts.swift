@@ -58,7 +58,10 @@ extension XcodeProject {
             pod: pod, podfile: PathText.relativeToWorkingFolder(podfile.path),
             lockedVersion: files.podfileLock?.version(of: pod.name))
         }
-        if !facts.pods.isEmpty { facts.lockedPods = files.podfileLock?.versions ?? [:] }
+        if !facts.pods.isEmpty {
+          facts.lockedPods = files.podfileLock?.versions ?? [:]
+          facts.lockedPodsBroughtIn = files.podfileLock?.podsBroughtIn(by: facts.pods.map(\.pod.name))
+        }
       }
     }
     if let resolved = files.cartfileResolved {

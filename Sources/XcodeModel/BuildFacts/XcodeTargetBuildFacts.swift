@@ -75,6 +75,9 @@ public struct XcodeTargetBuildFacts: Sendable {
   /// Every pod `Podfile.lock` lists with its version (those the target's pods bring in among them), when the
   /// Podfile has a block for the target.
   public var lockedPods: [String: String] = [:]
+  /// The pods of `lockedPods` the target's own pods bring in (themselves included), when Podfile.lock lists what
+  /// each pod depends on; nil when it does not, and then any locked pod may be the target's.
+  public var lockedPodsBroughtIn: Set<String>?
   /// Every package `Package.resolved` pins (identities), when the target links a Swift package product: the
   /// resolved graph is the whole project's, so these are the packages the target's products may bring in.
   public var packageGraphIdentities: Set<String> = []
@@ -105,6 +108,13 @@ public struct XcodeTargetBuildFacts: Sendable {
   public init(targetName: String, project: String) {
     self.targetName = targetName
     self.project = project
+  }
+
+  /// `lockedPods` without those only other targets' pods bring in (another block of the same Podfile), when
+  /// Podfile.lock says what brings what in.
+  public var targetLockedPods: [String: String] {
+    guard let broughtIn = lockedPodsBroughtIn else { return lockedPods }
+    return lockedPods.filter { broughtIn.contains($0.key) }
   }
 
   /// The files embedded into the bundle's `Frameworks` folder (`dstSubfolderSpec = 10`).

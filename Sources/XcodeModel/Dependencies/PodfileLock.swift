@@ -10,6 +10,9 @@ public struct PodfileLock: Hashable, Sendable {
   public private(set) var versions: [String: String] = [:]
   /// The line each pod is listed at in `PODS:`.
   public private(set) var lines: [String: Int] = [:]
+  /// The pods each pod depends on, by name as written (`msal_auth` → `MSAL`): the entries indented under it in
+  /// `PODS:`, requirements left out.
+  public private(set) var dependencies: [String: [String]] = [:]
   /// `COCOAPODS:`, when written.
   public private(set) var cocoaPodsVersion: String?
   /// What could not be read.
@@ -37,6 +40,7 @@ public struct PodfileLock: Hashable, Sendable {
     self.path = path
     var inPods = false
     var lineNumber = 0
+    var current: String?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
       let trimmedEnd = line.hasSuffix("\r") ? line.dropLast() : line
@@ -47,8 +51,19 @@ public struct PodfileLock: Hashable, Sendable {
         }
         continue
       }
+      // A dependency of the entry above is indented by four: `    - Name (~> 1.2)` or `    - Name`.
+      if inPods, trimmedEnd.hasPrefix("    - "), let current {
+        var dependency = trimmedEnd.dropFirst(6).trimmingSpaces[...]
+        if dependency.hasPrefix("\""), dependency.hasSuffix("\""), dependency.count >= 2 {
+          dependency = dependency.dropFirst().dropLast()
+        }
+        let name = (dependency.firstIndex(of: "(").map { dependency[..<$0] } ?? dependency).trimmingSpaces
+        if !name.isEmpty { dependencies[current, default: []].append(name) }
+        continue
+      }
       // Top-level entries of PODS are indented by two: `  - Name (1.2.3)` or `  - Name (1.2.3):`.
       guard inPods, trimmedEnd.hasPrefix("  - ") else { continue }
+      current = nil
       var entry = trimmedEnd.dropFirst(4).trimmingSpaces[...]
       if entry.hasSuffix(":") { entry = entry.dropLast() }
       if entry.hasPrefix("\""), entry.hasSuffix("\""), entry.count >= 2 { entry = entry.dropFirst().dropLast() }
@@ -58,7 +73,23 @@ public struct PodfileLock: Hashable, Sendable {
       guard !name.isEmpty, !version.isEmpty else { continue }
       versions[name] = version
       lines[name] = lineNumber
+      current = name
     }
+  }
+
+  /// The pods `pods` bring in, themselves included: what their entries depend on, and what those depend on. A
+  /// subspec (`MSAL/app-lib`) brings its root pod in. Nil when the file lists no dependencies at all (an
+  /// abbreviated lock), where what brings what in cannot be told.
+  public func podsBroughtIn(by pods: [String]) -> Set<String>? {
+    guard !dependencies.isEmpty else { return nil }
+    var seen = Set<String>()
+    var pending = pods
+    while let pod = pending.popLast() {
+      guard seen.insert(pod).inserted else { continue }
+      if let slash = pod.firstIndex(of: "/") { pending.append(String(pod[..<slash])) }
+      pending += dependencies[pod] ?? []
+    }
+    return seen
   }
 
   /// The installed version of `pod` (its root pod's when the subspec itself is not listed).

@@ -39,6 +39,27 @@ enum EntraRegistration {
     return MSALForm(bundleIdentifier: String(afterPrefix[..<colon]), rest: String(afterPrefix[colon...]))
   }
 
+  /// A redirect URI taken apart as MSAL's broker check reads it: its scheme, and the host after `://` (empty when
+  /// there is none: `myapp:/path`, `urn:ietf:wg:oauth:2.0:oob`). Nil when `text` has no scheme.
+  static func schemeAndHost(of text: String) -> (scheme: Substring, host: Substring)? {
+    guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return nil }
+    let rest = text[text.index(after: colon)...]
+    guard rest.hasPrefix("//") else { return (text[..<colon], "") }
+    let afterSlashes = rest.dropFirst(2)
+    return (text[..<colon], afterSlashes.prefix { !["/", "?", "#"].contains($0) })
+  }
+
+  /// Whether MSAL 2.0.0 and later accept `redirectURI` for brokered Entra sign-in in an app whose bundle identifier is
+  /// `bundleIdentifier`: `msauth.<bundle id>://auth`, or ADAL's `<scheme>://<bundle id>` (MSAL 2.x migration guide,
+  /// section 1; `MSALInternalErrorInvalidRedirectURI` in MSALError.h).
+  static func isBrokerCapable(_ redirectURI: String, bundleIdentifier: String) -> Bool {
+    if redirectURI.lowercased() == msalRedirectURI(for: bundleIdentifier).lowercased() { return true }
+    guard let (scheme, host) = schemeAndHost(of: redirectURI), !scheme.isEmpty,
+      !["http", "https"].contains(scheme.lowercased())
+    else { return false }
+    return host.lowercased() == bundleIdentifier.lowercased()
+  }
+
   /// `text` with its build settings expanded as the URL-scheme rules expand them; nil when one is unknown.
   static func resolved(_ text: String, in target: LintTarget) -> String? {
     InfoPlistSchemes.buildSettings(for: target).resolve(text).resolvedText

@@ -13,34 +13,43 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     family: .urlSchemes, number: 7,
     summary: "CFBundleURLTypes does not register the scheme MSAL redirects to",
     whatItDoes: """
-      In apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
-      `ADALRedirectUri`, `ADALRedirectScheme`), and in Intune apps that link MSAL without them (the build facts: \
-      `MSAL.xcframework`, the pod, the Swift package; a built app's `Frameworks/MSAL.framework`), requires \
+      In Intune apps with MSAL settings in `IntuneMAMSettings` (`ADALClientId`, `ADALAuthority`, \
+      `ADALRedirectUri`, `ADALRedirectScheme`), and in any app that links MSAL without them (the build facts: \
+      `MSAL.xcframework`, the pod, also when a React Native or Flutter plug-in's pod brings it in (Podfile.lock), \
+      the Swift package's product, Carthage; a built app's `Frameworks/MSAL.framework`), requires \
       `CFBundleURLTypes` to register the redirect scheme: \
       `ADALRedirectScheme`, else the part of `ADALRedirectUri` before `:`, else `msauth.<bundle id>`. Build \
       settings are expanded on both sides; `msauth.$(PRODUCT_BUNDLE_IDENTIFIER)` written the same way on \
       both sides matches without them. A redirect URI from the ADAL era (`urn:ietf:wg:oauth:2.0:oob`, \
       `https://login.microsoftonline.com/common/oauth2/nativeclient`), whose scheme no app can own, is reported \
-      with what MSAL needs instead, `msauth.<bundle id>://auth`.
+      with what MSAL needs instead, `msauth.<bundle id>://auth`. Only apps are checked (extensions return through \
+      their app), and only when the bundle identifier is known. An app that links MSAL and is no Intune app is \
+      left alone when it shows another redirect: it registers `msal<client id>` (MSAL's redirect without the \
+      broker, as B2C apps do), a URL type whose schemes the build fills in (an empty array, a scheme of unknown \
+      build settings), or its code gives `MSALPublicClientApplicationConfig` a `redirectUri` of another form or \
+      one the code does not spell out.
       """,
     whyItMatters: """
       After sign-in in Microsoft Authenticator or the browser, MSAL returns to the app through \
       `<scheme>://auth`. iOS delivers that URL only to an app that registers the scheme, so on the device \
-      enrollment hangs after sign-in and the app never gets its policy. IntuneMAMConfigurator 21.7.1 adds a \
+      enrollment hangs after sign-in and the app never gets its policy. Without a redirect URI of its own, MSAL \
+      uses `msauth.<bundle id>://auth` and fails to start when no URL type registers `msauth.<bundle id>` (MSAL's \
+      2.x migration guide, "Update Info.plist"). IntuneMAMConfigurator 21.7.1 adds a \
       scheme and its twin to the last URL type, but takes it from `ADALRedirectScheme` or `ADALRedirectUri` \
       and otherwise adds `msauth.com.microsoft.intunemam`, which is not the app's redirect; given an \
       unexpanded `$(MSAL_REDIRECT_URI)` it writes the variable itself, which expands to \
       `msauth.<bundle id>://auth` and fails App Store validation (issue #579).
       """,
     useInstead: """
-      Register `msauth.<bundle id>` (or the scheme of `ADALRedirectUri`) and its `-intunemam` twin. The fix \
-      adds both to the last URL type, or to a new one, when the scheme is known after expanding build settings. \
+      Register `msauth.<bundle id>` (or the scheme of `ADALRedirectUri`) and, in an Intune app, its `-intunemam` \
+      twin. The fix adds them to the last URL type, or to a new one, when the scheme is known after expanding build \
+      settings. \
       It never registers `urn`, `http`, `https` or another scheme no app can own: for an ADAL-era redirect URI, \
       register `msauth.<bundle id>://auth` for the app in Microsoft Entra, then write it as `ADALRedirectUri`.
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .error,
-    requiresIntune: true,
+    requiresIntune: false,
     triggeringExamples: [
       RuleExample(
         """
@@ -194,6 +203,42 @@ struct MissingMSALRedirectSchemeRule: LintRule {
           'msauth.com.woodgrovebank.advisor'
           """,
         ]),
+      RuleExample(
+        project: ExampleProject(targets: [.init("App")]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          ↓<array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>contoso-notes</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """,
+        files: MSALExampleFiles.podfile(msal: "2.14.0"), markedFile: "App/Info.plist",
+        messages: [
+          """
+          no URL type registers 'msauth.com.contoso.notes' (from 'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)'), the scheme \
+          MSAL redirects to after sign-in (made from the bundle identifier); sign-in cannot return to the app
+          """,
+        ],
+        correctedMarkedFile: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>contoso-notes</string>
+          \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """),
     ],
     nonTriggeringExamples: [
       RuleExample("""
@@ -265,6 +310,79 @@ struct MissingMSALRedirectSchemeRule: LintRule {
         \t<true/>
         </dict>
         """),
+      RuleExample(
+        project: ExampleProject(targets: [.init("App")]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>msal6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """,
+        files: MSALExampleFiles.podfile(msal: "1.1.22")),
+      RuleExample(
+        project: ExampleProject(targets: [.init("App", sources: ["App/SignIn.swift"])]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>contoso-notes</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """,
+        files: MSALExampleFiles.podfile(msal: "1.9.0").merging([
+          "App/SignIn.swift": """
+            import MSAL
+
+            let kRedirectURI = "contoso-notes://auth"
+
+            func makeClient(authority: MSALB2CAuthority) throws -> MSALPublicClientApplication {
+              let config = MSALPublicClientApplicationConfig(
+                clientId: "6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6", redirectUri: kRedirectURI, authority: authority)
+              return try MSALPublicClientApplication(configuration: config)
+            }
+            """,
+        ]) { first, _ in first }),
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init("App", frameworks: [.init("MSAL.xcframework", embedding: .embedAndSign)]),
+          .init("Share", isExtension: true, frameworks: [.init("MSAL.xcframework")]),
+        ]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key>
+          <array>
+          \t<dict>
+          \t\t<key>CFBundleURLSchemes</key>
+          \t\t<array>
+          \t\t\t<string>msauth.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          \t\t</array>
+          \t</dict>
+          </array>
+          """,
+        files: [
+          "Share/Info.plist": """
+            <key>CFBundleIdentifier</key>
+            <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            <key>NSExtension</key>
+            <dict>
+            \t<key>NSExtensionPointIdentifier</key>
+            \t<string>com.apple.share-services</string>
+            </dict>
+            """,
+        ]),
     ],
     guideSteps: [38, 39]
   )
@@ -281,7 +399,8 @@ struct MissingMSALRedirectSchemeRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard target.kind == .app else { return }
-    let intuneSettings = target.intuneSettings
+    let isIntune = target.isIntuneManaged
+    let intuneSettings = isIntune ? target.intuneSettings : nil
     let configuresMSAL = Self.msalSettingKeys.contains { intuneSettings?[$0] != nil }
     // Without MSAL settings, an app that links MSAL still signs in through msauth.<bundle id>.
     let linkedMSAL = configuresMSAL ? nil : Self.linkedMSAL(target)
@@ -314,27 +433,55 @@ struct MissingMSALRedirectSchemeRule: LintRule {
     }
     // Without its build settings the scheme cannot be compared; PL003 reports the unknown setting.
     guard !isRegistered, expected.expanded != nil else { return }
+    // An Intune app's redirect is the SDK's, whatever its own code gives MSAL; another app's is its code's.
+    if linkedMSAL != nil, !isIntune, Self.namesAnotherRedirect(target, registered: registered, settings: settings) {
+      return
+    }
 
     let shown = expected.expanded.map { BuildSettingEvaluation.shown($0, written: expected.written) }
       ?? "'\(expected.written)'"
     let message = "no URL type registers \(shown), the scheme MSAL redirects to after sign-in (\(expected.origin)); "
-      + "enrollment cannot return to the app"
+      + (isIntune ? "enrollment cannot return to the app" : "sign-in cannot return to the app")
     var notes: [String] = []
     if let linkedMSAL {
-      notes.append("the app links MSAL (\(linkedMSAL)) and its IntuneMAMSettings name no redirect: MSAL returns to "
-        + "msauth.<bundle id>://auth")
+      notes.append("the app links MSAL (\(linkedMSAL)) and " + (isIntune ? "its IntuneMAMSettings name" : "names")
+        + " no redirect: MSAL returns to msauth.<bundle id>://auth")
     }
     for entry in registered where Self.isRedirectURI(entry.scheme, of: expected, settings: settings) {
       notes.append("'\(entry.node.keyPath)' is a redirect URI, '\(entry.scheme)'; register only its scheme")
     }
     let fix = redirectSchemeFix(expected, target: target, findings: findings)
     if fix == nil { notes.append("'\(expected.written)' is not a valid scheme; no automatic fix") }
+    // The note the engine gives the findings of the Intune rules, which this rule no longer is only.
+    if let intuneNote = target.intuneEvidence?.note { notes.append(intuneNote) }
     let document = target.infoPlist
     let key = InfoPlistSchemes.urlTypesKey
     if let urlTypes = document.root[key] {
       findings.report(message, about: urlTypes, in: document, notes: notes, fix: fix)
     } else {
       findings.report(message, missingKey: key, of: document.root, in: document, notes: notes, fix: fix)
+    }
+  }
+
+  /// Whether an app that links MSAL without naming a redirect in `IntuneMAMSettings` shows that it redirects
+  /// somewhere else than `msauth.<bundle id>`: it registers MSAL's redirect for apps without the broker
+  /// (`msal<client id>`, B2C's), a URL type whose schemes the build fills in (an empty array, a scheme of unknown
+  /// build settings), or its code gives MSAL a redirect URI of another form, or one it does not spell out.
+  static func namesAnotherRedirect(_ target: LintTarget, registered: [SchemeEntry], settings: BuildSettings) -> Bool {
+    for entry in registered {
+      guard let scheme = settings.resolve(entry.scheme).resolvedText else {
+        // `$(REDIRECT_SCHEME)`, `msauth.$(APP_ID)`: a scheme of unknown settings may be the redirect's.
+        if entry.scheme.hasPrefix("$") || entry.normalized.hasPrefix("msa") { return true }
+        continue
+      }
+      // `msal<client id>` ("msauth" does not start with "msal").
+      if URLSchemeSyntax.normalized(scheme).hasPrefix(MSALReleases.nonBrokerRedirectSchemePrefix) { return true }
+    }
+    if InfoPlistSchemes.urlSchemeArrays(of: target).contains(where: \.entries.isEmpty) { return true }
+    guard let code = target.settings.buildFacts?.sourceCode else { return false }
+    return MSALRedirectURIInCode.values(in: code.filesWithDependencies.files).contains { value in
+      if case .other = value { return true }
+      return false
     }
   }
 
@@ -414,9 +561,18 @@ struct MissingMSALRedirectSchemeRule: LintRule {
       return library.stem.lowercased() == "msal"
     }
     if let linked { return linked.name }
-    if facts.project?.lockedPods.keys.contains(where: MSALDistribution.isMSALPod) == true {
+    guard let project = facts.project else { return nil }
+    // A React Native or Flutter plug-in's pod brings MSAL in: Podfile.lock lists it.
+    if project.targetLockedPods.keys.contains(where: MSALDistribution.isMSALPod) {
       return "the pod 'MSAL'"
     }
+    if let carthage = project.carthage.first(where: {
+      $0.entry.name.lowercased() == ProjectTargetView.msalPackageIdentity
+    }) {
+      return "Carthage's '\(carthage.entry.source)'"
+    }
+    // MSAL pinned in Package.resolved beside products of other packages is no sign: the resolved graph is the
+    // whole project's, and another target may be the one that links MSAL.
     return nil
   }
 
@@ -432,8 +588,10 @@ struct MissingMSALRedirectSchemeRule: LintRule {
   private func redirectSchemeFix(_ expected: RedirectScheme, target: LintTarget, findings: Findings) -> LintFix? {
     guard let expanded = expected.expanded, URLSchemeSyntax.isValid(expanded), !UnownableSchemes.contains(expanded)
     else { return nil }
-    let schemes = [expected.written, IntuneSchemeLists.managedTwin(of: expected.written)]
-    let title = "register '\(schemes[0])' and '\(schemes[1])'"
+    // The `-intunemam` twin only where the Intune App SDK answers it.
+    let schemes = target.isIntuneManaged ? [expected.written, IntuneSchemeLists.managedTwin(of: expected.written)]
+      : [expected.written]
+    let title = "register " + schemes.map { "'\($0)'" }.joined(separator: " and ")
     let document = target.infoPlist
     let key = InfoPlistSchemes.urlTypesKey
     let newURLType = PropertyListValue.dictionary([

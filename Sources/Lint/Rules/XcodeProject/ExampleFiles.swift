@@ -89,3 +89,29 @@ extension ExampleProject.Target {
     return target
   }
 }
+
+/// The dependency files of the examples that link MSAL through CocoaPods.
+enum MSALExampleFiles {
+  /// A `Podfile` whose target `App` asks for MSAL, and the `Podfile.lock` that resolved it to `msal`.
+  static func podfile(msal: String) -> [String: String] {
+    [
+      "Podfile": """
+        platform :ios, '16.0'
+        target 'App' do
+          pod 'MSAL'
+        end
+        """,
+      "Podfile.lock": """
+        PODS:
+          - MSAL (\(msal)):
+            - MSAL/app-lib (= \(msal))
+          - MSAL/app-lib (\(msal))
+
+        DEPENDENCIES:
+          - MSAL
+
+        COCOAPODS: 1.16.2
+        """,
+    ]
+  }
+}

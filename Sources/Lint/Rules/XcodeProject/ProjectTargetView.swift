@@ -45,9 +45,9 @@ struct ProjectTargetView {
   }
 
   /// The MSAL version `Podfile.lock` lists, when the target's Podfile block brings MSAL in (directly or through
-  /// another pod).
+  /// another pod; any pod of the file when the lock does not say what brings what in).
   var lockedMSALVersion: String? {
-    build.lockedPods.first { MSALDistribution.isMSALPod($0.key) }?.value
+    build.targetLockedPods.first { MSALDistribution.isMSALPod($0.key) }?.value
   }
 
   /// MSAL's Carthage entry, when the project has one.
@@ -57,6 +57,38 @@ struct ProjectTargetView {
 
   /// Whether the target links MSAL, whichever way (`msalLibrary`, `lockedMSALVersion`, `carthageMSAL`).
   var linksMSAL: Bool { msalLibrary != nil || lockedMSALVersion != nil || carthageMSAL != nil }
+
+  /// The identity of MSAL's Swift package.
+  static let msalPackageIdentity = MSALDistribution.packageIdentity
+
+  /// Whether MSAL may come in without a line of the target's own: a package the target links depends on MSAL's
+  /// (`Package.resolved` pins it), or a pod named for a sign-in or Intune plug-in is locked (a React Native,
+  /// Flutter or Capacitor plug-in whose podspec vendors MSAL, as `mattermost-intune` does).
+  var mayLinkMSALIndirectly: Bool {
+    build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.targetLockedPods.keys.contains { name in
+      let lowered = name.lowercased()
+      return lowered.contains("msal")
+        || lowered.contains("intune") && !IntuneEvidence.isIntuneSDK(stem: String(name.prefix { $0 != "/" }))
+    }
+  }
+
+  /// The version of MSAL the target links, when known, with how it links it (for notes): the version `msalLibrary`
+  /// gives (its framework's `Info.plist`, `Package.resolved`, `Podfile.lock`), else `Podfile.lock`'s for a pod
+  /// another pod brings in, else `Cartfile.resolved`'s. Nil for a branch or a revision.
+  var msalVersion: (version: ReleaseVersion, origin: String)? {
+    if let library = msalLibrary {
+      guard let text = library.version ?? lockedMSALVersion, let version = ReleaseVersion(text) else { return nil }
+      return (version, library.version == nil ? "\(library.description), MSAL \(text) in Podfile.lock"
+        : library.description)
+    }
+    if let text = lockedMSALVersion, let version = ReleaseVersion(text) {
+      return (version, "gets the pod 'MSAL' \(text) through another pod (Podfile.lock)")
+    }
+    if let carthage = carthageMSAL, carthage.isResolved, let version = ReleaseVersion(carthage.entry.version) {
+      return (version, "gets MSAL \(carthage.entry.version) from Carthage (\(carthage.file):\(carthage.entry.line))")
+    }
+    return nil
+  }
 
   /// Its Swift and Objective-C sources, when the project names some.
   var sourceCode: TargetSourceCode? {

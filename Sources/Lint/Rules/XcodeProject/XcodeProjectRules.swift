@@ -23,4 +23,5 @@ let xcodeProjectRules: [any LintRule.Type] = [
   DynamicAndStaticSDKLinkedRule.self,
   UnsupportedEnhancedSecurityRule.self,
   IntuneSDKReleaseBlockedRule.self,
+  DeploymentTargetBelowMSALMinimumRule.self,
 ]
