@@ -1,3 +1,4 @@
+import IntuneKnowledge
 /// IM007: an app without its Microsoft Entra registration in `IntuneMAMSettings`.
 struct MissingAADRegistrationRule: LintRule {
   static let description = RuleDescription(
@@ -6,7 +7,10 @@ struct MissingAADRegistrationRule: LintRule {
     summary: "an app's IntuneMAMSettings lacks ADALClientId or a redirect URI or scheme",
     whatItDoes: """
       In apps (not extensions), requires `ADALClientId` and one of `ADALRedirectUri` or \
-      `ADALRedirectScheme` under `IntuneMAMSettings`.
+      `ADALRedirectScheme` under `IntuneMAMSettings`. SDK 21.1.0 made them required ("Configuring a custom client \
+      ID and redirect URI is now required", its release notes, announcement #569); a target whose files name an \
+      older release is left to `intune-sdk-release-unsupported` and `intune-sdk-release-blocked`, whose steps \
+      include it.
       """,
     whyItMatters: """
       Microsoft's settings table marks both as "Required for all apps": the SDK signs the user in to \
@@ -79,7 +83,8 @@ struct MissingAADRegistrationRule: LintRule {
       ADAL; the 2020 developer guide, every app that uses MSAL and ADAL apps that reach other Entra resources; the \
       current stage 3 guide, "required for all apps". SDKs since 15 sign in with MSAL only, so this rule follows \
       the current guide; IntuneMAMConfigurator does not add either key.
-      """
+      """,
+    adviceSinceSDK: ReleaseVersion(21, 1, 0)
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {

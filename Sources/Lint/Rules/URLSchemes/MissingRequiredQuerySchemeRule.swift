@@ -28,7 +28,8 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       finding per missing entry, and one for all the missing MTD schemes together. The entries only the \
       configurator adds (`ms-outlook`, `companyportal`, `msauthv2`, `msauthv3`) are \
       `missing-configurator-query-scheme` (US010)'s, a missing `ms-outlook` in an app that queries `mailto` is \
-      `mailto-without-outlook` (US008)'s.
+      `mailto-without-outlook` (US008)'s. The list is the configurator's since 15.1.0 (6d51b440): a target whose files name an older release, whose \
+      configurator wrote another list, is left to `intune-sdk-release-unsupported`, whose steps include it.
       """,
     whyItMatters: """
       The SDK asks `canOpenURL` about these schemes to route links to a managed browser and to Edge and to find \
@@ -138,7 +139,8 @@ struct MissingRequiredQuerySchemeRule: LintRule {
       guide asked for `ms-outlook-intunemam` always. This rule accepts either form of Edge and reports only \
       what both sources ask for; the configurator's extra entries are warnings of US010. `configure` writes \
       what the configurator writes.
-      """
+      """,
+    adviceSinceSDK: ReleaseVersion(15, 1, 0)
   )
 
   func check(_ target: LintTarget, into findings: inout Findings) {
