@@ -12,6 +12,17 @@ public enum IntuneSchemeLists {
     "smsec", "mvisionmobile", "scmx", "intunemam-mtd",
   ]
 
+  /// The required schemes a configurator release added after 15.1.0 (whose list the others date from): a target
+  /// linking an older release does not need them. `intunemam-mtd` first appears in 19.1.0 (4ece07a4; notes §1.3
+  /// item 5 (d)).
+  public static let requiredSchemesAddedSince: [String: ReleaseVersion] = ["intunemam-mtd": ReleaseVersion(19, 1, 0)]
+
+  /// Whether a target linking `release` (nil: unknown, the newest assumed) needs the required scheme `scheme`.
+  public static func isRequired(_ scheme: String, by release: ReleaseVersion?) -> Bool {
+    guard let release, let since = requiredSchemesAddedSince[scheme] else { return true }
+    return release >= since
+  }
+
   /// Schemes that never get an `-intunemam` twin in `LSApplicationQueriesSchemes`:
   /// `+[CMAPUtility getExcludedURLSchemes]` in IntuneMAMConfigurator 21.7.1 (notes §1.3 item 5 (a)).
   public static let configuratorExcludedSchemes: [String] =

@@ -181,10 +181,16 @@ enum InfoPlistSchemes {
     return index
   }
 
-  /// The entries of `IntuneSchemeLists.requiredQueriesSchemes` that `queries` lacks, in the configurator's
-  /// step order (the order US002's fix inserts them in).
-  static func missingRequiredQueriesSchemes(in queries: SchemeArray) -> [String] {
-    IntuneSchemeLists.requiredQueriesSchemes.filter { !queries.contains($0) }
+  /// The entries of `IntuneSchemeLists.requiredQueriesSchemes` that a target linking `release` needs (nil:
+  /// unknown, the newest assumed): a scheme a later configurator added is not asked of an older release.
+  static func requiredQueriesSchemes(for release: ReleaseVersion?) -> [String] {
+    IntuneSchemeLists.requiredQueriesSchemes.filter { IntuneSchemeLists.isRequired($0, by: release) }
+  }
+
+  /// The entries of `requiredQueriesSchemes(for: release)` that `queries` lacks, in the configurator's step order
+  /// (the order US002's fix inserts them in).
+  static func missingRequiredQueriesSchemes(in queries: SchemeArray, release: ReleaseVersion?) -> [String] {
+    requiredQueriesSchemes(for: release).filter { !queries.contains($0) }
   }
 
   /// The known managed schemes the integration guide (stage 3, step 5) lists as `-intunemam` twins where
@@ -200,8 +206,8 @@ enum InfoPlistSchemes {
       + IntuneSchemeLists.mobileThreatDefenseSchemes)
 
   /// The required entries `queries` lacks in both the configurator's and the guide's form: what US002 reports.
-  static func missingGuideListedQueriesSchemes(in queries: SchemeArray) -> [String] {
-    IntuneSchemeLists.requiredQueriesSchemes.filter { scheme in
+  static func missingGuideListedQueriesSchemes(in queries: SchemeArray, release: ReleaseVersion?) -> [String] {
+    requiredQueriesSchemes(for: release).filter { scheme in
       guideListedQueriesSchemes.contains(scheme) && !queries.contains(scheme)
         && !(guideTwinForms.contains(scheme) && queries.contains(IntuneSchemeLists.managedTwin(of: scheme)))
     }
@@ -209,18 +215,18 @@ enum InfoPlistSchemes {
 
   /// The required entries `queries` lacks that only the configurator asks for, or that it lists only in the
   /// guide's twin form: what US010 reports (without the `ms-outlook` US008 reports).
-  static func missingConfiguratorOnlyQueriesSchemes(in queries: SchemeArray) -> [String] {
-    let guideListed = Set(missingGuideListedQueriesSchemes(in: queries))
+  static func missingConfiguratorOnlyQueriesSchemes(in queries: SchemeArray, release: ReleaseVersion?) -> [String] {
+    let guideListed = Set(missingGuideListedQueriesSchemes(in: queries, release: release))
     let outlookLeftToMailto = outlookLeftToMailtoRule(queries)
-    return missingRequiredQueriesSchemes(in: queries).filter { scheme in
+    return missingRequiredQueriesSchemes(in: queries, release: release).filter { scheme in
       !guideListed.contains(scheme) && !(outlookLeftToMailto && scheme == MailtoWithoutOutlookRule.outlookScheme)
     }
   }
 
   /// The rule whose fix adds every missing required entry at once, in the configurator's order: US002 when it
   /// reports something, else US010 (US008 defers to it).
-  static func requiredEntriesFixOwner(_ queries: SchemeArray) -> String {
-    missingGuideListedQueriesSchemes(in: queries).isEmpty
+  static func requiredEntriesFixOwner(_ queries: SchemeArray, release: ReleaseVersion?) -> String {
+    missingGuideListedQueriesSchemes(in: queries, release: release).isEmpty
       ? "missing-configurator-query-scheme (US010)" : "missing-required-query-scheme (US002)"
   }
 

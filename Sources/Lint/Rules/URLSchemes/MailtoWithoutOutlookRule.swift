@@ -98,15 +98,17 @@ struct MailtoWithoutOutlookRule: LintRule {
     guard target.kind == .app, let queries = InfoPlistSchemes.queriesSchemes(of: target),
       InfoPlistSchemes.outlookLeftToMailtoRule(queries), let mailto = queries.first(Self.mailtoScheme)
     else { return }
+    // A scheme a later configurator added is not asked of a target whose files name an older release.
+    let release = target.linkedIntuneSDKRelease
     let message = "'\(mailto.scheme)' is queried but neither '\(Self.outlookScheme)' nor "
       + "'\(Self.outlookScheme)-intunemam'; under an Intune policy mail links go to Outlook and canOpenURL "
       + "answers false for it"
     // When other entries the SDK needs are missing too, US002's fix adds 'ms-outlook' among them, in the
     // configurator's order; a second insertion here would write it twice.
-    if InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries) != [Self.outlookScheme] {
+    if InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries, release: release) != [Self.outlookScheme] {
       findings.report(
         message, about: mailto.node, in: target.infoPlist,
-        notes: ["the fix of \(InfoPlistSchemes.requiredEntriesFixOwner(queries)) adds '\(Self.outlookScheme)' "
+        notes: ["the fix of \(InfoPlistSchemes.requiredEntriesFixOwner(queries, release: release)) adds '\(Self.outlookScheme)' "
           + "with the other entries the Intune SDK needs"])
       return
     }

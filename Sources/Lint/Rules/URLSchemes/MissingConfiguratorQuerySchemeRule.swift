@@ -165,7 +165,9 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard target.kind == .app, let queries = InfoPlistSchemes.queriesSchemes(of: target) else { return }
-    let reported = InfoPlistSchemes.missingConfiguratorOnlyQueriesSchemes(in: queries)
+    // A scheme a later configurator added is not asked of a target whose files name an older release.
+    let release = target.linkedIntuneSDKRelease
+    let reported = InfoPlistSchemes.missingConfiguratorOnlyQueriesSchemes(in: queries, release: release)
     guard !reported.isEmpty else { return }
     let document = target.infoPlist
     let key = InfoPlistSchemes.queriesSchemesKey
@@ -181,13 +183,13 @@ struct MissingConfiguratorQuerySchemeRule: LintRule {
       message += " (the guide's twins are listed; the SDK queries the bare schemes)"
     }
     // US002's fix adds these with the entries it reports, in the configurator's order.
-    guard InfoPlistSchemes.missingGuideListedQueriesSchemes(in: queries).isEmpty else {
+    guard InfoPlistSchemes.missingGuideListedQueriesSchemes(in: queries, release: release).isEmpty else {
       findings.report(
         message, about: queries.node, in: document,
         notes: ["the fix of missing-required-query-scheme (US002) adds these entries with the others"])
       return
     }
-    let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries)
+    let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries, release: release)
     let index = InfoPlistSchemes.queriesInsertionIndex(
       adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
     let fix = findings.fix(

@@ -145,11 +145,13 @@ struct MissingRequiredQuerySchemeRule: LintRule {
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard target.kind == .app else { return }
+    // A scheme a later configurator added is not asked of a target whose files name an older release.
+    let release = target.linkedIntuneSDKRelease
     let document = target.infoPlist
     let key = InfoPlistSchemes.queriesSchemesKey
     guard let queries = InfoPlistSchemes.queriesSchemes(of: target) else {
       guard document.root[key] == nil else { return }
-      let required = IntuneSchemeLists.requiredQueriesSchemes
+      let required = InfoPlistSchemes.requiredQueriesSchemes(for: release)
       let fix = findings.fix(
         "add '\(key)' with the \(required.count) entries the Intune SDK needs", .safe, in: document,
         [.insertEntry(
@@ -163,8 +165,8 @@ struct MissingRequiredQuerySchemeRule: LintRule {
     }
     // Everything missing is inserted by one fix, in the configurator's order, the entries US008 and US010
     // report included (two fixes inserting at the same place could not keep that order).
-    let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries)
-    let reported = InfoPlistSchemes.missingGuideListedQueriesSchemes(in: queries)
+    let missing = InfoPlistSchemes.missingRequiredQueriesSchemes(in: queries, release: release)
+    let reported = InfoPlistSchemes.missingGuideListedQueriesSchemes(in: queries, release: release)
     guard let first = reported.first else { return }
     let index = InfoPlistSchemes.queriesInsertionIndex(
       adding: missing.count, to: queries, limit: target.settings.queriesSchemesLimit)
