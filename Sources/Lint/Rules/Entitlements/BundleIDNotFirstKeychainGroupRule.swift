@@ -9,7 +9,8 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
     whatItDoes: """
       Requires the first entry of `keychain-access-groups` to be `$(AppIdentifierPrefix)` followed by \
       the Info.plist's `CFBundleIdentifier` (`$(AppIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)` when \
-      the bundle identifier is that build setting).
+      the bundle identifier is that build setting). An extension whose first group is its containing app's shares \
+      the app's keychain on purpose (an AutoFill extension reading the app's items) and is left alone.
       """,
     whyItMatters: """
       iOS stores keychain items that name no group in the first group of the list. With a shared group \
@@ -74,6 +75,28 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
           </array>
           """,
         file: .entitlements),
+      // An extension that shares its containing app's keychain puts the app's group first on purpose.
+      RuleExample(
+        """
+        <key>CFBundleIdentifier</key>
+        <string>com.contoso.notes.autofill</string>
+        <key>IntuneMAMSettings</key>
+        <dict/>
+        <key>NSExtension</key>
+        <dict/>
+        """,
+        entitlements: """
+          <key>keychain-access-groups</key>
+          <array>
+          \t<string>$(AppIdentifierPrefix)com.contoso.notes</string>
+          \t<string>$(AppIdentifierPrefix)com.contoso.notes.autofill</string>
+          </array>
+          """,
+        containingApp: """
+          <key>CFBundleIdentifier</key>
+          <string>com.contoso.notes</string>
+          """,
+        file: .entitlements),
     ],
     guideSteps: [22]
   )
@@ -107,6 +130,15 @@ struct BundleIDNotFirstKeychainGroupRule: LintRule {
         productBundleIdentifier: productBundleIdentifier)
     }
     guard !isOwnGroup(firstGroup) else { return }
+    // An extension whose first group is its containing app's shares the app's keychain on purpose (an AutoFill
+    // or share extension reading the app's items): new items go where the app finds them.
+    if target.kind == .appExtension,
+      let app = target.settings.containingAppBundleIdentifier
+        ?? target.containingAppInfoPlist?.root["CFBundleIdentifier"]?.string,
+      KeychainAccessGroups.name(of: firstGroup) == app
+    {
+      return
+    }
     let expected = KeychainAccessGroups.appIdentifierPrefix + bundleIdentifier
     var notes: [String] = []
     if let ownIndex = elements.firstIndex(where: { $0.string.map { isOwnGroup($0) } == true }) {
