@@ -29,10 +29,10 @@ public enum SDKCoverage {
       "found, its tree and headers) tell. Adding a release is adding its row to `IntuneSDKReleases.history` (see",
       "`docs/internals.md`).",
       "",
-      "Of \(changes.count) changes since \(firstMapped), \(checked) are checked by rules, \(read) are read without a "
-        + "finding of",
-      "their own, \(notYet) are checkable and not checked yet, and \(changes.count - checked - read - notYet) "
-        + "leave no trace in the repository.",
+      "Of the \(changes.count) changes since \(firstMapped): checked by rules \(checked); read without a finding of "
+        + "their own \(read);",
+      "checkable and not checked yet \(notYet); leaving no trace in the repository "
+        + "\(changes.count - checked - read - notYet).",
       "",
       "| release | tagged | change | checked by |",
       "|---|---|---|---|",
