@@ -134,9 +134,12 @@ extension IntuneSDKReleases {
     ]),
     IntuneSDKRelease(ReleaseVersion(19, 2, 0), date: "2024-03-07", reference: "5c57b53", notesRead: false, changes: [
       IntuneSDKChange(
-        "IntuneMAMEnrollmentManager's synchronous mdmEnrolledAccount and mdmEnrolledAccountId are deprecated for "
-          + "mdmEnrolledAccountIdWithCompletion:", coverage: .notYet(
-            "a call the SourceCode rules could find, as SC004 finds the UPN-based calls"),
+        "IntuneMAMEnrollmentManager's mdmEnrolledAccount, which names the account by UPN, is deprecated for "
+          + "mdmEnrolledAccountIdWithCompletion:", coverage: .rules(["SC004"]),
+        source: "IntuneMAMEnrollmentManager.h at 19.2.0 (5c57b53)"),
+      IntuneSDKChange(
+        "the synchronous mdmEnrolledAccountId is deprecated for mdmEnrolledAccountIdWithCompletion:",
+        coverage: .notYet("a call the SourceCode rules could find, as SC004 finds the UPN-based calls"),
         source: "IntuneMAMEnrollmentManager.h at 19.2.0 (5c57b53)"),
     ]),
     IntuneSDKRelease(ReleaseVersion(19, 3, 1), date: "2024-04-23", reference: "501b477", changes: [
