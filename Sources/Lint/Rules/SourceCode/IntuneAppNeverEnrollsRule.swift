@@ -1,3 +1,4 @@
+import SharelintBase
 import SourceCode
 import XcodeModel
 
@@ -74,6 +75,20 @@ struct IntuneAppNeverEnrollsRule: LintRule {
         ]),
     ],
     nonTriggeringExamples: [
+      // A plug-in pod installed outside the repository (node_modules) may enroll: its code cannot be read.
+      RuleExample(
+        project: ExampleProject(targets: [
+          .init("App", frameworks: ExampleProject.Framework.intuneSDK, sources: ["App/AppDelegate.swift"]),
+        ]),
+        files: [
+          "App/AppDelegate.swift": """
+            import UIKit
+
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {}
+            """,
+          "Podfile": "target 'App' do\n  pod 'ContosoIntune', :path => '../node_modules/contoso-intune'\nend\n",
+        ]),
       RuleExample(
         project: ExampleProject(targets: [
           .init(
@@ -129,13 +144,30 @@ struct IntuneAppNeverEnrollsRule: LintRule {
     guideSteps: [71]
   )
 
+  /// A local pod of the target (`pod 'X', :path => '…'`) whose folder the repository does not hold: a Capacitor,
+  /// React Native or Flutter plug-in installed into `node_modules` or `.symlinks`, whose sources may enroll the
+  /// app. Its code cannot be read, so the rule says nothing rather than guess (fellowapp/intune-demo-project's
+  /// `FellowIntune` from `../../node_modules/@fellow/intune`).
+  static func unreadLocalPod(of view: ProjectTargetView) -> String? {
+    for library in view.facts.linked {
+      guard case .pod(let pod) = library.source, let source = pod.pod.source, !source.contains("://"),
+        !source.hasPrefix("git@"), !source.hasSuffix(".podspec"), !source.hasSuffix(".podspec.json")
+      else { continue }
+      let folder = PathText.joined(PathText.removingLastComponent(of: pod.podfile), source)
+      if case .success = RepositoryFile.listFolder(folder) { continue }
+      return pod.pod.name
+    }
+    return nil
+  }
+
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let view = ProjectTargetView(target), view.isApp, !view.intuneLibraries.isEmpty,
       !intuneFlagIsOn(target.intuneSettings?["AutoEnrollOnLaunch"]), let code = view.sourceCode
     else { return }
     let sources = code.filesWithDependencies
     guard !sources.files.isEmpty, SourceCodeSearch.firstMention(of: Self.enrollingNames, in: sources.files) == nil,
-      SourceCodeSearch.firstMention(of: Self.crossPlatformNames, in: sources.files) == nil
+      SourceCodeSearch.firstMention(of: Self.crossPlatformNames, in: sources.files) == nil,
+      Self.unreadLocalPod(of: view) == nil
     else { return }
     // The SDK itself rather than its telemetry framework, for the note.
     let library = view.intuneLibraries.first { !$0.stem.lowercased().contains("telemetry") } ?? view.intuneLibraries[0]
