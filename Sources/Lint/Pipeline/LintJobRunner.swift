@@ -189,6 +189,16 @@ extension LintJob {
         result.sources.append((diagnostic.file, PlistContents(bytes: text.bytes)))
         continue
       }
+      // A `.strings` file's findings are located in its text as UTF-8 (`StringsFile` transcodes UTF-16, which Xcode's
+      // templates wrote for years): the excerpt shows that text, not the raw UTF-16 bytes.
+      if diagnostic.file.hasSuffix(".strings"),
+        case .success(let bytes) = RepositoryFile.read(diagnostic.file, limit: StringsFile.maximumSize),
+        let strings = try? StringsFile(bytes: bytes, name: diagnostic.file)
+      {
+        added.insert(diagnostic.file)
+        result.sources.append((diagnostic.file, PlistContents(bytes: strings.source.bytes)))
+        continue
+      }
       guard let text = sources.text(of: diagnostic.file) else { continue }
       added.insert(diagnostic.file)
       let contents =
