@@ -1,4 +1,5 @@
 import ActivationRules
+import IntuneKnowledge
 import PropertyList
 import Synchronization
 import UniformTypes
@@ -77,6 +78,8 @@ final class DerivedFacts: Sendable {
   let intuneEvidence = ComputedOnce<IntuneEvidence?>()
   /// The top-level keys that misspell a documented key (PL005 reports them, IM011 defers to them).
   let misspelledInfoPlistKeys = ComputedOnce<[MisspelledInfoPlistKey]>()
+  /// The Intune App SDK release the target links, when its files say (the linter and the release-aware rules ask).
+  let linkedIntuneSDKRelease = ComputedOnce<ReleaseVersion?>()
 }
 
 /// A value computed by the first caller and returned to every later one.

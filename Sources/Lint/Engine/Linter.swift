@@ -61,8 +61,6 @@ public struct Linter: Sendable {
     let intuneManaged = evidence != nil
     // The note is made once: each Intune rule used to build it again, finding or not.
     let intuneNote = evidence?.note
-    // The SDK release the target links, asked only when a rule's advice depends on it (`adviceSinceSDK`).
-    var linkedRelease: ReleaseVersion??
     // Whether such a rule reported on the target, its release unknown: the newest was assumed, and it mattered.
     var assumedNewest = false
     var findings = Findings(rule: first.reporting)
@@ -70,15 +68,13 @@ public struct Linter: Sendable {
       guard intuneManaged || !scheduled[index].requiresIntune,
         families.map({ $0.contains(scheduled[index].reporting.family) }) ?? true
       else { continue }
-      let dependsOnRelease = scheduled[index].adviceSinceSDK != nil
-      if let since = scheduled[index].adviceSinceSDK {
-        if linkedRelease == nil { linkedRelease = .some(target.linkedIntuneSDKRelease) }
-        if let release = linkedRelease ?? nil, release < since { continue }
-      }
+      // The SDK release the target links is asked only when a rule's advice depends on it (`adviceSinceSDK`).
+      let release = scheduled[index].adviceSinceSDK.map { _ in target.linkedIntuneSDKRelease }
+      if let since = scheduled[index].adviceSinceSDK, let linked = release ?? nil, linked < since { continue }
       findings.rule = scheduled[index].reporting
       let before = findings.diagnostics.count
       scheduled[index].rule.check(target, into: &findings)
-      if dependsOnRelease, linkedRelease.map({ $0 == nil }) == true, findings.diagnostics.count > before {
+      if let release, release == nil, findings.diagnostics.count > before {
         assumedNewest = true
       }
       if scheduled[index].requiresIntune, let intuneNote, findings.diagnostics.count > before {

@@ -41,8 +41,11 @@ struct BundledIntuneSDK {
 extension LintTarget {
   /// The Intune App SDK release the target links, when its files say which: the project's view of it (the
   /// framework's own Info.plist, `Package.resolved`, `Podfile.lock`), else the framework a built bundle carries.
+  /// Worked out once per target: the linter and several rules ask.
   var linkedIntuneSDKRelease: ReleaseVersion? {
-    if let view = ProjectTargetView(self) { return view.sdkVersion?.version }
-    return BundledIntuneSDK(self)?.version
+    derived.linkedIntuneSDKRelease.value {
+      if let view = ProjectTargetView(self) { return view.sdkVersion?.version }
+      return BundledIntuneSDK(self)?.version
+    }
   }
 }
