@@ -116,6 +116,7 @@ public enum LintSession {
     report.notes += merger.notes
     report.notes += prepared.sourceFiles?.skippedFileNotes ?? []
     FindingMerger.finish(&report)
+    merger.applySuppressions(to: &report)
     return report
   }
 
@@ -157,6 +158,7 @@ public enum LintSession {
       report.notes += merger.notes
       report.notes += sourceFiles?.skippedFileNotes ?? []
       FindingMerger.finish(&report)
+      merger.applySuppressions(to: &report)
       return report
     }
   }

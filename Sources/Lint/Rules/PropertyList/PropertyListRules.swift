@@ -5,4 +5,6 @@ let propertyListRules: [any LintRule.Type] = [
   UnresolvedBuildSettingRule.self,
   MissingInfoPlistFileRule.self,
   MisspelledInfoPlistKeyRule.self,
+  UnusedSuppressionRule.self,
+  UnknownCodeInSuppressionRule.self,
 ]
