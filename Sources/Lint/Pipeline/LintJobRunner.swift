@@ -217,6 +217,8 @@ extension LintJob {
         continue
       }
       guard let text = sources.text(of: file) else { continue }
+      // An XcodeGen include a finding is about has its comments too.
+      result.readSuppressions(in: text, linter: linter)
       added.insert(file)
       let contents =
         overlay[file] != nil || sources.isGenerated
