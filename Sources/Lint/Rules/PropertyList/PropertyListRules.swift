@@ -1,4 +1,4 @@
-/// The PL family: the plist file itself.
+/// The PL family: the files themselves (plists as written, `sharelint:` comments).
 let propertyListRules: [any LintRule.Type] = [
   MalformedPlistRule.self,
   DuplicateKeyRule.self,
