@@ -7,7 +7,7 @@ struct UnknownCodeInSuppressionRule: LintRule {
     summary: "a sharelint: comment names no rule sharelint has",
     whatItDoes: """
       Reports a rule a `sharelint:` comment names by neither a code (`US004`) nor an identifier \
-      (`missing-intunemam-scheme`) of a rule sharelint has, a `sharelint:disable…` comment naming no rule, and \
+      (`missing-intunemam-url-scheme`) of a rule sharelint has, a `sharelint:disable…` comment naming no rule, and \
       an action other than `disable-next-line`, `disable-line`, `disable` and `enable`.
       """,
     whyItMatters: """

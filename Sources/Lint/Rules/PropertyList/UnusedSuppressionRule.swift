@@ -7,9 +7,10 @@ struct UnusedSuppressionRule: LintRule {
     summary: "a sharelint: comment suppresses no finding",
     whatItDoes: """
       Reports each rule a `sharelint:disable-next-line`, `sharelint:disable-line` or `sharelint:disable` comment \
-      names that has no finding on the lines it covers (see [Suppressing a finding in place]\
-      (configuration.md#suppressing-a-finding-in-place)), as ruff's RUF100 does for `# noqa`. A rule the \
-      configuration turns off suppresses nothing either.
+      names that has no finding on the lines it covers, as ruff's RUF100 does for `# noqa` (the forms: \
+      "Suppressing a finding in place" in docs/configuration.md). A rule the configuration turns off \
+      suppresses nothing either. The fix removes the comment (its whole line when it stands alone), or only the \
+      rule when the comment's other rules still suppress something.
       """,
     whyItMatters: """
       A suppression outlives the finding it was written for: once the value is fixed, or the line moves, the \
