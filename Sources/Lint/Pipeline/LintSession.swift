@@ -116,7 +116,7 @@ public enum LintSession {
     report.notes += merger.notes
     report.notes += prepared.sourceFiles?.skippedFileNotes ?? []
     FindingMerger.finish(&report)
-    merger.applySuppressions(to: &report)
+    if prepared.appliesSuppressions { merger.applySuppressions(to: &report) }
     return report
   }
 
@@ -136,6 +136,9 @@ public enum LintSession {
     var filesRead: Int
     /// The files more than one job reads.
     var sharedFiles: SharedFiles
+    /// Whether `sharelint:` comments suppress findings: not when only some rules run (`configure` makes exactly the
+    /// configurator's changes, whatever the comments say).
+    var appliesSuppressions = true
 
     /// The indices of the jobs that read any of `files` (display paths).
     func jobs(reading files: Set<String>) -> [Int] {
@@ -158,7 +161,7 @@ public enum LintSession {
       report.notes += merger.notes
       report.notes += sourceFiles?.skippedFileNotes ?? []
       FindingMerger.finish(&report)
-      merger.applySuppressions(to: &report)
+      if appliesSuppressions { merger.applySuppressions(to: &report) }
       return report
     }
   }
@@ -194,7 +197,7 @@ public enum LintSession {
     return PreparedRun(
       jobs: jobs, problems: plan.problems, unusableFileFindings: plan.unusableFiles.map(unusableFileDiagnostic),
       sourceFiles: plan.sourceFiles, notes: plan.groupedNotes, filesRead: plan.filesRead,
-      sharedFiles: FindingMerger.sharedFiles(of: jobs))
+      sharedFiles: FindingMerger.sharedFiles(of: jobs), appliesSuppressions: options.onlyRules == nil)
   }
 
   /// The `-D NAME=VALUE` arguments as pairs, in order: the settings of loose files, and over every project
