@@ -250,4 +250,25 @@ import TestSupport
     #expect(removing(2) == "// sharelint:disable-line XC005, XC006 -- why\n")
     #expect(SuppressionDirective.removal(of: directive.comment, in: source.bytes).range == ByteRange(start: 0, end: 52))
   }
+
+  /// A file is hostile input: thousands of comments over thousands of blank lines are read in one pass, and past
+  /// `maximumCount` they are ignored, PL007 saying so once.
+  @Test func tooManyCommentsAreBoundedAndReadInLinearTime() throws {
+    let pair = "// sharelint:disable-next-line XC005 -- x\n// sharelint:disable XC006\n"
+    let blanks = String(repeating: "\n", count: 200_000)
+    let source = SourceText(name: "A.xcconfig", string: String(repeating: pair, count: 500) + blanks + "A = 1\n")
+    let clock = ContinuousClock()
+    var directives: [SuppressionDirective] = []
+    let elapsed = clock.measure { directives = SuppressionDirective.directives(in: source) }
+    #expect(elapsed < .seconds(5))
+    #expect(directives.count == SuppressionDirective.maximumCount)
+    #expect(directives.first?.rules.first?.lines == 201_001...201_001)
+    #expect(directives.last?.rules.first?.lines == 1_001...Int.max)
+
+    let over = SourceText(name: "A.xcconfig", string: String(repeating: pair, count: 501) + "A = 1\n")
+    let findings = SuppressionMatching.findings(about: try #require(FileSuppressions(over, linter: Linter())), used: [])
+    #expect(findings.filter { $0.code == "PL007" }.map(\.message) == [
+      "more than 1000 sharelint: comments in one file; this one and those after it are ignored"
+    ])
+  }
 }

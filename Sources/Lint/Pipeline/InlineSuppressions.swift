@@ -103,6 +103,12 @@ struct SuppressionDirective: Sendable {
     }
   }
 
+  /// The most `sharelint:` comments read in one file; the rest are ignored, and PL007 says so at the first of them.
+  static let maximumCount = 1_000
+
+  /// The action text of the comment standing for those past `maximumCount`.
+  static let tooManyText = "\u{0}too-many"
+
   /// The marker every directive starts with.
   static let marker = Array("sharelint:".utf8)
 
@@ -115,7 +121,16 @@ struct SuppressionDirective: Sendable {
     }
     var directives: [SuppressionDirective] = []
     for (comment, body) in comments(in: bytes, syntax: syntax) {
-      if let directive = parse(body: body, comment: comment, in: source) { directives.append(directive) }
+      guard let directive = parse(body: body, comment: comment, in: source) else { continue }
+      // A file is hostile input: past the bound its comments are read as one that says so (PL007).
+      guard directives.count < maximumCount else {
+        directives.append(SuppressionDirective(
+          action: nil, actionText: tooManyText, actionRange: directive.comment, rules: [], reason: nil,
+          comment: directive.comment, removal: directive.removal, isAlone: directive.isAlone,
+          firstLine: directive.firstLine, lastLine: directive.lastLine))
+        break
+      }
+      directives.append(directive)
     }
     resolveLines(&directives, in: source)
     return directives
@@ -264,36 +279,45 @@ struct SuppressionDirective: Sendable {
   /// Gives each named rule the lines it covers: the next line with content, the comment's own lines, or the lines
   /// up to the `enable` that ends its range.
   static func resolveLines(_ directives: inout [SuppressionDirective], in source: SourceText) {
-    // Lines holding nothing but a `sharelint:` comment are skipped by `disable-next-line`.
+    // Lines holding nothing but a `sharelint:` comment are skipped by `disable-next-line`, as blank lines are:
+    // `nextContent[line]` is the first line from `line` on that is neither (0 when none), found in one pass.
     var directiveOnly: Set<Int> = []
     for directive in directives where directive.isAlone {
       directiveOnly.formUnion(directive.firstLine...directive.lastLine)
     }
     let lineCount = source.lineStarts.count
-    func hasContent(_ line: Int) -> Bool {
-      source.lineBytes(line - 1).contains { !CommentSyntax.isBlank($0) }
+    var nextContent = [Int](repeating: 0, count: lineCount + 2)
+    if directives.contains(where: { $0.action == .disableNextLine }) {
+      for line in stride(from: lineCount, through: 1, by: -1) {
+        let hasContent = source.lineBytes(line - 1).contains { !CommentSyntax.isBlank($0) }
+        nextContent[line] = hasContent && !directiveOnly.contains(line) ? line : nextContent[line + 1]
+      }
     }
-    for index in directives.indices {
+    // Backwards, so each `disable` knows the nearest `enable` after it: of every rule, or of each code.
+    var enableAll: Int?
+    var enableCode: [String: Int] = [:]
+    for index in directives.indices.reversed() {
       let directive = directives[index]
       var covered: ClosedRange<Int>?
       switch directive.action {
       case .disableLine?:
         covered = directive.firstLine...directive.lastLine
       case .disableNextLine?:
-        var line = directive.lastLine + 1
-        while line <= lineCount, directiveOnly.contains(line) || !hasContent(line) { line += 1 }
-        covered = line <= lineCount ? line...line : nil
+        let line = directive.lastLine + 1 <= lineCount ? nextContent[directive.lastLine + 1] : 0
+        covered = line > 0 ? line...line : nil
       case .disable?:
         for rule in directive.rules.indices {
           guard let code = directive.rules[rule].code else { continue }
-          let closing = directives[(index + 1)...].first { later in
-            later.action == .enable && (later.rules.isEmpty || later.rules.contains { $0.code == code })
-          }
-          let end = closing.map { $0.firstLine - 1 } ?? Int.max
+          let closing = [enableAll, enableCode[code]].compactMap { $0 }.min()
+          let end = closing.map { $0 - 1 } ?? Int.max
           directives[index].rules[rule].lines = directive.lastLine + 1 <= end ? (directive.lastLine + 1)...end : nil
         }
         continue
-      case .enable?, nil:
+      case .enable?:
+        if directive.rules.isEmpty { enableAll = directive.firstLine }
+        for rule in directive.rules { if let code = rule.code { enableCode[code] = directive.firstLine } }
+        continue
+      case nil:
         continue
       }
       for rule in directives[index].rules.indices { directives[index].rules[rule].lines = covered }

@@ -86,6 +86,11 @@ enum SuppressionMatching {
     }
     for (index, directive) in file.directives.enumerated() {
       guard let action = directive.action else {
+        if directive.actionText == SuppressionDirective.tooManyText {
+          report(file.unknown, UnknownCodeInSuppressionRule.tooManyMessage(SuppressionDirective.maximumCount),
+                 at: directive.actionRange)
+          continue
+        }
         let actions = SuppressionDirective.Action.allCases.map(\.rawValue).joined(separator: ", ")
         report(file.unknown, UnknownCodeInSuppressionRule.unknownAction(directive.actionText, actions: actions),
                at: directive.actionRange)

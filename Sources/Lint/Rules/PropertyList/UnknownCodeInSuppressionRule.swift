@@ -42,14 +42,22 @@ struct UnknownCodeInSuppressionRule: LintRule {
   )
 
   /// The message for `text`, which names no rule.
-  static func message(_ text: String) -> String { "unknown rule '\(text)' in a suppression" }
+  static func message(_ text: String) -> String { "unknown rule '\(quoted(text))' in a suppression" }
+
+  /// The message at the first `sharelint:` comment past the most one file may hold.
+  static func tooManyMessage(_ maximum: Int) -> String {
+    "more than \(maximum) sharelint: comments in one file; this one and those after it are ignored"
+  }
+
+  /// `text` as a message quotes it: at most 64 characters.
+  static func quoted(_ text: String) -> String { text.count > 64 ? text.prefix(63) + "…" : text }
 
   /// The message for a `disable` comment naming no rule.
   static let noRuleMessage = "a suppression names no rule; name the codes it suppresses"
 
   /// The message for an action, `text`, that is none of `actions`.
   static func unknownAction(_ text: String, actions: String) -> String {
-    "unknown suppression 'sharelint:\(text)'; expected one of \(actions)"
+    "unknown suppression 'sharelint:\(quoted(text))'; expected one of \(actions)"
   }
 
   func check(_ target: LintTarget, into findings: inout Findings) {}

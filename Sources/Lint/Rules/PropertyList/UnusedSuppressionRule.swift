@@ -67,14 +67,17 @@ struct UnusedSuppressionRule: LintRule {
 
   /// The finding's message: `text`, naming rule `code`, suppresses nothing on the lines it covers.
   static func message(_ text: String, code: String) -> String {
-    text == code ? "'\(text)' suppresses no finding here" : "'\(text)' (\(code)) suppresses no finding here"
+    let shown = UnknownCodeInSuppressionRule.quoted(text)
+    return text == code ? "'\(shown)' suppresses no finding here" : "'\(shown)' (\(code)) suppresses no finding here"
   }
 
   /// The title of the fix removing the whole comment.
   static let removeCommentTitle = "remove the unused suppression"
 
   /// The title of the fix removing one rule, `text`, from a comment whose other rules suppress something.
-  static func removeRuleTitle(_ text: String) -> String { "remove '\(text)' from the suppression" }
+  static func removeRuleTitle(_ text: String) -> String {
+    "remove '\(UnknownCodeInSuppressionRule.quoted(text))' from the suppression"
+  }
 
   func check(_ target: LintTarget, into findings: inout Findings) {}
 }
