@@ -216,7 +216,8 @@ import TestSupport
     #expect(!report.suppressed.isEmpty)
     let log = URL(fileURLWithPath: root + "/log.sarif")
     try SARIFReporter.render(report).write(to: log, atomically: true, encoding: .utf8)
-    let (status, output) = try SARIFSchemaCheck.runPython(SARIFSchemaCheck.validation, SARIFSchemaCheck.schemaPath, log.path)
+    let (status, output) = try SARIFSchemaCheck.runPython(
+      SARIFSchemaCheck.validation, SARIFSchemaCheck.schemaPath, log.path)
     #expect(status == 0 && output.contains("valid"), "\(output)")
   }
 
@@ -231,7 +232,8 @@ import TestSupport
       == ["disable-next-line XC005=XC005@3 [why]", "disable-line XC006=XC006@3 []"])
     #expect(read("project.yml", "a: '#x' # sharelint:disable-line xc001\nb: 1\n#sharelint:disable XC002\n")
       == ["disable-line xc001=XC001@1 []", "disable XC002=XC002@4 []"])
-    #expect(read("project.pbxproj", "A = \"/* sharelint:disable-line XC001 */\"; /* sharelint:disable-line XC002 - x */\n")
+    let pbxproj = "A = \"/* sharelint:disable-line XC001 */\"; /* sharelint:disable-line XC002 - x */\n"
+    #expect(read("project.pbxproj", pbxproj)
       == ["disable-line XC002=XC002@1 [x]"])
     #expect(read("Info.plist", "<plist><!-- sharelint:disable-next-line US004 AR007 - y --><dict/>\n</plist>")
       == ["disable-next-line US004=US004@2,AR007=AR007@2 [y]"])

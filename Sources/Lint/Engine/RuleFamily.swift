@@ -4,7 +4,7 @@
 ///
 /// | Prefix | Family | Reads |
 /// |---|---|---|
-/// | PL | `propertyList` | the files themselves: well-formed plists, duplicate keys, unresolved `$(VAR)`, `sharelint:` comments |
+/// | PL | `propertyList` | the files: well-formed plists, duplicate keys, unresolved `$(VAR)`, `sharelint:` comments |
 /// | IM | `intuneSettings` | `IntuneMAMSettings` and the Info.plist keys the Intune App SDK depends on |
 /// | EN | `entitlements` | the entitlements' keychain access groups and app groups |
 /// | AR | `activationRules` | a share or action extension's `NSExtensionActivationRule` |

@@ -99,7 +99,8 @@ struct SuppressionDirective: Sendable {
     }
 
     static func isBlank(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\n")
     }
   }
 
