@@ -232,6 +232,7 @@ struct SuppressionDirective: Sendable {
     skip(while: CommentSyntax.isBlank)
     guard bytes[cursor..<body.end].starts(with: marker) else { return nil }
     cursor += marker.count
+    skip { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }   // `sharelint: disable-line` reads as well
     let actionStart = cursor
     skip { !CommentSyntax.isBlank($0) && $0 != UInt8(ascii: ",") }
     let actionRange = ByteRange(start: actionStart, end: cursor)

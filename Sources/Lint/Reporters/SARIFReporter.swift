@@ -5,7 +5,7 @@ import SharelintBase
 /// `tool.driver.rules`, one result per diagnostic with its region (omitted in binary plists: SARIF
 /// requires lines ≥ 1, and those files have none), its key path as a logical location, and fixes. A finding a
 /// `sharelint:` comment suppresses is a result too, in order, with `suppressions` (`kind` "inSource", the reason as
-/// `justification`, the comment's location), as GitHub code scanning reads them.
+/// `justification`, the comment's location), as SARIF marks a result suppressed in source.
 public enum SARIFReporter {
   /// The report as a SARIF log.
   public static func render(_ report: LintReport) -> String {
