@@ -95,6 +95,13 @@ import TestSupport
     ])
     let fix = try #require(report.diagnostics.last?.fix)
     #expect(fix.applicability == .safe && fix.title == "remove the unused suppression")
+
+    // Like any rule, the two can be turned off or down in `.sharelint.yml`.
+    try Data("disabled_rules: [PL006]\nseverity:\n  PL007: error\n".utf8)
+      .write(to: URL(fileURLWithPath: root + "/.sharelint.yml"))
+    let configured = try await LintSession.run(.init(paths: [root + "/Info.plist"]))
+    #expect(configured.diagnostics.map { "\($0.code) \($0.severity)" } == ["PL007 error"])
+    #expect(configured.suppressed.map(\.code) == ["PL002"])
   }
 
   @Test func fixRemovesTheUnusedSuppressionAndLeavesTheUsedOnes() async throws {
