@@ -11,7 +11,8 @@ import XcodeModel
 /// 1. plan (`LintPlan`): the Xcode projects' targets and configurations first, then the files no project claims;
 /// 2. jobs (`LintJob`): one per build (target × configuration), with its `.sharelint.yml` linter and settings;
 /// 3. rules (`LintJobRunner`): each job's plists read and its rules run, on every core;
-/// 4. merge (`FindingMerger`): one finding for the configurations that share it, in file order;
+/// 4. merge (`FindingMerger`): one finding for the configurations that share it, in file order; then the files'
+///    `sharelint:` comments take out the findings they suppress (`SuppressionMatching`);
 /// 5. report (`LintReport`), which the reporters print and `FixSession` turns into edits.
 ///
 /// `run` does all five; `prepare` stops after the jobs, so `fix` can lint again only what its edits changed.
