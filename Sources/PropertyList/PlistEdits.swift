@@ -87,7 +87,10 @@ extension PropertyListDocument {
     let separator = multiline ? style.lineEnding + indentation : ""
     let fragments = try values.map { try XMLPlistWriter.fragment($0, indentation: indentation, style: style) }
     if position < elements.count {
-      return .insert(fragments.map { $0 + separator }.joined(), at: anchor.start)
+      // Before the comments on the lines above the element (a `sharelint:disable-next-line` among them), which
+      // stay with it.
+      let start = multiline ? startOfCommentLines(before: anchor.start) : anchor.start
+      return .insert(fragments.map { $0 + separator }.joined(), at: start)
     }
     let end = multiline ? endOfLineComments(after: anchor.end) : anchor.end
     return .insert(fragments.map { separator + $0 }.joined(), at: end)
@@ -197,6 +200,24 @@ extension PropertyListDocument {
       }
     }
     return end
+  }
+
+  /// Where the comments standing alone on the lines right above the line of `offset` start (after their
+  /// indentation); `offset` when there are none. A comment on its own line belongs to the line after it.
+  func startOfCommentLines(before offset: Int) -> Int {
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var start = offset
+    var lineIndex = source.lineIndex(of: offset)
+    while lineIndex > 0 {
+      lineIndex -= 1
+      let line = source.lineBytes(lineIndex)
+      guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }),
+        line[first...].starts(with: "<!--".utf8), last + 1 - first >= 7,
+        firstOccurrence(of: "-->", from: first + 4) == last - 2
+      else { break }
+      start = first
+    }
+    return start
   }
 
   private func firstOccurrence(of pattern: String, from start: Int) -> Int? {

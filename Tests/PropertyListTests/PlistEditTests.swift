@@ -261,3 +261,33 @@ struct PlistEditTests {
     #expect(try Fixtures.document(farText).root.value == .array(farDates.map { .date($0) }))
   }
 }
+
+/// A comment standing alone above an element (a `sharelint:disable-next-line`) stays with that element when a fix
+/// inserts before it.
+@Suite struct PlistEditCommentTests {
+  @Test func anElementInsertedBeforeAnotherGoesAboveTheCommentOverIt() throws {
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>LSApplicationQueriesSchemes</key>
+      \t<array>
+      \t\t<!-- sharelint:disable-next-line US004 - checked by hand -->
+      \t\t<string>contoso</string>
+      \t</array>
+      </dict>
+      </plist>
+
+      """
+    let document = try PropertyListDocument(source: SourceText(name: "Info.plist", string: xml))
+    let array = try #require(document.value(at: ["LSApplicationQueriesSchemes"]))
+    let edit = try document.insertingElements([.string("first")], into: array, at: 0)
+    let (bytes, skipped) = document.source.bytes.applying([edit])
+    #expect(skipped.isEmpty)
+    #expect(String(decoding: bytes, as: UTF8.self).contains("""
+      \t\t<string>first</string>
+      \t\t<!-- sharelint:disable-next-line US004 - checked by hand -->
+      \t\t<string>contoso</string>
+      """))
+  }
+}

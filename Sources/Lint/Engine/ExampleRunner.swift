@@ -62,7 +62,10 @@ public struct ExampleRun: Sendable {
       infoPlist: infoDocument, entitlements: entitlementsDocument, containingAppInfoPlist: appDocument,
       settings: settings)
     let linter = Linter(configuration: configuration, rules: [rule])
-    let diagnostics = linter.lint(target).filter { $0.file == example.file.rawValue }
+    var diagnostics = linter.lint(target).filter { $0.file == example.file.rawValue }
+    if SuppressionMatching.ruleCodes.contains(rule.description.code) {
+      diagnostics = suppressionFindings(of: rule, in: target, marked: example.file, configuration: configuration)
+    }
     let document = example.file == .infoPlist ? infoDocument : entitlementsDocument
     var fixedText: String?
     if let document {
@@ -71,6 +74,21 @@ public struct ExampleRun: Sendable {
       fixedText = String(decoding: fixed.bytes, as: UTF8.self)
     }
     return ExampleRun(expectedOffsets: marked.offsets, diagnostics: diagnostics, fixedText: fixedText, document: document)
+  }
+}
+
+extension ExampleRun {
+  /// The findings of PL006 or PL007 (`rule`) about the `marked` file of `target`: every rule runs, as in a lint, and
+  /// the file's `sharelint:` comments suppress what they name.
+  static func suppressionFindings(
+    of rule: any LintRule.Type, in target: LintTarget, marked: RuleExample.File, configuration: Configuration
+  ) -> [LintDiagnostic] {
+    let linter = Linter(configuration: configuration)
+    let document = marked == .infoPlist ? target.infoPlist : target.entitlements
+    guard let source = document?.source, let found = FileSuppressions(source, linter: linter) else { return [] }
+    var report = LintReport(diagnostics: linter.lint(target))
+    SuppressionMatching.apply([source.name: found], to: &report)
+    return report.diagnostics.filter { $0.code == rule.description.code && $0.file == source.name }
   }
 }
 

@@ -31,6 +31,8 @@ public struct LintDiagnostic: Sendable {
   /// The Xcode configurations the finding holds in (`["Debug", "Release"]`), for a plist linted through its
   /// project; empty for a plist linted on its own.
   public var configurations: [String] = []
+  /// The `sharelint:` comment that suppresses the finding, for a finding in `LintReport.suppressed`.
+  public var suppression: InlineSuppression?
 
   /// A diagnostic; positions are computed from `range` in `source`.
   public init(

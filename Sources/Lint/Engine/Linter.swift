@@ -44,6 +44,11 @@ public struct Linter: Sendable {
     renamingRuleIndex = scheduled.firstIndex { $0.reporting.code == MisspelledInfoPlistKeyRule.description.code }
   }
 
+  /// How the linter reports the rule with `code`; nil when the rule does not run.
+  func reportingRule(code: String) -> ReportingRule? {
+    scheduled.first { $0.reporting.code == code }?.reporting
+  }
+
   /// Every finding about `target`, sorted by file and position; with `families`, only the rules of those
   /// families (`[.entitlements]` for an entitlements file that no Info.plist goes with).
   public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {

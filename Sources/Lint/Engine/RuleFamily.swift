@@ -4,7 +4,7 @@
 ///
 /// | Prefix | Family | Reads |
 /// |---|---|---|
-/// | PL | `propertyList` | the plist file itself: well-formed, duplicate keys, unresolved `$(VAR)` |
+/// | PL | `propertyList` | the files: well-formed plists, duplicate keys, unresolved `$(VAR)`, `sharelint:` comments |
 /// | IM | `intuneSettings` | `IntuneMAMSettings` and the Info.plist keys the Intune App SDK depends on |
 /// | EN | `entitlements` | the entitlements' keychain access groups and app groups |
 /// | AR | `activationRules` | a share or action extension's `NSExtensionActivationRule` |
@@ -12,7 +12,7 @@
 /// | SC | `sourceCode` | a project target's Swift and Objective-C sources: calls of the Intune App SDK and MSAL |
 /// | XC | `xcodeProject` | what the Xcode project builds: linked and embedded frameworks, settings, phases |
 public enum RuleFamily: String, CaseIterable, Sendable, Comparable {
-  /// PL: the plist file itself.
+  /// PL: the files themselves: plists as written, and the `sharelint:` comments of any file.
   case propertyList = "property-list"
   /// IM: `IntuneMAMSettings` and the Info.plist keys the Intune App SDK depends on.
   case intuneSettings = "intune-settings"

@@ -63,7 +63,8 @@ public enum Fixer {
       var edits: [TextEdit] = []
       var taken: [ByteRange] = []
       for fix in fixes {
-        guard let fixEdits = try? fix.changes.flatMap({ try $0.textEdits(in: document) }) else {
+        // A fix of the file's text (PL006 removing a comment) needs no plist structure.
+        guard let fixEdits = try? fix.sourceEdits ?? fix.changes.flatMap({ try $0.textEdits(in: document) }) else {
           skipped.append(fix.title)
           continue
         }

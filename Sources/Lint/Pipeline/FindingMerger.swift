@@ -21,6 +21,8 @@ struct FindingMerger {
   private var lintedTargets: Set<Int> = []
   /// How many results were added: a result's sequence number.
   private var added = 0
+  /// The `sharelint:` comments of the files read, by display path, as the first job reading each found them.
+  private var suppressions: [String: FileSuppressions] = [:]
   /// The targets (plan indices) on which rules assumed the newest Intune App SDK release.
   private var targetsAssumingNewestRelease: Set<Int> = []
 
@@ -86,6 +88,13 @@ struct FindingMerger {
       report.diagnostics.append(diagnostic)
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
+    for (file, found) in result.suppressions where suppressions[file] == nil { suppressions[file] = found }
+  }
+
+  /// Takes the findings the files' `sharelint:` comments suppress out of `report` (after `finish`), and reports the
+  /// comments that suppress nothing or name no rule.
+  func applySuppressions(to report: inout LintReport) {
+    SuppressionMatching.apply(suppressions, to: &report)
   }
 
   /// Adds `diagnostic`, the finding at `index` in configuration `name` with other values quoted, to that finding:

@@ -19,6 +19,14 @@ struct LintJobResult: Sendable {
   /// Whether rules whose advice depends on the Intune App SDK release assumed the newest, the target's files not
   /// telling which it links.
   var assumedNewestSDKRelease = false
+  /// The `sharelint:` comments of the files read that have any, by display path.
+  var suppressions: [String: FileSuppressions] = [:]
+
+  /// Reads the `sharelint:` comments of `source`, reported as `linter` reports PL006 and PL007.
+  mutating func readSuppressions(in source: SourceText, linter: Linter) {
+    guard suppressions[source.name] == nil, let found = FileSuppressions(source, linter: linter) else { return }
+    suppressions[source.name] = found
+  }
 }
 
 /// Stage 3 of a lint run (plan → jobs → rules → merge → report): runs the rules of each job on every core, a few
@@ -107,7 +115,9 @@ extension LintJob {
       let contents = overlay[plist.displayPath].map { PlistContents(bytes: $0) } ?? plist.contents
       result.sources.append((plist.displayPath, contents))
       do {
-        return try document(plist)
+        let read = try document(plist)
+        result.readSuppressions(in: read.source, linter: linter)
+        return read
       } catch {
         let source = SourceText(name: plist.displayPath, bytes: (try? contents.bytes()) ?? [])
         result.diagnostics.append(LintSession.unreadableDiagnostic(error, source: source))
@@ -122,6 +132,7 @@ extension LintJob {
       result.sources.append((plist.displayPath, planned.map { PlistContents(bytes: $0) } ?? plist.contents))
       do {
         let source = SourceText(name: plist.displayPath, bytes: try planned ?? plist.bytes())
+        result.readSuppressions(in: source, linter: linter)
         let output = try preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
         preprocessed = output
         info = try PropertyListDocument(bytes: output.output, name: plist.displayPath)
@@ -176,35 +187,43 @@ extension LintJob {
     return result
   }
 
-  /// Adds to `result.sources` the project files its findings are about (a `project.pbxproj`, an `.xcconfig`), for
-  /// the reporters' excerpts and the fixes' edits.
+  /// Adds to `result.sources` the project files its findings are about (a `project.pbxproj`, an `.xcconfig`) or
+  /// that hold `sharelint:` comments, for the reporters' excerpts and the fixes' edits.
   private func addProjectSources(to result: inout LintJobResult, overlay: [String: [UInt8]]) {
     guard let sources = settings.buildFacts?.sources else { return }
+    // The project files' `sharelint:` comments; a file with some is among the sources, for PL006's fix.
+    for file in projectFiles {
+      guard let text = sources.text(of: file) else { continue }
+      result.readSuppressions(in: text, linter: linter)
+    }
     let read = Set(result.sources.map(\.file))
     var added: Set<String> = []
-    for diagnostic in result.diagnostics where !read.contains(diagnostic.file) && !added.contains(diagnostic.file) {
+    let files = result.diagnostics.map(\.file) + result.suppressions.keys.sorted()
+    for file in files where !read.contains(file) && !added.contains(file) {
       // A Swift or Objective-C file a rule read is not read again.
-      if let text = settings.buildFacts?.sourceCode?.readText(named: diagnostic.file) {
-        added.insert(diagnostic.file)
-        result.sources.append((diagnostic.file, PlistContents(bytes: text.bytes)))
+      if let text = settings.buildFacts?.sourceCode?.readText(named: file) {
+        added.insert(file)
+        result.sources.append((file, PlistContents(bytes: text.bytes)))
         continue
       }
       // A `.strings` file's findings are located in its text as UTF-8 (`StringsFile` transcodes UTF-16, which Xcode's
       // templates wrote for years): the excerpt shows that text, not the raw UTF-16 bytes.
-      if diagnostic.file.hasSuffix(".strings"),
-        case .success(let bytes) = RepositoryFile.read(diagnostic.file, limit: StringsFile.maximumSize),
-        let strings = try? StringsFile(bytes: bytes, name: diagnostic.file)
+      if file.hasSuffix(".strings"),
+        case .success(let bytes) = RepositoryFile.read(file, limit: StringsFile.maximumSize),
+        let strings = try? StringsFile(bytes: bytes, name: file)
       {
-        added.insert(diagnostic.file)
-        result.sources.append((diagnostic.file, PlistContents(bytes: strings.source.bytes)))
+        added.insert(file)
+        result.sources.append((file, PlistContents(bytes: strings.source.bytes)))
         continue
       }
-      guard let text = sources.text(of: diagnostic.file) else { continue }
-      added.insert(diagnostic.file)
+      guard let text = sources.text(of: file) else { continue }
+      // An XcodeGen include a finding is about has its comments too.
+      result.readSuppressions(in: text, linter: linter)
+      added.insert(file)
       let contents =
-        overlay[diagnostic.file] != nil || sources.isGenerated
-        ? PlistContents(bytes: text.bytes) : PlistContents(file: diagnostic.file, firstRead: text.bytes)
-      result.sources.append((diagnostic.file, contents))
+        overlay[file] != nil || sources.isGenerated
+        ? PlistContents(bytes: text.bytes) : PlistContents(file: file, firstRead: text.bytes)
+      result.sources.append((file, contents))
     }
   }
 }

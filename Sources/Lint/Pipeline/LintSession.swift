@@ -11,7 +11,8 @@ import XcodeModel
 /// 1. plan (`LintPlan`): the Xcode projects' targets and configurations first, then the files no project claims;
 /// 2. jobs (`LintJob`): one per build (target × configuration), with its `.sharelint.yml` linter and settings;
 /// 3. rules (`LintJobRunner`): each job's plists read and its rules run, on every core;
-/// 4. merge (`FindingMerger`): one finding for the configurations that share it, in file order;
+/// 4. merge (`FindingMerger`): one finding for the configurations that share it, in file order; then the files'
+///    `sharelint:` comments take out the findings they suppress (`SuppressionMatching`);
 /// 5. report (`LintReport`), which the reporters print and `FixSession` turns into edits.
 ///
 /// `run` does all five; `prepare` stops after the jobs, so `fix` can lint again only what its edits changed.
@@ -116,6 +117,7 @@ public enum LintSession {
     report.notes += merger.notes
     report.notes += prepared.sourceFiles?.skippedFileNotes ?? []
     FindingMerger.finish(&report)
+    if prepared.appliesSuppressions { merger.applySuppressions(to: &report) }
     return report
   }
 
@@ -135,6 +137,9 @@ public enum LintSession {
     var filesRead: Int
     /// The files more than one job reads.
     var sharedFiles: SharedFiles
+    /// Whether `sharelint:` comments suppress findings: not when only some rules run (`configure` makes exactly the
+    /// configurator's changes, whatever the comments say).
+    var appliesSuppressions = true
 
     /// The indices of the jobs that read any of `files` (display paths).
     func jobs(reading files: Set<String>) -> [Int] {
@@ -157,6 +162,7 @@ public enum LintSession {
       report.notes += merger.notes
       report.notes += sourceFiles?.skippedFileNotes ?? []
       FindingMerger.finish(&report)
+      if appliesSuppressions { merger.applySuppressions(to: &report) }
       return report
     }
   }
@@ -192,7 +198,7 @@ public enum LintSession {
     return PreparedRun(
       jobs: jobs, problems: plan.problems, unusableFileFindings: plan.unusableFiles.map(unusableFileDiagnostic),
       sourceFiles: plan.sourceFiles, notes: plan.groupedNotes, filesRead: plan.filesRead,
-      sharedFiles: FindingMerger.sharedFiles(of: jobs))
+      sharedFiles: FindingMerger.sharedFiles(of: jobs), appliesSuppressions: options.onlyRules == nil)
   }
 
   /// The `-D NAME=VALUE` arguments as pairs, in order: the settings of loose files, and over every project

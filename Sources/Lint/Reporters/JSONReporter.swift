@@ -8,6 +8,9 @@ import SharelintBase
 /// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, `fix`
 /// (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists, and
 /// `configurations` (the Xcode configurations it holds in) for a plist linted through its project.
+/// When `sharelint:` comments suppressed findings, `suppressed` lists them in the same shape, each with a
+/// `suppression` (`kind` "inSource", `directive`, `reason` or null, the comment's `file` and `line`), and the summary
+/// counts them (`suppressed`).
 public enum JSONReporter {
   /// The report as pretty-printed JSON.
   public static func render(_ report: LintReport) -> String {
@@ -33,7 +36,20 @@ public enum JSONReporter {
       "notes": .array(report.notes.map { .string($0) }),
     ])
     var tail = ",\n  \"summary\": "
-    summary.write(into: &tail, pretty: true, level: 1)
+    if report.suppressed.isEmpty {
+      summary.write(into: &tail, pretty: true, level: 1)
+    } else {
+      var counted = summary
+      if case .object(var fields) = summary {
+        fields["suppressed"] = .integer(Int64(report.suppressed.count))
+        counted = .object(fields)
+      }
+      counted.write(into: &tail, pretty: true, level: 1)
+      var reader = report.sourceReader()
+      let suppressed: JSONValue = .array(report.suppressed.map { object(for: $0, sources: &reader) })
+      tail += ",\n  \"suppressed\": "
+      suppressed.write(into: &tail, pretty: true, level: 1)
+    }
     stream(tail + ",\n  \"version\": 1\n}\n")
   }
 
@@ -54,6 +70,13 @@ public enum JSONReporter {
     ]
     if !diagnostic.configurations.isEmpty {
       object["configurations"] = .array(diagnostic.configurations.map { .string($0) })
+    }
+    if let suppression = diagnostic.suppression {
+      object["suppression"] = .object([
+        "kind": "inSource", "directive": .string(suppression.directive),
+        "reason": suppression.reason.map { .string($0) } ?? .null,
+        "file": .string(suppression.file), "line": .integer(Int64(suppression.line)),
+      ])
     }
     if let fix = diagnostic.fix {
       object["fix"] = .object([

@@ -13,6 +13,9 @@ import SharelintBase
 public struct LintReport: Sendable {
   /// Every diagnostic, sorted by file and position.
   public var diagnostics: [LintDiagnostic]
+  /// The findings a `sharelint:` comment suppresses (each with its `suppression`), sorted by file and position:
+  /// neither printed as text, counted in the exit status, nor fixed; listed in JSON and SARIF.
+  public var suppressed: [LintDiagnostic] = []
   /// Every file read, readable as a plist or not (a PL001 diagnostic says why not), by display path.
   public var sources: [String: PlistContents]
   /// One-line reasons for inputs that could not be used at all (missing files, corrupt archives).

@@ -3,7 +3,9 @@ import SharelintBase
 
 /// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, every rule's metadata in
 /// `tool.driver.rules`, one result per diagnostic with its region (omitted in binary plists: SARIF
-/// requires lines ≥ 1, and those files have none), its key path as a logical location, and fixes.
+/// requires lines ≥ 1, and those files have none), its key path as a logical location, and fixes. A finding a
+/// `sharelint:` comment suppresses is a result too, in order, with `suppressions` (`kind` "inSource", the reason as
+/// `justification`, the comment's location), as SARIF marks a result suppressed in source.
 public enum SARIFReporter {
   /// The report as a SARIF log.
   public static func render(_ report: LintReport) -> String {
@@ -18,7 +20,11 @@ public enum SARIFReporter {
     let rules = RuleRegistry.rules.map { $0.description }
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
     stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"results\": ")
-    DiagnosticBatches.writeJSONArray(report, level: 3, to: stream) { _, diagnostic, sources in
+    var withSuppressed = report
+    if !report.suppressed.isEmpty {
+      withSuppressed.diagnostics = (report.diagnostics + report.suppressed).sorted(by: LintDiagnostic.ordered)
+    }
+    DiagnosticBatches.writeJSONArray(withSuppressed, level: 3, to: stream) { _, diagnostic, sources in
       result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
     }
     let tool: JSONValue = .object(["driver": .object([
@@ -69,6 +75,17 @@ public enum SARIFReporter {
       "locations": .array([.object(location)]),
     ]
     if let ruleIndex { result["ruleIndex"] = .integer(Int64(ruleIndex)) }
+    if let suppression = diagnostic.suppression {
+      var entry: [String: JSONValue] = [
+        "kind": "inSource",
+        "location": .object(["physicalLocation": .object([
+          "artifactLocation": .object(["uri": .string(uri(suppression.file))]),
+          "region": .object(["startLine": .integer(Int64(suppression.line))]),
+        ])]),
+      ]
+      if let reason = suppression.reason { entry["justification"] = .string(reason) }
+      result["suppressions"] = .array([.object(entry)])
+    }
     if let fix = diagnostic.fix, let source = sources.source(of: fix.file) {
       let replacements = sources.edits(of: fix).map { edit -> JSONValue in
         let start = source.position(of: edit.range.start)

@@ -34,7 +34,8 @@ public struct TextReporter: Sendable {
     stream(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
         + " in \(plural(report.targetCount, "target"))"
-        + (report.buildCount > report.targetCount ? " (\(plural(report.buildCount, "build")))\n" : "\n"))
+        + (report.buildCount > report.targetCount ? " (\(plural(report.buildCount, "build")))" : "")
+        + (report.suppressed.isEmpty ? "\n" : ", \(report.suppressed.count) suppressed\n"))
   }
 
   /// One diagnostic: its line, then its excerpt with carets (or its key path and notes when it has no range).

@@ -267,7 +267,10 @@ public final class XcodeProjectSources: Sendable {
       let start = text.lineStarts[text.lineIndex(of: next.keyRange.start)]
       let indent = Self.indentation(ofLineAt: start, in: text)
       guard start + indent.utf8.count == next.keyRange.start else { return nil }
-      return TextEdit(range: ByteRange(start: start, end: start), replacement: indent + line)
+      // Above the comments standing alone on the lines before the entry (a `sharelint:disable-next-line`), which
+      // stay with it.
+      let above = Self.startOfCommentLines(before: start, in: text)
+      return TextEdit(range: ByteRange(start: above, end: above), replacement: indent + line)
     }
     if let last = dictionary.entries.last {
       let lineIndex = text.lineIndex(of: last.keyRange.start)
@@ -288,6 +291,28 @@ public final class XcodeProjectSources: Sendable {
     let indent = Self.indentation(ofLineAt: text.lineStarts[openingLine], in: text)
     guard start + Self.indentation(ofLineAt: start, in: text).utf8.count == closing else { return nil }
     return TextEdit(range: ByteRange(start: start, end: start), replacement: indent + "\t" + line)
+  }
+
+  /// The start of the first of the lines right above the line starting at `lineStart` that hold nothing but a
+  /// `/* … */` or `// …` comment; `lineStart` when there are none.
+  static func startOfCommentLines(before lineStart: Int, in text: SourceText) -> Int {
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var start = lineStart
+    var lineIndex = text.lineIndex(of: lineStart)
+    while lineIndex > 0 {
+      lineIndex -= 1
+      let line = text.lineBytes(lineIndex)
+      guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) })
+      else { break }
+      let content = line[first...last]
+      let isLineComment = content.starts(with: "//".utf8)
+      let inside = content.dropFirst(2)
+      let firstClose = inside.indices.first { inside[$0...].starts(with: "*/".utf8) }
+      let isBlockComment = content.starts(with: "/*".utf8) && firstClose == last - 1
+      guard isLineComment || isBlockComment else { break }
+      start = text.lineStarts[lineIndex]
+    }
+    return start
   }
 
   /// The spaces and tabs starting the line that starts at `offset`.

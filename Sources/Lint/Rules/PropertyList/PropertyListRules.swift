@@ -1,8 +1,10 @@
-/// The PL family: the plist file itself.
+/// The PL family: the files themselves (plists as written, `sharelint:` comments).
 let propertyListRules: [any LintRule.Type] = [
   MalformedPlistRule.self,
   DuplicateKeyRule.self,
   UnresolvedBuildSettingRule.self,
   MissingInfoPlistFileRule.self,
   MisspelledInfoPlistKeyRule.self,
+  UnusedSuppressionRule.self,
+  UnknownCodeInSuppressionRule.self,
 ]
