@@ -116,7 +116,7 @@ dist-stage: deps
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script bash > $(DIST_STAGE)/share/bash-completion/completions/sharelint
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script zsh > $(DIST_STAGE)/share/zsh/site-functions/_sharelint
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script fish > $(DIST_STAGE)/share/fish/vendor_completions.d/sharelint.fish
-	for file in README.md LICENSE; do if [ -f $$file ]; then cp $$file $(DIST_STAGE)/; fi; done
+	cp README.md LICENSE $(DIST_STAGE)/
 	cp -R docs $(DIST_STAGE)/docs
 
 dist: dist-stage
