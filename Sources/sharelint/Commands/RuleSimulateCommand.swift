@@ -20,7 +20,7 @@ struct RuleSimulateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule).")
+  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule); - reads standard input.")
   var file: String
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -29,13 +29,14 @@ struct RuleSimulateCommand: ParsableCommand {
   var format: Format = .text
 
   func run() throws {
-    let bytes = try StandardStreams.readFile(file)
-    let document = try ActivationRuleInput.readDocument(bytes, name: file)
+    let bytes = file == "-" ? try StandardStreams.readStandardInput() : try StandardStreams.readFile(file)
+    let name = file == "-" ? "<stdin>" : file
+    let document = try ActivationRuleInput.readDocument(bytes, name: name)
     let node = try ActivationRuleInput.ruleNode(in: document)
     let rule: ActivationRule
     switch ActivationRule.read(node) {
     case .success(let read): rule = read
-    case .failure(let error): throw InputError("\(file): \(error.message)")
+    case .failure(let error): throw InputError("\(name): \(error.message)")
     }
     guard let resolved = rule.resolvedPredicate(), let outcomes = rule.simulate() else {
       if case .predicate(let written) = rule, let diagnostic = written.outcome.diagnostics.first {
