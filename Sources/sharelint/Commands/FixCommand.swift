@@ -17,7 +17,7 @@ struct FixCommand: AsyncParsableCommand {
       --check writes nothing and exits 1 when something would change; --diff writes nothing and \
       prints a unified diff.
 
-      - (alone) reads one Info.plist from standard input and writes it, fixed, to standard output \
+      '-' (alone) reads one Info.plist from standard input and writes it, fixed, to standard output \
       (unchanged when nothing applies; nothing when it does not read); the summary goes to standard error.
 
       Exit status: 0 nothing left to report at error level; 1 errors remain (or, with --check, \

@@ -5,8 +5,8 @@ import Lint
 struct LintInputOptions: ParsableArguments {
   @Argument(help: ArgumentHelp(
     "Info.plist and .entitlements files, folders (searched recursively), .xcodeproj or .xcworkspace folders, "
-      + ".app bundles or .ipa archives; - reads one Info.plist from standard input (shown as <stdin>).",
-    discussion: "Defaults to the current folder."))
+      + ".app bundles or .ipa archives.",
+    discussion: "Defaults to the current folder. '-' reads one Info.plist from standard input (shown as <stdin>)."))
   var paths: [String] = []
 
   @Option(name: .long, help: ArgumentHelp(

@@ -20,7 +20,7 @@ struct RuleSimulateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule); - reads standard input.")
+  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule); '-' reads standard input.")
   var file: String
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }

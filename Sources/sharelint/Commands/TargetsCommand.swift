@@ -38,7 +38,7 @@ struct TargetsCommand: ParsableCommand {
   }
 
   @Argument(help: """
-    Folders, .xcodeproj, .xcworkspace, project.yml, Info.plist, .entitlements, .app or .ipa paths; - reads one \
+    Folders, .xcodeproj, .xcworkspace, project.yml, Info.plist, .entitlements, .app or .ipa paths; '-' reads one \
     Info.plist from standard input.
     """)
   var paths: [String] = []
