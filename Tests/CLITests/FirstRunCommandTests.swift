@@ -90,8 +90,14 @@ import Testing
 
   @Test(arguments: [
     (["lint", "--bogus"], "sharelint: unknown option '--bogus'", "sharelint lint --help"),
-    (["lint", "--format", "xml"], "sharelint: the value 'xml' is invalid for '--format <format>'", "sharelint lint --help"),
-    (["rule", "eval", "a == 1"], "sharelint: give the context with --input or with --attachments", "sharelint rule eval --help"),
+    (
+      ["lint", "--format", "xml"], "sharelint: the value 'xml' is invalid for '--format <format>'",
+      "sharelint lint --help"
+    ),
+    (
+      ["rule", "eval", "a == 1"], "sharelint: give the context with --input or with --attachments",
+      "sharelint rule eval --help"
+    ),
     (["nosuch"], "sharelint: unexpected argument 'nosuch'", "sharelint --help"),
   ])
   func aUsageErrorIsOneLineAndWhereToReadMore(arguments: [String], reason: String, help: String) throws {
@@ -182,7 +188,8 @@ import Testing
     #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
     let lines = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("sharelint: note:") }
     #expect(!lines.isEmpty)
-    #expect(lines.allSatisfy { $0.hasPrefix("sharelint: Samples/Packaged/Woodgrove.ipa/") && $0.contains("not written") },
+    #expect(
+      lines.allSatisfy { $0.hasPrefix("sharelint: Samples/Packaged/Woodgrove.ipa/") && $0.contains("not written") },
       "\(result.standardError)")
   }
 }
