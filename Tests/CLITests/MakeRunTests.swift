@@ -14,7 +14,9 @@ import Testing
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["make", "--no-print-directory", "run", "SWIFT=true", "RELEASE_BIN=\(Sharelint.executable.path)"]
+    process.arguments = [
+      "make", "--no-print-directory", "run", "SWIFT=true", "RELEASE_BIN=\(Sharelint.executable.path)",
+    ]
     process.currentDirectoryURL = Sharelint.packageRoot
     let output = Pipe()
     process.standardOutput = output
