@@ -35,6 +35,9 @@ import Testing
     let result = try Sharelint.run(["lint", "-"], input: "<plist><dict><key>a</key></plist>")
     #expect(result.status == 2)
     #expect(result.standardError.contains("<stdin>:"), "\(result.standardError)")
+    let fix = try Sharelint.run(["fix", "-"], input: "<plist><dict><key>a</key></plist>")
+    #expect(fix.status == 2)
+    #expect(fix.standardOutput.isEmpty, "nothing is half-written: \(fix.standardOutput)")
     let twice = try Sharelint.run(["lint", "-", "-"], input: "")
     #expect(twice.status == 2)
     let reason = twice.standardError.split(separator: "\n").first
@@ -144,6 +147,11 @@ import Testing
     #expect(coloured.standardError.contains("\u{1B}[1;31merror\u{1B}[0m"), "\(coloured.standardError)")
     let plain = try Sharelint.run(["rule", "parse", "name == "])
     #expect(!plain.standardError.contains(Self.escape))
+    let share = try Self.sample("FabrikamBroken/FabrikamShare/Info.plist")
+    let simulate = try Sharelint.run(["rule", "simulate", "--color", "always", "-"], input: share)
+    #expect(simulate.status == 1)
+    #expect(simulate.standardError.contains("\u{1B}[1;31merror\u{1B}[0m"), "\(simulate.standardError)")
+    #expect(simulate.standardError.contains(" --> <stdin>:48:64"), "\(simulate.standardError)")
   }
 
   /// No escape sequence comes from input: one planted in a value is shown escaped, even in colour.

@@ -28,6 +28,8 @@ struct RuleSimulateCommand: ParsableCommand {
   @Option(help: "text or json.")
   var format: Format = .text
 
+  @OptionGroup var colour: ColorOptions
+
   func run() throws {
     let bytes = file == "-" ? try StandardStreams.readStandardInput() : try StandardStreams.readFile(file)
     let name = file == "-" ? "<stdin>" : file
@@ -43,7 +45,8 @@ struct RuleSimulateCommand: ParsableCommand {
         let range = written.fileRange(of: diagnostic.range) ?? diagnostic.range
         var located = diagnostic
         located.range = range
-        StandardStreams.writeError(CaretRenderer().render(located, in: document.source) + "\n")
+        let renderer = CaretRenderer(colour: colour.style(forDescriptor: 2).isEnabled)
+        StandardStreams.writeRenderedError(renderer.render(located, in: document.source) + "\n")
       }
       throw ExitCode(CommandLineExit.answerIsNo)
     }

@@ -51,7 +51,7 @@ enum CommandLineExit {
       text += "sharelint: see '\(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<end])'\n"
       break
     }
-    return text.isEmpty ? "sharelint: usage error\n" : text
+    return text
   }
 
   /// `Unknown option '--x'` as `unknown option '--x'` (sharelint's messages are lowercase); a first word in
