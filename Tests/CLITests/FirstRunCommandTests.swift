@@ -31,6 +31,19 @@ import Testing
     #expect(files == ["<stdin>"])
   }
 
+  /// Standard input is in no folder: the working folder's `.sharelint.yml` (which could switch every check off) is
+  /// not its configuration, `--config` is.
+  @Test func standardInputTakesOnlyTheConfigurationNamedOnTheCommandLine() throws {
+    let folder = try TemporaryFolder()
+    let everyFamily = "disabled_rules: [PL, IM, EN, AR, US, XC, SC]\n"
+    let offSwitch = try folder.write(".sharelint.yml", everyFamily)
+    let share = try Self.sample("FabrikamBroken/FabrikamShare/Info.plist")
+    let linted = try Sharelint.run(["lint", "-"], input: share, in: folder.url)
+    #expect(linted.status == 1, "\(linted.standardOutput)\(linted.standardError)")
+    let configured = try Sharelint.run(["lint", "--config", offSwitch, "-"], input: share, in: folder.url)
+    #expect(configured.status == 0, "\(configured.standardOutput)\(configured.standardError)")
+  }
+
   @Test func standardInputThatIsNoPlistIsAOneLineReasonAndExitTwo() throws {
     let result = try Sharelint.run(["lint", "-"], input: "<plist><dict><key>a</key></plist>")
     #expect(result.status == 2)
