@@ -50,8 +50,7 @@ public struct FixSummary: Sendable, Equatable {
   /// `nothing to fix; …`; nil when no file could be written (the failures, one line each, say it all).
   public var line: String? {
     if filesWritten == 0 && filesNotWritten > 0 { return nil }
-    let remain = "\(Self.plural(errorsRemaining, "error")) and \(Self.plural(warningsRemaining, "warning"))"
-      + (errorsRemaining + warningsRemaining == 1 ? " remains" : " remain")
+    let remain = "\(Self.plural(errorsRemaining, "error")) and \(Self.plural(warningsRemaining, "warning")) remain"
     if filesWritten == 0 { return "nothing to fix; \(remain)" }
     let notWritten = filesNotWritten > 0 ? " (\(Self.plural(filesNotWritten, "file")) not written)" : ""
     return "fixed \(Self.plural(findingsFixed, "finding")) in \(Self.plural(filesWritten, "file"))"
