@@ -84,6 +84,25 @@ import Testing
     #expect(mixed.standardError.hasPrefix("sharelint: '-' is fixed alone"), "\(mixed.standardError)")
   }
 
+  /// A binary plist goes through `fix -` as bytes (CommandRunner's input is text: the test pipes the file in).
+  @Test func fixOfABinaryPlistFromStandardInputWritesItsBytes() throws {
+    let plist = Self.samples.appendingPathComponent("NorthwindBinary/NorthwindShare/Info.plist").path
+    let process = Process()
+    process.executableURL = Sharelint.executable
+    process.arguments = ["fix", "-"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: plist))
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    let reason = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(bytes.starts(with: Array("bplist00".utf8)), "\(reason)")
+    #expect(reason.hasPrefix("sharelint: fixed ") || reason.hasPrefix("sharelint: nothing to fix"), "\(reason)")
+  }
+
   @Test func targetsAndRuleSimulateReadStandardInputConfigureRefusesIt() throws {
     let share = try Self.sample("FabrikamBroken/FabrikamShare/Info.plist")
     let targets = try Sharelint.run(["targets", "-"], input: share)

@@ -1,6 +1,15 @@
 import ArgumentParser
 import Lint
+import PropertyList
 import SharelintBase
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `sharelint fix`: apply the fixes `lint` offers.
 struct FixCommand: AsyncParsableCommand {
@@ -78,10 +87,13 @@ struct FixCommand: AsyncParsableCommand {
   }
 
   /// `fix -`: the plist read from standard input, fixed, on standard output (nothing when it did not read), and the
-  /// summary on standard error.
+  /// summary on standard error. A binary plist is not written to a terminal: its bytes are no text to show there.
   private func writeFixedStandardInput(_ outcome: FixSession.Outcome, original: [UInt8]) throws {
     if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
     let fixed = outcome.files.first { $0.original.name == "<stdin>" }?.bytes ?? original
+    if BinaryPropertyList.looksBinary(fixed) && isatty(1) == 1 {
+      throw InputError("the fixed plist is binary: it is not written to a terminal (redirect standard output to a file)")
+    }
     StandardStreams.writeOutput(bytes: fixed)
     let summary = FixSummary(outcome, failedFiles: [])
     if let line = summary.line { StandardStreams.writeError("sharelint: \(line)\n") }
