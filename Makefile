@@ -24,11 +24,29 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product sharelint
 
+# make run ends on what happened: each sample folder's summary line and exit status, why the whole run exits 2, and
+# what to try next. Its recipe never fails: the findings and the statuses are what it shows.
 run: release
 	@echo "==> sharelint lint Samples/  (the samples hold planted mistakes: findings and a non-zero status are expected)"
-	@$(RELEASE_BIN) lint Samples/; echo "==> exit status $$? (0 clean, 1 error findings, 2 unusable input such as Samples/Malformed)"
+	@$(RELEASE_BIN) lint Samples/; echo "$$?" > .build/run-lint-status
 	@echo "==> sharelint rule format --pretty - < Samples/Rules/exactly-one-pdf.predicate"
-	@$(RELEASE_BIN) rule format --pretty - < Samples/Rules/exactly-one-pdf.predicate
+	@$(RELEASE_BIN) rule format --pretty - < Samples/Rules/exactly-one-pdf.predicate || true
+	@echo "==> each sample folder on its own (sharelint lint FOLDER: its summary line, exit status)"
+	@for folder in Samples/*/; do \
+	  folder=$${folder%/}; \
+	  result=$$( { $(RELEASE_BIN) lint --no-progress "$$folder" 2>/dev/null; echo "$$?"; } | tail -n 2 | tr '\n' '|'); \
+	  summary=$${result%%|*}; rest=$${result#*|}; status=$${rest%%|*}; \
+	  case "$$summary" in "0 errors, 0 warnings, 0 notes in 0 targets") continue;; esac; \
+	  printf '    %-24s exit %s  %s\n' "$$folder" "$$status" "$$summary"; \
+	done
+	@status=$$(cat .build/run-lint-status); case $$status in \
+	  2) echo "==> sharelint lint Samples/ exited 2 because Samples/Malformed holds deliberately broken files";; \
+	  *) echo "==> sharelint lint Samples/ exited $$status";; esac
+	@echo "    (exit 2: a file that cannot be read at all; 1: error findings, as in the *Broken samples; 0: none)"
+	@echo "==> try next (the binary is $(RELEASE_BIN); make install puts it on your PATH):"
+	@echo "    $(RELEASE_BIN) lint Samples/ContosoClean             a correct app: no findings, exit 0"
+	@echo "    $(RELEASE_BIN) explain AR002                         what a rule checks, why, what to write"
+	@echo "    $(RELEASE_BIN) fix --diff Samples/FabrikamBroken     the safe fixes, shown, not written"
 
 test: deps
 	$(SWIFT) test
@@ -116,7 +134,7 @@ dist-stage: deps
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script bash > $(DIST_STAGE)/share/bash-completion/completions/sharelint
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script zsh > $(DIST_STAGE)/share/zsh/site-functions/_sharelint
 	$(DIST_STAGE)/bin/sharelint --generate-completion-script fish > $(DIST_STAGE)/share/fish/vendor_completions.d/sharelint.fish
-	for file in README.md LICENSE; do if [ -f $$file ]; then cp $$file $(DIST_STAGE)/; fi; done
+	cp README.md LICENSE $(DIST_STAGE)/
 	cp -R docs $(DIST_STAGE)/docs
 
 dist: dist-stage

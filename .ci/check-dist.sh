@@ -24,7 +24,7 @@ fail() { echo "check-dist: FAIL: $*" >&2; failures=$((failures + 1)); }
 tar -C "$work" -xzf "$archive"
 binary=$(echo "$work"/sharelint-*/bin/sharelint)
 for file in bin/sharelint share/man/man1/sharelint.1 share/bash-completion/completions/sharelint \
-  share/zsh/site-functions/_sharelint share/fish/vendor_completions.d/sharelint.fish README.md; do
+  share/zsh/site-functions/_sharelint share/fish/vendor_completions.d/sharelint.fish README.md LICENSE; do
   [ -e "$(dirname "$(dirname "$binary")")/$file" ] || fail "the archive lacks $file"
 done
 

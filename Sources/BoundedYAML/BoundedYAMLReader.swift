@@ -58,14 +58,42 @@ package enum BoundedYAMLReader {
         "invalid YAML: \(firstLine(problem))", file: file, line: mark.line, column: mark.column)
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+      let repeated = duplicates.count == 1
+        ? repeatedKeyLine(duplicates[0], firstAt: context.mark.line, column: context.mark.column, in: context.text)
+        : nil
       return YAMLError(
-        "invalid YAML: a mapping has the key \(keys) more than once", file: file, line: context.mark.line,
-        column: context.mark.column)
+        "invalid YAML: a mapping has the key \(keys) more than once", file: file,
+        line: repeated ?? context.mark.line, column: context.mark.column)
     case .reader(let problem, _, _, _):
       return YAMLError("invalid YAML: \(firstLine(problem))", file: file)
     default:
       return YAMLError("invalid YAML: \(firstLine(String(describing: error)))", file: file)
     }
+  }
+
+  /// The line where the block-mapping key `key`, first written at `line`:`column` (1-based), is written again: Yams
+  /// names the first of two equal keys, and the mistake is the second. The lines below are looked through while
+  /// they stay inside the mapping (indented at least to `column`); nil when the key is not found again that way
+  /// (a flow mapping, `{a: 1, a: 2}`, or a key spelled differently).
+  static func repeatedKeyLine(_ key: String, firstAt line: Int, column: Int, in text: String) -> Int? {
+    guard line >= 1, column >= 1 else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let spellings = [key, "'\(key)'", "\"\(key)\""]
+    var index = line   // the line after the first key's (0-based index of 1-based line + 1)
+    while index < lines.count {
+      let current = lines[index].utf8
+      let indentation = current.prefix { $0 == UInt8(ascii: " ") }.count
+      let rest = current.dropFirst(indentation)
+      index += 1
+      if rest.isEmpty || rest.first == UInt8(ascii: "#") { continue }
+      if indentation < column - 1 { return nil }
+      guard indentation == column - 1 else { continue }
+      for spelling in spellings where rest.starts(with: spelling.utf8) {
+        let after = rest.dropFirst(spelling.utf8.count).drop { $0 == UInt8(ascii: " ") }
+        if after.first == UInt8(ascii: ":") { return index }
+      }
+    }
+    return nil
   }
 
   /// Turns Yams nodes into values, charging each to the budget.

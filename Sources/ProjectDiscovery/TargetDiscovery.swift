@@ -12,7 +12,9 @@ import XcodeModel
 ///   `projectContainers` likewise; a Tuist manifest (`Project.swift`, `Workspace.swift`) is named in a note;
 /// - an `.ipa` file: the same two kinds of Info.plist, read from the archive in memory;
 /// - any other file: an entitlements file when named `*.entitlements`, else an Info.plist, whatever
-///   its name (its folder's entitlements files are used for pairing only).
+///   its name (its folder's entitlements files are used for pairing only);
+/// - `-`: the Info.plist held by `standardInput` (read by the caller), shown as `<stdin>`; it has no folder, so
+///   nothing pairs with it, and no file to write.
 ///
 /// A path that does not exist is thrown as a `DiscoveryError`; every other failure (an unreadable
 /// file, a corrupt archive) is a `DiscoveryProblem` in the result, so one bad file does not stop a run.
@@ -30,6 +32,13 @@ public struct TargetDiscovery: Sendable {
   public var boundary: RepositoryBoundary
   /// Called, from any thread, each time discovery has read a file: how many of how many (for a progress line).
   public var fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)?
+  /// The bytes the path `-` stands for: standard input, read by the caller (discovery reads no stream itself).
+  public var standardInput: [UInt8]?
+
+  /// The path that names standard input on a command line.
+  public static let standardInputPath = "-"
+  /// How the plist read from standard input is shown in findings.
+  public static let standardInputName = "<stdin>"
 
   /// Discovery with optional build settings and archive bounds, inside `boundary`.
   public init(
@@ -51,12 +60,21 @@ public struct TargetDiscovery: Sendable {
   /// goes on (`DiscoveryCandidates`); none after: a lint run reads the projects next, so the files they claim are
   /// not read as loose files.
   package func collect(_ paths: [String]) throws -> DiscoveryCandidates {
-    for path in paths where !FileManager.default.fileExists(atPath: path) {
+    for path in paths where path != Self.standardInputPath && !FileManager.default.fileExists(atPath: path) {
       throw DiscoveryError(path: path, message: "does not exist")
     }
     var candidates = DiscoveryCandidates()
     var walker = DiscoveryFolderWalker(archiveReader: archiveReader, boundary: boundary)
     for path in paths {
+      if path == Self.standardInputPath {
+        guard let standardInput else {
+          throw DiscoveryError(path: path, message: "names standard input, which was not read")
+        }
+        let name = Self.standardInputName
+        let plist = DiscoveredPlist(displayPath: name, filePath: nil, location: .archiveEntry, bytes: standardInput)
+        candidates.addInfoPlist(DiscoveryCandidates.Candidate(plist: plist, identity: name))
+        continue
+      }
       let displayPath = DiscoveryPaths.trimmingTrailingSlashes(path)
       let name = PathText.lastComponent(of: displayPath)
       let identity = FileIdentity.of(path)

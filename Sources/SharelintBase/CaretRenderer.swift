@@ -181,15 +181,8 @@ public struct CaretRenderer: Sendable {
   // MARK: - Colour
 
   private func paint(_ text: String, _ severity: Severity) -> String {
-    guard colour else { return text }
-    let code: String
-    switch severity {
-    case .error: code = "\u{1B}[1;31m"
-    case .warning: code = "\u{1B}[1;33m"
-    case .info: code = "\u{1B}[1;36m"
-    }
-    return code + text + "\u{1B}[0m"
+    TerminalStyle(isEnabled: colour).severity(text, severity)
   }
 
-  private func bold(_ text: String) -> String { colour ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+  private func bold(_ text: String) -> String { TerminalStyle(isEnabled: colour).bold(text) }
 }

@@ -136,3 +136,25 @@ struct BoundedYAMLReaderTests {
     #expect(policy["n"]?.location == YAMLLocation(file: "test.yml", line: 1, column: 43))
   }
 }
+
+/// A key written twice is an error at the second one, the mistake (Yams names the first).
+@Suite struct RepeatedKeyLocationTests {
+  @Test func aRepeatedKeyIsLocatedWhereItIsWrittenAgain() throws {
+    do {
+      _ = try BoundedYAMLReader.read(
+        Array("a: 1\n# note\nb:\n  c: 1\n  d: 2\n  c: 3\na: 2\n".utf8), file: "t.yml",
+        budget: YAMLBudget(document: "the document"))
+      Issue.record("read without an error")
+    } catch {
+      // The nested 'c' is met first (Yams composes the inner mapping first): line 6, column 3.
+      #expect(error.line == 6 && error.column == 3, "\(error)")
+    }
+  }
+
+  @Test func theSecondSpellingIsFoundInsideItsMappingOnly() {
+    let text = "x:\n  'k': 1\n  other: 2\ny:\n  k: 3\n"
+    #expect(BoundedYAMLReader.repeatedKeyLine("k", firstAt: 2, column: 3, in: text) == nil)
+    #expect(BoundedYAMLReader.repeatedKeyLine("k", firstAt: 2, column: 3, in: text + "  \"k\": 4\n") == nil)
+    #expect(BoundedYAMLReader.repeatedKeyLine("k", firstAt: 1, column: 1, in: "k: 1\n\n  # c\nk : 2\n") == 4)
+  }
+}

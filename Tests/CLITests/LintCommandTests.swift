@@ -141,7 +141,7 @@ import Testing
     #expect(lint.standardOutput.hasPrefix("x:"))
     let fix = try Sharelint.run(["fix", "x"], in: folder.url)
     #expect(fix.status == 0 || fix.status == 1, "\(fix.standardError)")
-    #expect(fix.standardOutput.hasPrefix("applied "))
+    #expect(fix.standardOutput.hasPrefix("fixed "))
   }
 
   @Test func fixChangesOnlyWhatItFixesAndASecondRunChangesNothing() throws {
@@ -156,7 +156,7 @@ import Testing
     #expect(diff.standardOutput.contains("--- a/"))
     #expect(diff.standardOutput.contains("+\t<key>NSMainNibFile</key>"))
     let fix = try Sharelint.run(["fix", app])
-    #expect(fix.standardOutput.hasPrefix("applied "))
+    #expect(fix.standardOutput.hasPrefix("fixed "))
     let after = try String(contentsOfFile: plist, encoding: .utf8)
     #expect(after != before)
     // Every line of the original that the fixes did not touch is still there, in order.

@@ -17,7 +17,7 @@ import Testing
     let beforeConfig = try String(contentsOfFile: xcconfig, encoding: .utf8)
 
     let fixed = try Sharelint.run(["fix", "Tailspin"], in: folder.url)
-    #expect(fixed.standardOutput.contains("applied 4 fixes to 2 files"), "\(fixed.standardOutput)")
+    #expect(fixed.standardOutput.hasPrefix("fixed 4 findings in 2 files; "), "\(fixed.standardOutput)")
 
     let after = try String(contentsOfFile: pbxproj, encoding: .utf8)
     let afterConfig = try String(contentsOfFile: xcconfig, encoding: .utf8)

@@ -114,13 +114,13 @@ import Testing
     #expect(sc007.start?.line == 8)
   }
 
-  /// The configuration file is validated where it is found: a wrong type stops the run with the key's place.
+  /// The configuration file is validated where it is found: a wrong type stops the run with the value's place.
   @Test func aWrongTypeInTheRepositoryConfigurationIsAnInputError() async throws {
     do {
       _ = try await Self.lint(source: Self.handlingApp, configuration: "conditional_access: [App]\n")
       Issue.record("the configuration was accepted")
     } catch {
-      #expect("\(error)".contains(".sharelint.yml:1:1: 'conditional_access' must be true, false or auto"), "\(error)")
+      #expect("\(error)".contains(".sharelint.yml:1:21: 'conditional_access' must be true, false or auto"), "\(error)")
     }
   }
 

@@ -58,15 +58,15 @@ import TestSupport
     #expect(try Configuration.parse("intune: true").conditionalAccess == nil)
   }
 
-  /// A value of another type is an error at the key's line and column, naming the key and what it takes.
+  /// A value of another type is an error at the value's line and column, naming the key and what it takes.
   @Test func conditionalAccessOfAnotherTypeIsALocatedError() {
     for value in ["[App]", "{ App: true }", "maybe", "1"] {
       do {
         _ = try Configuration.parse("intune: true\n  \nconditional_access: \(value)\n", path: "ca.yml")
         Issue.record("'conditional_access: \(value)' was accepted")
       } catch {
-        #expect(error.line == 3 && error.column == 1, "\(error.description)")
-        #expect(error.description == "ca.yml:3:1: 'conditional_access' must be true, false or auto")
+        #expect(error.line == 3 && error.column == 21, "\(error.description)")
+        #expect(error.description == "ca.yml:3:21: 'conditional_access' must be true, false or auto")
       }
     }
   }
@@ -169,10 +169,33 @@ import TestSupport
   @Test func errorsNameLineAndColumn() throws {
     #expect {
       try Configuration.parse("excluded: []\nseverity:\n  PL002: fatal\n", path: "c.yml")
-    } throws: { String(describing: $0) == "c.yml:2:1: severity of 'PL002' must be error, warning or info" }
+    } throws: { String(describing: $0) == "c.yml:3:10: severity of 'PL002' must be error, warning or info" }
     #expect {
       try Configuration.parse("a: 1\na: 2\n", path: "c.yml")
-    } throws: { String(describing: $0) == "c.yml:1:1: invalid YAML: a mapping has the key 'a' more than once" }
+    } throws: { String(describing: $0) == "c.yml:2:1: invalid YAML: a mapping has the key 'a' more than once" }
+  }
+
+  /// Each error points at what is wrong in the file — the unknown rule in a list, the value of the wrong type, the
+  /// key nobody knows — not at the top-level key above it (users were sent to column 1 of the key's line).
+  @Test(arguments: [
+    ("# rules\ndisabled_rules:\n  - AR001\n  - NOPE99\n", 4, 5, "unknown rule 'NOPE99'"),
+    ("disabled_rules: [AR001, NOPE99]\n", 1, 25, "unknown rule 'NOPE99'"),
+    ("disabled_rules: [AR001, {x: 1}]\n", 1, 25, "'disabled_rules' must be a list of strings"),
+    ("severity:\n  AR002: loud\n", 2, 10, "severity of 'AR002' must be error, warning or info"),
+    ("severity:\n  NOPE: error\n", 2, 3, "unknown rule 'NOPE'"),
+    ("excluded: [a]\nintune: maybe\n", 2, 9, "'intune' must be true, false or auto"),
+    ("excluded: [a]\nsdk_version: x\n", 2, 14, "'sdk_version' must be a positive integer"),
+    ("excluded:\n  - a\nbuild_settings:\n  A: [1]\n", 4, 6, "'build_settings' must map names to string values"),
+    ("excluded: [a]\n  \nfoo: 1\n", 3, 1, "unknown key 'foo'"),
+  ])
+  func errorsPointAtTheOffendingKeyOrValue(text: String, line: Int, column: Int, message: String) {
+    do {
+      _ = try Configuration.parse(text, path: "c.yml")
+      Issue.record("'\(text)' was accepted")
+    } catch {
+      #expect(error.line == line && error.column == column, "\(error.description)")
+      #expect(error.message.hasPrefix(message), "\(error.description)")
+    }
   }
 
   @Test func disabledRulesDoNotRunAndSeveritiesApply() throws {

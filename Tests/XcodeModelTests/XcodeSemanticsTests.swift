@@ -9,7 +9,7 @@ struct XcodeSemanticsTests {
   /// Whether this machine's temporary folder tells `a` from `A` (Linux: yes; a Mac's default disk: no).
   static let diskIsCaseSensitive: Bool = {
     let probe = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-case-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: probe.path, contents: Data())
+    _ = FileManager.default.createFile(atPath: probe.path, contents: Data())
     defer { try? FileManager.default.removeItem(at: probe) }
     return !FileManager.default.fileExists(atPath: probe.path.uppercased())
   }()

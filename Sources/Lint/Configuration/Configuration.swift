@@ -129,32 +129,34 @@ public struct Configuration: Sendable {
     for entry in mapping {
       let key = entry.key
       let value = entry.value
-      func fail(_ message: String) -> ConfigurationError {
-        ConfigurationError(
-          path: path, line: entry.keyLocation.line, column: entry.keyLocation.column, message: message)
+      // Each error points at what is wrong: the value (or the list element, the severity) when the key is right,
+      // the key when it is unknown.
+      func fail(_ message: String, at location: YAMLLocation) -> ConfigurationError {
+        ConfigurationError(path: path, line: location.line, column: location.column, message: message)
       }
+      func failAtValue(_ message: String) -> ConfigurationError { fail(message, at: value.location) }
       switch key {
       case "disabled_rules":
-        for name in try stringList(value, key: key, fail: fail) {
-          configuration.disabledRules.formUnion(try ruleIdentifiers(name, fail: fail))
+        for (name, location) in try stringList(value, key: key, fail: fail) {
+          configuration.disabledRules.formUnion(try ruleIdentifiers(name) { fail($0, at: location) })
         }
       case "severity":
         guard let severities = value.entries else {
-          throw fail("'severity' must map rule names to error, warning or info")
+          throw failAtValue("'severity' must map rule names to error, warning or info")
         }
         for rule in severities {
-          let identifiers = try ruleIdentifiers(rule.key, fail: fail)
+          let identifiers = try ruleIdentifiers(rule.key) { fail($0, at: rule.keyLocation) }
           guard let severity = rule.value.string.flatMap(Severity.init(rawValue:)) else {
-            throw fail("severity of '\(rule.key)' must be error, warning or info")
+            throw fail("severity of '\(rule.key)' must be error, warning or info", at: rule.value.location)
           }
           for identifier in identifiers { configuration.severityOverrides[identifier] = severity }
         }
       case "excluded":
-        configuration.excluded = try stringList(value, key: key, fail: fail)
+        configuration.excluded = try stringList(value, key: key, fail: fail).map(\.text)
       case "intune":
         let spelled = value.scalar?.boolean.map { $0 ? "true" : "false" } ?? value.string
         guard let mode = spelled.flatMap(IntuneMode.init(rawValue:)) else {
-          throw fail("'intune' must be true, false or auto")
+          throw failAtValue("'intune' must be true, false or auto")
         }
         configuration.intuneMode = mode
       case "conditional_access":
@@ -162,41 +164,43 @@ public struct Configuration: Sendable {
         case "true": configuration.conditionalAccess = true
         case "false": configuration.conditionalAccess = false
         case "auto": configuration.conditionalAccess = nil
-        default: throw fail("'conditional_access' must be true, false or auto")
+        default: throw failAtValue("'conditional_access' must be true, false or auto")
         }
       case "intune_managed":
-        throw fail("'intune_managed' is now 'intune' (true, false or auto)")
+        throw fail("'intune_managed' is now 'intune' (true, false or auto)", at: entry.keyLocation)
       case "sdk_version":
         guard let version = value.scalar?.integer, version > 0 else {
-          throw fail("'sdk_version' must be a positive integer")
+          throw failAtValue("'sdk_version' must be a positive integer")
         }
         configuration.sdkVersion = version
       case "build_settings":
-        guard let settings = value.entries else { throw fail("'build_settings' must map names to values") }
+        guard let settings = value.entries else { throw failAtValue("'build_settings' must map names to values") }
         for setting in settings {
           guard let text = setting.value.string else {
-            throw fail("'build_settings' must map names to string values")
+            throw fail("'build_settings' must map names to string values", at: setting.value.location)
           }
           configuration.buildSettings[setting.key] = text
         }
       default:
         let suggestion = knownKeys.min { EditDistance.levenshtein($0.utf8, key.utf8) < EditDistance.levenshtein($1.utf8, key.utf8) }
           .flatMap { EditDistance.levenshtein($0.utf8, key.utf8) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
-        throw fail("unknown key '\(key)'\(suggestion); known keys: \(knownKeys.joined(separator: ", "))")
+        throw fail(
+          "unknown key '\(key)'\(suggestion); known keys: \(knownKeys.joined(separator: ", "))", at: entry.keyLocation)
       }
     }
     return configuration
   }
 
+  /// The strings of a list (or of a single string), each with where it is written.
   private static func stringList(
-    _ node: YAMLValue, key: String, fail: (String) -> ConfigurationError
-  ) throws(ConfigurationError) -> [String] {
-    if let single = node.string { return [single] }
-    guard let sequence = node.elements else { throw fail("'\(key)' must be a list of strings") }
-    var strings: [String] = []
+    _ node: YAMLValue, key: String, fail: (String, YAMLLocation) -> ConfigurationError
+  ) throws(ConfigurationError) -> [(text: String, location: YAMLLocation)] {
+    if let single = node.string { return [(single, node.location)] }
+    guard let sequence = node.elements else { throw fail("'\(key)' must be a list of strings", node.location) }
+    var strings: [(text: String, location: YAMLLocation)] = []
     for element in sequence {
-      guard let string = element.string else { throw fail("'\(key)' must be a list of strings") }
-      strings.append(string)
+      guard let string = element.string else { throw fail("'\(key)' must be a list of strings", element.location) }
+      strings.append((string, element.location))
     }
     return strings
   }

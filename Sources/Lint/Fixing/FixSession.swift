@@ -141,19 +141,33 @@ public enum FixSession {
   /// read, and files `boundary` does not admit); returns one-line failures, one per file not written
   /// (the other files are still written).
   public static func write(_ outcome: Outcome, boundary: RepositoryBoundary = .current) -> [String] {
-    var failures: [String] = []
+    writeFiles(outcome, boundary: boundary).map(\.message)
+  }
+
+  /// A file `write` could not write.
+  public struct WriteFailure: Sendable, Equatable {
+    /// The file, as `Outcome.files` names it.
+    public var path: String
+    /// The one-line reason, naming the file.
+    public var message: String
+  }
+
+  /// `write`, with the path of each file not written.
+  public static func writeFiles(_ outcome: Outcome, boundary: RepositoryBoundary = .current) -> [WriteFailure] {
+    var failures: [WriteFailure] = []
     for file in outcome.files {
       let path = file.original.name
       if let reason = file.notWritable {
-        failures.append("\(path): not written: \(reason)")
+        failures.append(WriteFailure(path: path, message: "\(path): not written: \(reason)"))
         continue
       }
       do {
         try file.original.writeAtomically(file.bytes, boundary: boundary)
       } catch let error as PropertyListError where error.kind == .writeRefused {
-        failures.append(error.message)   // `'…/Info.plist': outside the linted folders: not written …`
+        // `'…/Info.plist': outside the linted folders: not written …`
+        failures.append(WriteFailure(path: path, message: error.message))
       } catch {
-        failures.append("\(path): not written: \(error)")
+        failures.append(WriteFailure(path: path, message: "\(path): not written: \(error)"))
       }
     }
     return failures

@@ -46,6 +46,7 @@ struct LintPlan {
   ) throws(LintSession.InputError) -> LintPlan {
     let filesRead = ConcurrentResults<Int>(count: 1)
     var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
+    discoverer.standardInput = options.standardInput
     discoverer.fileRead = { read, total in
       filesRead[0] = total
       options.progress?(

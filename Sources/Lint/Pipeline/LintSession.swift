@@ -19,8 +19,12 @@ import XcodeModel
 public enum LintSession {
   /// What the command line gives a run.
   public struct Options: Sendable {
-    /// Files and folders (Info.plists, entitlements, folders, `.app` bundles, `.ipa` archives).
+    /// Files and folders (Info.plists, entitlements, folders, `.app` bundles, `.ipa` archives), and `-` for the
+    /// Info.plist in `standardInput`.
     public var paths: [String]
+    /// The bytes `-` in `paths` stands for (standard input, read by the caller), linted as an Info.plist named
+    /// `<stdin>` with the `--config` configuration or the defaults (it is in no folder: no `.sharelint.yml` applies).
+    public var standardInput: [UInt8]?
     /// `--config FILE`: used for every file instead of the nearest `.sharelint.yml`.
     public var configurationPath: String?
     /// `--ignore-repository-config`: no `.sharelint.yml` found in the linted folders is read; only

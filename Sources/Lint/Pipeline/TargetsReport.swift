@@ -29,10 +29,14 @@ public struct TargetsReport: Sendable {
 
   /// The report for `paths`, planned as `lint` plans them. Throws, with the one-line reason, when `lint` would stop
   /// before linting (a path that does not exist). Finding nothing is an answer here ("no app or extension targets
-  /// found"), not a problem as for `lint`.
-  public static func make(paths: [String]) throws(LintSession.InputError) -> TargetsReport {
+  /// found"), not a problem as for `lint`. `standardInput` holds what the path `-` stands for.
+  public static func make(
+    paths: [String], standardInput: [UInt8]? = nil
+  ) throws(LintSession.InputError) -> TargetsReport {
+    var options = LintSession.Options(paths: paths)
+    options.standardInput = standardInput
     let plan = try LintPlan.make(
-      LintSession.Options(paths: paths), commandLineSettings: BuildSettings(), commandLineDefinitions: [],
+      options, commandLineSettings: BuildSettings(), commandLineDefinitions: [],
       nothingFoundIsAProblem: false)
     let projects = plan.projects ?? XcodeTargetsReport()
     // Each configuration shows its own notes; the list of the run's notes need not repeat them.

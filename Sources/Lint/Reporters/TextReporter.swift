@@ -8,11 +8,14 @@ import SharelintBase
 /// Every text that came from the files (paths, messages quoting values, key paths, notes, excerpts) is
 /// printed through `PrintableText`: no control character reaches the terminal, no value starts a line.
 public struct TextReporter: Sendable {
-  /// Whether to use ANSI colours (a terminal, and no `NO_COLOR`).
+  /// Whether to use ANSI colours (`--color`, or in `auto` mode a terminal without `NO_COLOR`): the severity words,
+  /// the rule codes and the carets (`TerminalStyle`).
   public var colour: Bool
 
   /// A reporter.
   public init(colour: Bool = false) { self.colour = colour }
+
+  private var style: TerminalStyle { TerminalStyle(isEnabled: colour) }
 
   /// The whole report.
   public func render(_ report: LintReport) -> String {
@@ -52,11 +55,11 @@ public struct TextReporter: Sendable {
       output += String(start.column)
     }
     output += ": "
-    output += diagnostic.severity.rawValue
+    output += style.severity(diagnostic.severity.rawValue, diagnostic.severity)
     output += ": "
     output += PrintableText.escaped(diagnostic.message)
     output += " ["
-    output += diagnostic.code
+    output += style.code(diagnostic.code)
     output += " "
     output += diagnostic.rule
     output += "]\n"

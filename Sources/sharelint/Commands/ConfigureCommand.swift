@@ -24,9 +24,11 @@ struct ConfigureCommand: AsyncParsableCommand {
       unresolvable redirect URI is one line on standard error, exit status 2, and nothing is written.
 
       In an Xcode build phase, after the Info.plist is processed:
-        sharelint configure -i "$TARGET_BUILD_DIR/$INFOPLIST_PATH" -e "$CODE_SIGN_ENTITLEMENTS"
+        sharelint configure -e "$CODE_SIGN_ENTITLEMENTS" \\
+          -i "$TARGET_BUILD_DIR/$INFOPLIST_PATH"
       From a checkout, letting the project say which files and which $(VAR) values:
-        sharelint configure --project App.xcodeproj --target App --configuration Release
+        sharelint configure --project App.xcodeproj --target App \\
+          --configuration Release
       """
   )
 
@@ -86,6 +88,10 @@ struct ConfigureCommand: AsyncParsableCommand {
   @OptionGroup var boundary: BoundaryOptions
 
   func validate() throws {
+    if [infoPlist, entitlements, output].contains("-") {
+      throw ValidationError(
+        "configure reads and writes files, not standard input ('sharelint fix -' fixes a plist from standard input)")
+    }
     if project != nil || target != nil || configuration != nil {
       guard project != nil, target != nil else { throw ValidationError("--project and --target go together") }
       guard infoPlist == nil else { throw ValidationError("--project finds the Info.plist itself; leave out -i") }

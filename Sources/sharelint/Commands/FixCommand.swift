@@ -1,6 +1,15 @@
 import ArgumentParser
 import Lint
+import PropertyList
 import SharelintBase
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `sharelint fix`: apply the fixes `lint` offers.
 struct FixCommand: AsyncParsableCommand {
@@ -16,6 +25,9 @@ struct FixCommand: AsyncParsableCommand {
 
       --check writes nothing and exits 1 when something would change; --diff writes nothing and \
       prints a unified diff.
+
+      '-' (alone) reads one Info.plist from standard input and writes it, fixed, to standard output \
+      (unchanged when nothing applies; nothing when it does not read); the summary goes to standard error.
 
       Exit status: 0 nothing left to report at error level; 1 errors remain (or, with --check, \
       something would change); 2 usage error, unusable input, or a file that could not be written.
@@ -33,10 +45,20 @@ struct FixCommand: AsyncParsableCommand {
   @Flag(help: "Write nothing; print the changes as a unified diff.")
   var diff = false
 
+  func validate() throws {
+    if input.readsStandardInput && input.paths.count > 1 {
+      throw ValidationError("'-' is fixed alone: its fixed text goes to standard output, where no other file can")
+    }
+  }
+
   func run() async throws {
     let outcome: FixSession.Outcome
+    var standardInput: [UInt8]?
     do {
-      outcome = try await input.withProgress { try await FixSession.run($0, includingUnsafe: unsafe) }
+      outcome = try await input.withProgress { options in
+        standardInput = options.standardInput
+        return try await FixSession.run(options, includingUnsafe: unsafe)
+      }
     } catch {
       throw InputError(String(describing: error))
     }
@@ -52,14 +74,29 @@ struct FixCommand: AsyncParsableCommand {
       if check && !outcome.files.isEmpty { throw ExitCode(CommandLineExit.answerIsNo) }
       return
     }
-    let failures = FixSession.write(outcome)
-    for failure in failures { StandardStreams.writeError("sharelint: \(failure)\n") }
-    let written = outcome.files.count - failures.count   // one failure per file not written
-    let remaining = outcome.finalReport
-    StandardStreams.writeOutput(
-      "applied \(outcome.appliedCount) fixes to \(written) files; "
-        + "\(remaining.count(.error)) errors and \(remaining.count(.warning)) warnings remain\n")
+    if let standardInput {
+      try writeFixedStandardInput(outcome, original: standardInput)
+      return
+    }
+    let failures = FixSession.writeFiles(outcome)
+    for failure in failures { StandardStreams.writeError("sharelint: \(failure.message)\n") }
+    let summary = FixSummary(outcome, failedFiles: Set(failures.map(\.path)))
+    if let line = summary.line { StandardStreams.writeOutput(line + "\n") }
     if !failures.isEmpty || outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
-    if remaining.count(.error) > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
+    if summary.errorsRemaining > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
+  }
+
+  /// `fix -`: the plist read from standard input, fixed, on standard output (nothing when it did not read), and the
+  /// summary on standard error. A binary plist is not written to a terminal: its bytes are no text to show there.
+  private func writeFixedStandardInput(_ outcome: FixSession.Outcome, original: [UInt8]) throws {
+    if outcome.initialReport.hasUnusableInput { throw ExitCode(CommandLineExit.unusable) }
+    let fixed = outcome.files.first { $0.original.name == "<stdin>" }?.bytes ?? original
+    if BinaryPropertyList.looksBinary(fixed) && isatty(1) == 1 {
+      throw InputError("the fixed plist is binary: it is not written to a terminal (redirect standard output to a file)")
+    }
+    StandardStreams.writeOutput(bytes: fixed)
+    let summary = FixSummary(outcome, failedFiles: [])
+    if let line = summary.line { StandardStreams.writeError("sharelint: \(line)\n") }
+    if summary.errorsRemaining > 0 { throw ExitCode(CommandLineExit.answerIsNo) }
   }
 }

@@ -32,7 +32,7 @@ struct LintCommand: AsyncParsableCommand {
         sharelint lint --format sarif . > sharelint.sarif
         sharelint lint --configuration Release App.xcworkspace
         sharelint lint --format gitlab . > gl-code-quality-report.json
-        sharelint lint -D PRODUCT_BUNDLE_IDENTIFIER=com.contoso.notes build/Contoso.ipa
+        sharelint lint -D PRODUCT_BUNDLE_IDENTIFIER=com.contoso.notes Contoso.ipa
       """
   )
 
@@ -44,9 +44,11 @@ struct LintCommand: AsyncParsableCommand {
   @Flag(help: "Exit 1 on warnings as well as errors.")
   var strict = false
 
+  @OptionGroup var colour: ColorOptions
+
   func run() async throws {
     let report = try await input.runSession()
-    format.write(report, colour: format == .text && StandardStreams.standardOutputWantsColour) {
+    format.write(report, colour: format == .text && colour.style(forDescriptor: 1).isEnabled) {
       StandardStreams.writeOutput($0)
     }
     reportProblems(report)

@@ -6,7 +6,7 @@ struct LintInputOptions: ParsableArguments {
   @Argument(help: ArgumentHelp(
     "Info.plist and .entitlements files, folders (searched recursively), .xcodeproj or .xcworkspace folders, "
       + ".app bundles or .ipa archives.",
-    discussion: "Defaults to the current folder."))
+    discussion: "Defaults to the current folder. '-' reads one Info.plist from standard input (shown as <stdin>)."))
   var paths: [String] = []
 
   @Option(name: .long, help: ArgumentHelp(
@@ -54,6 +54,13 @@ struct LintInputOptions: ParsableArguments {
   /// The paths to lint: the current folder when none is named.
   var pathsOrCurrentFolder: [String] { paths.isEmpty ? ["."] : paths }
 
+  /// Whether `-` is among the paths: one Info.plist read from standard input.
+  var readsStandardInput: Bool { paths.contains("-") }
+
+  func validate() throws {
+    if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("'-' (standard input) may be given only once") }
+  }
+
   /// Installs the repository boundary around the paths to lint (and the `--xcconfig` and `--config` files).
   func installBoundary() {
     boundary.install(paths: pathsOrCurrentFolder, extraRoots: xcconfig + (config.map { [$0] } ?? []))
@@ -71,9 +78,11 @@ struct LintInputOptions: ParsableArguments {
 
   /// Runs `body` with the session options, drawing a progress line on standard error meanwhile when it is a
   /// terminal (`ProgressLine`), cleared before `body` returns, so nothing is left to mix with the report.
-  func withProgress<Result>(_ body: (LintSession.Options) async throws -> Result) async rethrows -> Result {
+  /// Standard input is read first when `-` is among the paths.
+  func withProgress<Result>(_ body: (LintSession.Options) async throws -> Result) async throws -> Result {
     installBoundary()
     var options = sessionOptions
+    if readsStandardInput { options.standardInput = try StandardStreams.readStandardInput() }
     let line = ProgressLine.forStandardError(enabled: !noProgress && !quiet)
     if let line { options.progress = { line.update($0) } }
     defer { line?.finish() }

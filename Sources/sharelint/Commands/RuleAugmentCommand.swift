@@ -16,8 +16,9 @@ struct RuleAugmentCommand: ParsableCommand {
       IntuneMAMConfigurator's ((orig) || (copy)) rewrite.
 
       Examples:
-        sharelint rule augment 'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"'
-        sharelint rule augment - < rule.txt
+        sharelint rule augment \\
+          'ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg"'
+        sharelint rule augment - < Samples/Rules/exactly-one-pdf.predicate
       """
   )
 
@@ -28,7 +29,7 @@ struct RuleAugmentCommand: ParsableCommand {
 
   func run() throws {
     let source = try input.read()
-    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
+    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient, colour: input.coloursDiagnostics)
     guard let predicate = outcome.predicate else { throw ExitCode(CommandLineExit.answerIsNo) }
     let text = String(decoding: source.bytes, as: UTF8.self)
     let augmentation = shape == .minimal

@@ -23,6 +23,11 @@ struct PredicateInputOptions: ParsableArguments {
     "Read typographic quotes (“ ” ‘ ’) as quotes: they are still reported, with their fix, but the rule is processed."))
   var lenient = false
 
+  @OptionGroup var colour: ColorOptions
+
+  /// Whether the caret diagnostics written on standard error are coloured.
+  var coloursDiagnostics: Bool { colour.style(forDescriptor: 2).isEnabled }
+
   /// The text and the name carets show for it.
   func read() throws -> SourceInput {
     if let predicate, predicate != "-" {

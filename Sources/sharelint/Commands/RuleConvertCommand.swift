@@ -23,7 +23,8 @@ struct RuleConvertCommand: ParsableCommand {
 
       Examples:
         sharelint rule convert ShareExtension/Info.plist
-        echo '{"NSExtensionActivationSupportsImageWithMaxCount": 10}' | sharelint rule convert -
+        sharelint rule convert - \\
+          <<< '{"NSExtensionActivationSupportsImageWithMaxCount": 10}'
       """
   )
 

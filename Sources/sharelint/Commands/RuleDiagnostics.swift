@@ -7,10 +7,10 @@ enum RuleDiagnostics {
   /// (a lenient parse reports every typographic quote, tens of thousands in a hostile rule).
   static let maximumPrinted = 100
 
-  static func parseAndReport(_ source: SourceInput, lenient: Bool) -> PredicateParser.Outcome {
+  static func parseAndReport(_ source: SourceInput, lenient: Bool, colour: Bool) -> PredicateParser.Outcome {
     let outcome = PredicateParser.parse(bytes: source.bytes, lenient: lenient)
     let text = SourceText(name: source.name, bytes: source.bytes)
-    let renderer = CaretRenderer(colour: StandardStreams.standardErrorWantsColour)
+    let renderer = CaretRenderer(colour: colour)
     for diagnostic in outcome.diagnostics.prefix(maximumPrinted) {
       StandardStreams.writeRenderedError(renderer.render(diagnostic, in: text) + "\n")
     }

@@ -21,10 +21,11 @@ struct RuleEvalCommand: ParsableCommand {
       context is not valid JSON, or evaluation fails (a type mismatch, shown with a caret).
 
       Examples:
-        sharelint rule eval 'SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY \\
-          $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count >= 1).@count >= 1' \\
-          --attachments public.jpeg
-        sharelint rule eval - --attachments public.jpeg,public.heic --attachments com.adobe.pdf < rule.txt
+        sharelint rule eval --attachments public.jpeg 'SUBQUERY(extensionItems, $e,
+          SUBQUERY($e.attachments, $a,
+            ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"
+          ).@count >= 1).@count >= 1'
+        sharelint rule eval - --attachments public.jpeg,public.heic < rule.txt
         sharelint rule eval - --input @context.json --json < rule.txt
       """
   )
@@ -48,7 +49,7 @@ struct RuleEvalCommand: ParsableCommand {
 
   func run() throws {
     let source = try input.read()
-    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
+    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient, colour: input.coloursDiagnostics)
     guard let predicate = outcome.predicate else { throw ExitCode(CommandLineExit.answerIsNo) }
     let value = try contextValue()
     do {
@@ -56,7 +57,7 @@ struct RuleEvalCommand: ParsableCommand {
       StandardStreams.writeOutput(json ? "{\"activates\":\(activates)}\n" : (activates ? "activates\n" : "does not activate\n"))
       if !activates || !outcome.isValid { throw ExitCode(CommandLineExit.answerIsNo) }
     } catch let error as EvaluationError {
-      let diagnostic = CaretRenderer(colour: StandardStreams.standardErrorWantsColour).render(
+      let diagnostic = CaretRenderer(colour: input.coloursDiagnostics).render(
         severity: .error, message: error.message, code: "evaluation-\(error.kind.rawValue)", range: error.range,
         label: nil, annotations: [], in: SourceText(name: source.name, bytes: source.bytes))
       StandardStreams.writeRenderedError(diagnostic + "\n")

@@ -12,10 +12,11 @@ struct RuleFormatCommand: ParsableCommand {
       (Apple documents no precedence). --pretty lays SUBQUERY arguments out over several lines as \
       Apple's documentation does. Formatting is idempotent and keeps the syntax tree unchanged.
 
-      Examples:
-        sharelint rule format 'any $a.registeredTypeIdentifiers uti-conforms-to "public.image"'
+      Examples (the last prints name == "x", reports the typographic quotes and exits 1):
+        sharelint rule format \\
+          'any $a.registeredTypeIdentifiers uti-conforms-to "public.image"'
         sharelint rule format --pretty - < rule.txt
-        sharelint rule format --lenient 'name == “x”'   # prints name == "x", reports the quotes, exits 1
+        sharelint rule format --lenient 'name == “x”'
       """
   )
 
@@ -26,7 +27,7 @@ struct RuleFormatCommand: ParsableCommand {
 
   func run() throws {
     let source = try input.read()
-    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
+    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient, colour: input.coloursDiagnostics)
     if let predicate = outcome.predicate {
       let printer = PredicatePrinter(style: pretty ? .pretty : .compact)
       StandardStreams.writeOutput(printer.print(predicate) + "\n")

@@ -13,7 +13,8 @@ struct RuleParseCommand: ParsableCommand {
       status is 1.
 
       Examples:
-        sharelint rule parse 'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"'
+        sharelint rule parse \\
+          'ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg"'
         sharelint rule parse --json - < ShareExtension/rule.txt
       """
   )
@@ -25,7 +26,7 @@ struct RuleParseCommand: ParsableCommand {
 
   func run() throws {
     let source = try input.read()
-    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient)
+    let outcome = RuleDiagnostics.parseAndReport(source, lenient: input.lenient, colour: input.coloursDiagnostics)
     if let predicate = outcome.predicate {
       if json {
         SyntaxTreeJSON.write(predicate, pretty: true) { StandardStreams.writeOutput($0) }

@@ -20,7 +20,7 @@ struct RuleSimulateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule).")
+  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule); '-' reads standard input.")
   var file: String
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -28,21 +28,25 @@ struct RuleSimulateCommand: ParsableCommand {
   @Option(help: "text or json.")
   var format: Format = .text
 
+  @OptionGroup var colour: ColorOptions
+
   func run() throws {
-    let bytes = try StandardStreams.readFile(file)
-    let document = try ActivationRuleInput.readDocument(bytes, name: file)
+    let bytes = file == "-" ? try StandardStreams.readStandardInput() : try StandardStreams.readFile(file)
+    let name = file == "-" ? "<stdin>" : file
+    let document = try ActivationRuleInput.readDocument(bytes, name: name)
     let node = try ActivationRuleInput.ruleNode(in: document)
     let rule: ActivationRule
     switch ActivationRule.read(node) {
     case .success(let read): rule = read
-    case .failure(let error): throw InputError("\(file): \(error.message)")
+    case .failure(let error): throw InputError("\(name): \(error.message)")
     }
     guard let resolved = rule.resolvedPredicate(), let outcomes = rule.simulate() else {
       if case .predicate(let written) = rule, let diagnostic = written.outcome.diagnostics.first {
         let range = written.fileRange(of: diagnostic.range) ?? diagnostic.range
         var located = diagnostic
         located.range = range
-        StandardStreams.writeError(CaretRenderer().render(located, in: document.source) + "\n")
+        let renderer = CaretRenderer(colour: colour.style(forDescriptor: 2).isEnabled)
+        StandardStreams.writeRenderedError(renderer.render(located, in: document.source) + "\n")
       }
       throw ExitCode(CommandLineExit.answerIsNo)
     }

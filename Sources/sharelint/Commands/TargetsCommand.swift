@@ -37,7 +37,10 @@ struct TargetsCommand: ParsableCommand {
     case text, json
   }
 
-  @Argument(help: "Folders, .xcodeproj, .xcworkspace, project.yml, Info.plist, .entitlements, .app or .ipa paths.")
+  @Argument(help: """
+    Folders, .xcodeproj, .xcworkspace, project.yml, Info.plist, .entitlements, .app or .ipa paths; '-' reads one \
+    Info.plist from standard input.
+    """)
   var paths: [String] = []
 
   @Option(help: "text or json.")
@@ -49,8 +52,9 @@ struct TargetsCommand: ParsableCommand {
     boundary.install(paths: paths.isEmpty ? ["."] : paths)
     let report: TargetsReport
     do {
-      report = try TargetsReport.make(paths: paths.isEmpty ? ["."] : paths)
-    } catch {
+      let standardInput = paths.contains("-") ? try StandardStreams.readStandardInput() : nil
+      report = try TargetsReport.make(paths: paths.isEmpty ? ["."] : paths, standardInput: standardInput)
+    } catch let error as LintSession.InputError {
       throw InputError(error.description)
     }
     switch format {

@@ -34,8 +34,31 @@ enum CommandLineExit {
       StandardStreams.writeOutput(message.hasSuffix("\n") ? message : message + "\n")
       return success
     }
-    if !message.isEmpty { StandardStreams.writeError(message.hasSuffix("\n") ? message : message + "\n") }
+    StandardStreams.writeError(usageError(command.message(for: error), fullMessage: message))
     return unusable
+  }
+
+  /// A usage error as sharelint writes it: argument-parser's reason on one line, then where to read more —
+  /// `sharelint: unknown option '--bogus'` and `sharelint: see 'sharelint lint --help'` — instead of its
+  /// `Error:`, `Help:`, `Usage:` and `See` lines. `fullMessage` is argument-parser's whole text, whose `See '…'`
+  /// line names the help of the command that failed.
+  static func usageError(_ message: String, fullMessage: String) -> String {
+    let reason = message.split(separator: "\n").first.map { String($0) } ?? ""
+    var text = reason.isEmpty ? "" : "sharelint: \(lowercasingFirstWord(reason))\n"
+    for line in fullMessage.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("See '"), let end = trimmed.dropFirst(5).firstIndex(of: "'") else { continue }
+      text += "sharelint: see '\(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<end])'\n"
+      break
+    }
+    return text
+  }
+
+  /// `Unknown option '--x'` as `unknown option '--x'` (sharelint's messages are lowercase); a first word in
+  /// capitals (`URL`) stays.
+  private static func lowercasingFirstWord(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+    return first.lowercased() + text.dropFirst()
   }
 
   /// Keeps `value` until the process exits: a report of 40,000 findings was freed allocation by allocation as

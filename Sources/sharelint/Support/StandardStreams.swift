@@ -20,6 +20,12 @@ enum StandardStreams {
     if outputBuffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends `bytes` to standard output as they are: a file's contents (`fix -`), which may be a binary plist.
+  static func writeOutput(bytes: [UInt8]) {
+    outputBuffer.append(contentsOf: bytes)
+    if outputBuffer.count >= 1 << 16 { flush() }
+  }
+
   /// Writes `text` to standard error at once (after flushing standard output, to keep order), every line
   /// through `PrintableText.lines`: the reasons written there quote paths and values from the files, which
   /// must neither send control characters to the terminal nor start a line GitHub Actions would run.
@@ -55,14 +61,13 @@ enum StandardStreams {
     }
   }
 
-  /// Whether standard error is a terminal and colour is not turned off with `NO_COLOR`.
-  static var standardErrorWantsColour: Bool {
-    isatty(2) == 1 && getenv("NO_COLOR") == nil
-  }
-
-  /// Whether standard output is a terminal and colour is not turned off with `NO_COLOR`.
-  static var standardOutputWantsColour: Bool {
-    isatty(1) == 1 && getenv("NO_COLOR") == nil
+  /// `NO_COLOR` and `TERM`, the variables that decide colour in `--color auto` mode (`TerminalStyle.resolve`).
+  static var colourEnvironment: [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 
   /// The most bytes a command reads from one input (a file, or standard input) unless it says otherwise: the
