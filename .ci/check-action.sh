@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the GitHub Action (action.yml) as far as a machine without GitHub allows, with no network:
 #  1. action.yml is a composite action valid against GitHub's schema (check-jsonschema, which .ci/check-recipes.py
-#     installs), whose steps run .github/action/install.sh and lint.sh with one INPUT_* variable per input;
+#     installs), whose steps run .github/action/install.sh and lint.sh with one INPUT_* variable per input, and
+#     Examples/CI/github-action.yml (docs/ci.md) names only inputs it declares;
 #  2. install.sh, given the `make dist` archive as SHARELINT_ARCHIVE in place of the download, names the release
 #     URL of docs/install.md for this version and runner, and puts a working sharelint on $GITHUB_PATH;
 #  3. lint.sh, run as the action runs it (fake RUNNER_*/GITHUB_* variables), on Samples/FabrikamBroken: the SARIF
@@ -43,7 +44,12 @@ used = set(passed.values()) | {m for m in re.findall(r"inputs\.([a-z-]+)", open(
 assert inputs == used, "inputs declared but unused or used but undeclared: %s" % sorted(inputs ^ used)
 runs = [step["run"] for step in action["runs"]["steps"] if "run" in step]
 assert any("install.sh" in run for run in runs) and any("lint.sh\" gate" in run for run in runs), runs
-print("    composite, %d inputs, each passed to the scripts as INPUT_*" % len(inputs))
+example = open("Examples/CI/github-action.yml").read()
+[step] = [s for s in yaml.safe_load(example)["jobs"]["sharelint"]["steps"] if s["uses"].startswith("sharelint/")]
+named = set(step["with"]) | set(re.findall(r"# ([a-z-]+): ", example))
+assert named <= inputs, "Examples/CI/github-action.yml names inputs action.yml lacks: %s" % sorted(named - inputs)
+print("    composite, %d inputs, each passed to the scripts as INPUT_*; the example uses %d of them"
+      % (len(inputs), len(named)))
 PY
 
 version=$(sed -n 's/^ *static let current = "\([^"]*\)"$/\1/p' Sources/sharelint/Support/SharelintVersion.swift)
