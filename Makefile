@@ -138,7 +138,7 @@ dist: dist-stage
 	  '        {' '          "path": "$(DIST_NAME)/bin/sharelint",' \
 	  '          "supportedTriples": ["$(ARCH)-unknown-linux-gnu"]' '        }' '      ]' '    }' '  }' '}' \
 	  > $(BUNDLE_STAGE)/info.json
-	cd $(DIST_SCRATCH)/bundle && zip -q -X -r ../../$(BUNDLE).zip $(BUNDLE)
+	cd $(DIST_SCRATCH)/bundle && zip -q -X -r $(CURDIR)/$(BUNDLE).zip $(BUNDLE)
 	@echo "==> $(BUNDLE).zip: $$(du -h $(BUNDLE).zip | cut -f1), checksum (swift package compute-checksum):"
 	@$(SWIFT) package compute-checksum $(BUNDLE).zip
 

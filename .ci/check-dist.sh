@@ -7,7 +7,8 @@
 #     --version and lints Samples/ with the same output and exit status as the reference build outside;
 #  3. sharelint.artifactbundle.zip (SwiftPM's binaryTarget) unzips to one sharelint.artifactbundle folder whose
 #     info.json is schema 1.0 with one executable artifact `sharelint` of this version, for this machine's Linux
-#     triple, whose path is the archive's binary byte for byte, and runs.
+#     triple, whose path is the archive's binary byte for byte, and runs; and SwiftPM runs it from a command plugin
+#     of a throwaway package holding `.binaryTarget(name: "sharelint", path: "sharelint.artifactbundle.zip")`.
 # Usage: .ci/check-dist.sh [ARCHIVE]   (default: the archive `make dist` wrote for this machine)
 # SHARELINT_REFERENCE picks the reference build (default .build/debug/sharelint, which `make test` builds).
 # Needs root (or user namespaces) for unshare and mount, as on CI.
@@ -111,6 +112,39 @@ INFO
     [ -x "$bundled" ] && "$bundled" --version > "$work/bundle.version" || fail "the bundle's binary does not run"
     cmp -s "$work/bundle.version" "$work/reference.version" || fail "the bundle's binary prints another --version"
     echo "==> info.json names $variant for $(uname -m)-unknown-linux-gnu; it runs: $(head -1 "$work/bundle.version")"
+  fi
+  # SwiftPM itself: a package with `.binaryTarget(path:)` on the zip and a command plugin running the tool.
+  consumer=$work/consumer
+  mkdir -p "$consumer/Plugins/PrintVersion"
+  cp "$bundle" "$consumer/sharelint.artifactbundle.zip"
+  cat > "$consumer/Package.swift" <<'MANIFEST'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(name: "BundleConsumer", targets: [
+  .binaryTarget(name: "sharelint", path: "sharelint.artifactbundle.zip"),
+  .plugin(name: "PrintVersion", capability: .command(intent: .custom(verb: "print-sharelint-version",
+    description: "runs the bundle's sharelint --version")), dependencies: ["sharelint"]),
+])
+MANIFEST
+  cat > "$consumer/Plugins/PrintVersion/PrintVersion.swift" <<'PLUGIN'
+import Foundation
+import PackagePlugin
+@main struct PrintVersion: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    let process = Process()
+    process.executableURL = try context.tool(named: "sharelint").url
+    process.arguments = ["--version"]
+    try process.run()
+    process.waitUntilExit()
+  }
+}
+PLUGIN
+  if (cd "$consumer" && swift package print-sharelint-version) > "$work/consumer.out" 2>&1 \
+    && grep -qxF "$(head -1 "$work/reference.version")" "$work/consumer.out"; then
+    echo "==> a package with .binaryTarget(path: \"sharelint.artifactbundle.zip\") runs it from a plugin"
+  else
+    tail -5 "$work/consumer.out"
+    fail "SwiftPM could not run the bundle's sharelint from a binaryTarget (above)"
   fi
 fi
 [ "$failures" = 0 ] || exit 1
