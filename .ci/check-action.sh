@@ -62,7 +62,8 @@ mkdir -p "$RUNNER_TEMP"
 unset CI
 
 echo "==> install.sh with the local archive"
-if SHARELINT_ARCHIVE=$archive INPUT_VERSION='' INPUT_FROM_SOURCE=false .github/action/install.sh > "$work/install.out"; then
+if SHARELINT_ARCHIVE=$archive INPUT_VERSION='' INPUT_FROM_SOURCE=false .github/action/install.sh \
+  > "$work/install.out"; then
   cat "$work/install.out"
   url="https://github.com/sharelint/sharelint/releases/download/v$version/sharelint-$version-linux-$(uname -m).tar.gz"
   grep -qF "$url: using the local" "$work/install.out" || fail "install.sh did not name $url"
@@ -72,7 +73,8 @@ else
   fail "install.sh failed: $(cat "$work/install.out")"
 fi
 PATH="$(head -1 "$GITHUB_PATH"):$PATH"
-[ "$(command -v sharelint)" = "$(head -1 "$GITHUB_PATH")/sharelint" ] || fail "the installed sharelint is not first on PATH"
+[ "$(command -v sharelint)" = "$(head -1 "$GITHUB_PATH")/sharelint" ] \
+  || fail "the installed sharelint is not first on PATH"
 INPUT_VERSION=not-a-version SHARELINT_ARCHIVE=$archive .github/action/install.sh > "$work/bad.out" 2>&1 \
   && fail "install.sh accepted version 'not-a-version'"
 grep -q "^::error .*not a release version" "$work/bad.out" || fail "install.sh's error is not an annotation"

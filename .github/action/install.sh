@@ -26,7 +26,8 @@ case "${RUNNER_ARCH:-X64}" in
 esac
 version=${INPUT_VERSION:-}
 if [ -z "$version" ]; then
-  version=$(sed -n 's/^ *static let current = "\([^"]*\)"$/\1/p' "$action/Sources/sharelint/Support/SharelintVersion.swift")
+  version=$(sed -n 's/^ *static let current = "\([^"]*\)"$/\1/p' \
+    "$action/Sources/sharelint/Support/SharelintVersion.swift")
 fi
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+([-.][0-9A-Za-z.]+)?$ ]] || fail "not a release version: '$version'"
 name=sharelint-$version-linux-$arch
