@@ -14,11 +14,13 @@ import PackagePlugin
 struct SharelintBuildToolPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let sourceTarget = target as? SourceModuleTarget else { return [] }
-    let lintedFiles = filesLinted(under: sourceTarget.directoryURL)
+    // `directoryURL` needs tools version 6.1; Package.swift says 6.0, where `directory` (a Path) is the way.
+    let folder = URL(fileURLWithPath: sourceTarget.directory.string, isDirectory: true)
+    let lintedFiles = filesLinted(under: folder)
     guard !lintedFiles.isEmpty else { return [] }
     return [
       try lintCommand(
-        tool: try context.tool(named: "sharelint").url, folder: sourceTarget.directoryURL, extraArguments: [],
+        tool: try context.tool(named: "sharelint").url, folder: folder, extraArguments: [],
         inputs: lintedFiles, workDirectory: context.pluginWorkDirectoryURL, name: target.name)
     ]
   }

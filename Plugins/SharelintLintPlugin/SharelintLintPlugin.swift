@@ -45,9 +45,7 @@ struct SharelintLintRun {
     var forwarded = arguments
     switch forwarded.first {
     case "lint": forwarded.removeFirst()
-    case "fix":
-      Diagnostics.error("'fix' writes files: run `swift package --allow-writing-to-package-directory sharelint-fix`")
-      throw SharelintPluginFailure.fixNeedsItsOwnVerb
+    case "fix": throw SharelintPluginFailure.fixNeedsItsOwnVerb
     default: break
     }
     let process = Process()
@@ -80,7 +78,8 @@ enum SharelintPluginFailure: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .fixNeedsItsOwnVerb: "the sharelint verb only lints; fix with the sharelint-fix verb"
+    case .fixNeedsItsOwnVerb:
+      "the sharelint verb only lints: run `swift package --allow-writing-to-package-directory sharelint-fix`"
     case .findings: "sharelint lint exited 1: error findings (above)"
     case .unusableInput(let status): "sharelint lint exited \(status): usage error or unusable input (above)"
     case .killed(let signal): "sharelint lint was killed by signal \(signal)"
