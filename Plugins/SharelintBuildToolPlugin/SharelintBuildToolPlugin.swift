@@ -48,13 +48,16 @@ func isLinted(_ file: URL) -> Bool {
   ["plist", "entitlements"].contains(file.pathExtension)
 }
 
+/// How many files of a target's folder are looked at for inputs, at most (sharelint itself bounds what it reads).
+let inputSearchLimit = 20_000
+
 /// The `.plist` and `.entitlements` files under `folder`, hidden folders (`.build`, `.git`…) left out.
 func filesLinted(under folder: URL) -> [URL] {
   guard
     let walk = FileManager.default.enumerator(
       at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles, .skipsPackageDescendants])
   else { return [] }
-  return walk.compactMap { $0 as? URL }.filter(isLinted)
+  return Array(walk.lazy.prefix(inputSearchLimit).compactMap { $0 as? URL }.filter(isLinted))
 }
 
 /// The build command linting `folder`, with its stamp file in the plugin's work directory.
