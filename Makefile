@@ -2,6 +2,7 @@
 #   make run    builds sharelint (release) and runs its main job on Samples/
 #   make test   runs the whole test suite
 #   make dist   builds sharelint-VERSION-linux-ARCH.tar.gz (static Swift runtime; see "Install" in README.md)
+#               and sharelint.artifactbundle.zip (SwiftPM's binaryTarget; docs/ci.md)
 #   make install PREFIX=/usr/local DESTDIR=   installs that archive's binary, man page and completions
 # All first install the system libraries when pkg-config cannot find them (Debian: apt-get).
 
@@ -84,7 +85,8 @@ else
 endif
 
 clean:
-	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-dist sharelint-*-linux-*.tar.gz
+	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-dist sharelint-*-linux-*.tar.gz \
+	  sharelint.artifactbundle.zip
 
 # make docs: regenerates the generated parts of docs/rules.md from the rule descriptions: the table between
 # `<!-- rules:start` and `<!-- rules:end -->` (`sharelint rules --format markdown`) and every rule's
@@ -137,9 +139,26 @@ dist-stage: deps
 	cp README.md LICENSE $(DIST_STAGE)/
 	cp -R docs $(DIST_STAGE)/docs
 
+# It also writes sharelint.artifactbundle.zip: SwiftPM's artifact bundle (schema 1.0) holding the same binary, for
+# `.binaryTarget(name: "sharelint", url: …, checksum: …)` (docs/ci.md); its checksum is printed last. Its triple is
+# ARCH-unknown-linux-gnu; the binary still needs libxml2, libpcre2-8 and zlib on the machine that runs it.
+BUNDLE := sharelint.artifactbundle
+BUNDLE_STAGE := $(DIST_SCRATCH)/bundle/$(BUNDLE)
 dist: dist-stage
 	tar -C $(DIST_SCRATCH)/stage --owner=0 --group=0 --numeric-owner -czf $(DIST_NAME).tar.gz $(DIST_NAME)
 	@echo "==> $(DIST_NAME).tar.gz: $$(du -h $(DIST_NAME).tar.gz | cut -f1)"
+	rm -rf $(DIST_SCRATCH)/bundle $(BUNDLE).zip
+	mkdir -p $(BUNDLE_STAGE)/$(DIST_NAME)/bin
+	cp $(DIST_STAGE)/bin/sharelint $(BUNDLE_STAGE)/$(DIST_NAME)/bin/sharelint
+	for file in README.md LICENSE; do if [ -f $$file ]; then cp $$file $(BUNDLE_STAGE)/; fi; done
+	printf '%s\n' '{' '  "schemaVersion": "1.0",' '  "artifacts": {' '    "sharelint": {' \
+	  '      "version": "$(VERSION)",' '      "type": "executable",' '      "variants": [' \
+	  '        {' '          "path": "$(DIST_NAME)/bin/sharelint",' \
+	  '          "supportedTriples": ["$(ARCH)-unknown-linux-gnu"]' '        }' '      ]' '    }' '  }' '}' \
+	  > $(BUNDLE_STAGE)/info.json
+	cd $(DIST_SCRATCH)/bundle && zip -q -X -r $(CURDIR)/$(BUNDLE).zip $(BUNDLE)
+	@echo "==> $(BUNDLE).zip: $$(du -h $(BUNDLE).zip | cut -f1), checksum (swift package compute-checksum):"
+	@$(SWIFT) package compute-checksum $(BUNDLE).zip
 
 install: dist-stage
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -82,6 +82,11 @@ let package = Package(
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "URLSchemes", targets: ["URLSchemes"]),
     .library(name: "Lint", targets: ["Lint"]),
+    // SwiftPM and Xcode plugins (docs/ci.md): `swift package sharelint` lints, `sharelint-fix` fixes (the one
+    // that asks to write), and the build-tool plugin lints a target's plists as it builds.
+    .plugin(name: "SharelintLintPlugin", targets: ["SharelintLintPlugin"]),
+    .plugin(name: "SharelintFixPlugin", targets: ["SharelintFixPlugin"]),
+    .plugin(name: "SharelintBuildToolPlugin", targets: ["SharelintBuildToolPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -110,6 +115,20 @@ let package = Package(
 
     // The executable: argument parsing only.
     .executableTarget(name: "sharelint", dependencies: dependencies(of: "sharelint")),
+
+    // Plugins: each runs the sharelint executable (Plugins/, docs/ci.md). Write permission only where fix runs.
+    .plugin(
+      name: "SharelintLintPlugin",
+      capability: .command(intent: .custom(
+        verb: "sharelint", description: "Lint the package's Info.plists and entitlements (sharelint lint)")),
+      dependencies: ["sharelint"]),
+    .plugin(
+      name: "SharelintFixPlugin",
+      capability: .command(
+        intent: .custom(verb: "sharelint-fix", description: "Apply sharelint's safe fixes (sharelint fix)"),
+        permissions: [.writeToPackageDirectory(reason: "sharelint fix rewrites Info.plists and entitlements")]),
+      dependencies: ["sharelint"]),
+    .plugin(name: "SharelintBuildToolPlugin", capability: .buildTool(), dependencies: ["sharelint"]),
 
     // Tests: one target per library, plus the system-library smoke test, the CLI tests and the import arrows;
     // TestSupport holds what several test targets share (never linked into a product).

@@ -4,7 +4,11 @@
 #     libBlocksRuntime, nothing under the toolchain's folder);
 #  2. in a private mount namespace whose toolchain folder is hidden under an empty tmpfs, the dynamically
 #     linked reference build fails to start (showing the hiding works) while the archive's binary prints
-#     --version and lints Samples/ with the same output and exit status as the reference build outside.
+#     --version and lints Samples/ with the same output and exit status as the reference build outside;
+#  3. sharelint.artifactbundle.zip (SwiftPM's binaryTarget) unzips to one sharelint.artifactbundle folder whose
+#     info.json is schema 1.0 with one executable artifact `sharelint` of this version, for this machine's Linux
+#     triple, whose path is the archive's binary byte for byte, and runs; and SwiftPM runs it from a command plugin
+#     of a throwaway package holding `.binaryTarget(name: "sharelint", path: "sharelint.artifactbundle.zip")`.
 # Usage: .ci/check-dist.sh [ARCHIVE]   (default: the archive `make dist` wrote for this machine)
 # SHARELINT_REFERENCE picks the reference build (default .build/debug/sharelint, which `make test` builds).
 # Needs root (or user namespaces) for unshare and mount, as on CI.
@@ -78,5 +82,70 @@ if [ "$status" = 0 ]; then
   echo "==> lint Samples/ without the toolchain: exit $(cat "$work/dist.status") (as the reference build), \
 $(wc -l < "$work/dist.out") lines of output, identical"
 fi
+
+echo "==> sharelint.artifactbundle.zip"
+bundle=${SHARELINT_BUNDLE:-sharelint.artifactbundle.zip}
+if [ ! -f "$bundle" ]; then
+  fail "no $bundle (make dist writes it)"
+else
+  mkdir "$work/bundle"
+  unzip -q "$bundle" -d "$work/bundle"
+  [ "$(ls -A "$work/bundle")" = sharelint.artifactbundle ] || fail "$bundle holds more than sharelint.artifactbundle/"
+  variant=$(python3 - "$work/bundle/sharelint.artifactbundle/info.json" "$(head -1 "$work/reference.version")" \
+    "$(uname -m)-unknown-linux-gnu" <<'INFO'
+import json, sys
+path, version, triple = sys.argv[1:]
+info = json.load(open(path))
+assert info["schemaVersion"] == "1.0", "schemaVersion %r" % info["schemaVersion"]
+assert list(info["artifacts"]) == ["sharelint"], "artifacts %r" % list(info["artifacts"])
+artifact = info["artifacts"]["sharelint"]
+assert artifact["type"] == "executable" and artifact["version"] == version, "type or version %r" % artifact
+[variant] = artifact["variants"]
+assert variant["supportedTriples"] == [triple], "triples %r, expected [%r]" % (variant["supportedTriples"], triple)
+assert not variant["path"].startswith("/") and ".." not in variant["path"].split("/"), variant["path"]
+print(variant["path"])
+INFO
+  ) || fail "info.json is not what SwiftPM expects (above)"
+  if [ -n "$variant" ]; then
+    bundled="$work/bundle/sharelint.artifactbundle/$variant"
+    cmp -s "$bundled" "$binary" || fail "the bundle's $variant is not the archive's bin/sharelint"
+    [ -x "$bundled" ] && "$bundled" --version > "$work/bundle.version" || fail "the bundle's binary does not run"
+    cmp -s "$work/bundle.version" "$work/reference.version" || fail "the bundle's binary prints another --version"
+    echo "==> info.json names $variant for $(uname -m)-unknown-linux-gnu; it runs: $(head -1 "$work/bundle.version")"
+  fi
+  # SwiftPM itself: a package with `.binaryTarget(path:)` on the zip and a command plugin running the tool.
+  consumer=$work/consumer
+  mkdir -p "$consumer/Plugins/PrintVersion"
+  cp "$bundle" "$consumer/sharelint.artifactbundle.zip"
+  cat > "$consumer/Package.swift" <<'MANIFEST'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(name: "BundleConsumer", targets: [
+  .binaryTarget(name: "sharelint", path: "sharelint.artifactbundle.zip"),
+  .plugin(name: "PrintVersion", capability: .command(intent: .custom(verb: "print-sharelint-version",
+    description: "runs the bundle's sharelint --version")), dependencies: ["sharelint"]),
+])
+MANIFEST
+  cat > "$consumer/Plugins/PrintVersion/PrintVersion.swift" <<'PLUGIN'
+import Foundation
+import PackagePlugin
+@main struct PrintVersion: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    let process = Process()
+    process.executableURL = try context.tool(named: "sharelint").url
+    process.arguments = ["--version"]
+    try process.run()
+    process.waitUntilExit()
+  }
+}
+PLUGIN
+  if (cd "$consumer" && swift package print-sharelint-version) > "$work/consumer.out" 2>&1 \
+    && grep -qxF "$(head -1 "$work/reference.version")" "$work/consumer.out"; then
+    echo "==> a package with .binaryTarget(path: \"sharelint.artifactbundle.zip\") runs it from a plugin"
+  else
+    tail -5 "$work/consumer.out"
+    fail "SwiftPM could not run the bundle's sharelint from a binaryTarget (above)"
+  fi
+fi
 [ "$failures" = 0 ] || exit 1
-echo "==> check-dist: $archive runs without Swift"
+echo "==> check-dist: $archive runs without Swift; $bundle is a valid artifact bundle"

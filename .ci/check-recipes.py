@@ -187,8 +187,10 @@ def main():
         sys.exit("check-recipes: no archive (run make dist first)")
     ensure_tools()
     shown = open(os.path.join(ROOT, "docs", "ci.md")).read()
+    # github-action.yml uses action.yml: .ci/check-action.sh runs its steps; here it is only validated and shown.
     for name, schema in [("github-workflow.yml", "vendor.github-workflows"), ("gitlab-ci.yml", "vendor.gitlab-ci"),
-                         ("azure-pipelines.yml", "vendor.azure-pipelines"), ("xcode-run-script.sh", None)]:
+                         ("azure-pipelines.yml", "vendor.azure-pipelines"), ("xcode-run-script.sh", None),
+                         ("github-action.yml", "vendor.github-workflows")]:
         path = os.path.join(RECIPES, name)
         if schema:
             result = subprocess.run(["check-jsonschema", "--builtin-schema", schema, path], capture_output=True,
