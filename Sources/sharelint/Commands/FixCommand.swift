@@ -17,6 +17,9 @@ struct FixCommand: AsyncParsableCommand {
       --check writes nothing and exits 1 when something would change; --diff writes nothing and \
       prints a unified diff.
 
+      fix reads no baseline unless --baseline FILE is given (a baseline: in .sharelint.yml is lint's); \
+      with one, it fixes only the findings not in the baseline, and counts only those that remain.
+
       Exit status: 0 nothing left to report at error level; 1 errors remain (or, with --check, \
       something would change); 2 usage error, unusable input, or a file that could not be written.
       """
@@ -33,10 +36,20 @@ struct FixCommand: AsyncParsableCommand {
   @Flag(help: "Write nothing; print the changes as a unified diff.")
   var diff = false
 
+  @OptionGroup var baselineOptions: BaselineOptions
+
   func run() async throws {
+    input.installBoundary()
+    // fix reads a baseline only when given one: a baseline: in .sharelint.yml is for lint.
+    let baseline = try baselineOptions.load(input.sessionOptions, readsConfiguration: false)
+    let scope = input.pathsOrCurrentFolder
     let outcome: FixSession.Outcome
     do {
-      outcome = try await input.withProgress { try await FixSession.run($0, includingUnsafe: unsafe) }
+      outcome = try await input.withProgress { options in
+        try await FixSession.run(options, includingUnsafe: unsafe) { report in
+          if let baseline { baseline.baseline.apply(to: &report, file: baseline.file, scope: scope) }
+        }
+      }
     } catch {
       throw InputError(String(describing: error))
     }
