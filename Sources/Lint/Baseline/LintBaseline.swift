@@ -20,8 +20,9 @@ import SharelintBase
 ///
 /// `file` is relative to the baseline's own folder (both with symbolic links resolved), so a baseline written on
 /// one machine, or from one working folder, matches on another. A finding is in the baseline when its
-/// `FindingFingerprint` (the file taken relative to that folder) is: rule, file, key path, message and occurrence,
-/// no line or column, so moving a finding keeps it matched. `occurrence` (written when not 0) tells identical
+/// `FindingFingerprint` (the file taken relative to that folder) is: rule, file, key path without array indexes,
+/// message and occurrence, no line or column, so moving a finding, or inserting an array element before it, keeps it
+/// matched (and the file's bytes). `occurrence` (written when not 0) tells identical
 /// findings of one file apart: with two in the baseline and three found, one is new. The other fields are there for
 /// the reader; only `fingerprint` is matched. PL001 (a file that cannot be read) is never written: it stops the run
 /// (exit 2) whatever the baseline.
@@ -34,7 +35,7 @@ public struct LintBaseline: Sendable, Equatable {
     public var code: String
     /// The file, relative to the baseline's folder.
     public var file: String
-    /// The key path of the value concerned.
+    /// The key path of the value concerned, without array indexes (`FindingFingerprint.stableKeyPath`).
     public var keyPath: String
     /// The finding's message.
     public var message: String
@@ -105,12 +106,13 @@ public struct LintBaseline: Sendable, Equatable {
     var entries: [Entry] = []
     for diagnostic in report.diagnostics where diagnostic.code != MalformedPlistRule.description.code {
       let file = paths.relative(diagnostic.file)
-      let key = [diagnostic.rule, file, diagnostic.keyPath, diagnostic.message].joined(separator: "\0")
+      let keyPath = FindingFingerprint.stableKeyPath(diagnostic.keyPath)
+      let key = [diagnostic.rule, file, keyPath, diagnostic.message].joined(separator: "\0")
       let occurrence = seen[key] ?? 0
       seen[key] = occurrence + 1
       entries.append(Entry(
-        rule: diagnostic.rule, code: diagnostic.code, file: file, keyPath: diagnostic.keyPath,
-        message: diagnostic.message, occurrence: occurrence))
+        rule: diagnostic.rule, code: diagnostic.code, file: file, keyPath: keyPath, message: diagnostic.message,
+        occurrence: occurrence))
     }
     self.init(entries: entries)
   }

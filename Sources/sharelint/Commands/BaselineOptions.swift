@@ -7,7 +7,7 @@ import SharelintBase
 /// takes `--baseline` only, and reads no baseline unless given one.
 struct BaselineOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp(
-    "Report only the findings not in this baseline file (default: the baseline: of .sharelint.yml).",
+    "Leave out the findings in this baseline file (lint's default: baseline: in .sharelint.yml).",
     valueName: "file"))
   var baseline: String?
 
