@@ -179,4 +179,14 @@ import Testing
       SARIFSchemaCheck.validation, SARIFSchemaCheck.schemaPath, log.path)
     #expect(status == 0 && output.contains("valid"), "\(output)")
   }
+
+  @Test func theConfigurationNamesItsBaselineRelativeToItself() throws {
+    var configuration = try Configuration.parse("baseline: ci/sharelint-baseline.json\n")
+    #expect(configuration.baseline == "ci/sharelint-baseline.json")
+    configuration.baseDirectory = "/repo"
+    #expect(configuration.baselinePath == "/repo/ci/sharelint-baseline.json")
+    #expect {
+      try Configuration.parse("baseline: [a.json]\n")
+    } throws: { String(describing: $0).contains("'baseline' must be the path of a baseline file") }
+  }
 }
