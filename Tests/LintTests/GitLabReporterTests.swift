@@ -49,12 +49,12 @@ import Testing
   @Test func fingerprintIgnoresTheLineAndIsTheDocumentedSHA256() throws {
     let report = try ReporterTests.sampleReport()
     var moved = try #require(report.diagnostics.first)
-    let original = GitLabReporter.fingerprint(of: moved)
+    let original = FindingFingerprint.fingerprint(of: moved)
     moved.start?.line += 10
     moved.end?.line += 10
-    #expect(GitLabReporter.fingerprint(of: moved) == original)
+    #expect(FindingFingerprint.fingerprint(of: moved) == original)
     moved.file = "./" + moved.file
-    #expect(GitLabReporter.fingerprint(of: moved) == original)
+    #expect(FindingFingerprint.fingerprint(of: moved) == original)
     // printf 'duplicate-key\0App/Info.plist\0CFBundleIdentifier\0%s\0000\0' "$message" | sha256sum | cut -c-32
     #expect(moved.rule == "duplicate-key" && moved.keyPath == "CFBundleIdentifier")
     #expect(moved.message.hasPrefix("key 'CFBundleIdentifier' appears twice in the same dictionary; iOS keeps"))

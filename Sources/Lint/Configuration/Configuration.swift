@@ -15,6 +15,7 @@ import SharelintBase
 /// sdk_version: 27               # the iOS SDK linked against (27+: 25 query schemes)
 /// build_settings:               # values for $(NAME) references, like -D NAME=VALUE
 ///   PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+/// baseline: sharelint-baseline.json   # findings not to report (`LintBaseline`), relative to this file
 /// ```
 ///
 /// Unknown keys and unknown rule names are errors that name them: a typo must not silently turn
@@ -39,10 +40,17 @@ public struct Configuration: Sendable {
   public var buildSettings: [String: String] = [:]
   /// The file this came from, if any.
   public var path: String?
+  /// `baseline: FILE`: the baseline `lint` reads (`LintBaseline`), as written (relative to `baseDirectory`).
+  public var baseline: String?
+
+  /// The baseline's path, relative to the working folder (or absolute), when the configuration names one.
+  public var baselinePath: String? {
+    baseline.map { PathText.joined(baseDirectory == "." ? "" : baseDirectory, $0) }
+  }
 
   /// The keys `.sharelint.yml` may have.
   public static let knownKeys = ["disabled_rules", "severity", "excluded", "intune", "conditional_access",
-                                 "sdk_version", "build_settings"]
+                                 "sdk_version", "build_settings", "baseline"]
   /// The file name searched for, upwards from each linted file to its repository's top (`ConfigurationLookup`).
   public static let fileName = ".sharelint.yml"
 
@@ -166,6 +174,11 @@ public struct Configuration: Sendable {
         case "auto": configuration.conditionalAccess = nil
         default: throw failAtValue("'conditional_access' must be true, false or auto")
         }
+      case "baseline":
+        guard let file = value.string, !file.isEmpty else {
+          throw fail("'baseline' must be the path of a baseline file, relative to the configuration")
+        }
+        configuration.baseline = file
       case "intune_managed":
         throw fail("'intune_managed' is now 'intune' (true, false or auto)", at: entry.keyLocation)
       case "sdk_version":

@@ -80,9 +80,11 @@ public enum FixSession {
 
   /// Lints, applies the fixes in memory, lints the result, and repeats until no fix changes
   /// anything (at most `maximumPasses`). Nothing is written. The run is planned once; each later pass lints
-  /// again only the jobs that read a file the previous pass changed.
+  /// again only the jobs that read a file the previous pass changed. `filter` is applied to every pass's report
+  /// before its fixes are taken (`fix --baseline`: `LintBaseline.apply`, so only new findings are fixed).
   public static func run(
-    _ options: LintSession.Options, includingUnsafe: Bool, unsafeRules: Set<String> = []
+    _ options: LintSession.Options, includingUnsafe: Bool, unsafeRules: Set<String> = [],
+    filter: (inout LintReport) -> Void = { _ in }
   ) async throws(LintSession.InputError) -> Outcome {
     var prepared = try LintSession.prepare(options)
     var overlay = options.overlay
@@ -93,7 +95,8 @@ public enum FixSession {
       }
     }
     await lint(Array(prepared.jobs.indices))
-    let initial = prepared.report(of: results)
+    var initial = prepared.report(of: results)
+    filter(&initial)
     var report = initial
     var originals: [String: SourceText] = [:]
     var notWritable: [String: String] = [:]
@@ -125,6 +128,7 @@ public enum FixSession {
         await lint(prepared.jobs(reading: changed))
       }
       report = prepared.report(of: results)
+      filter(&report)
     }
     let files = originals.keys.sorted().compactMap { path -> (SourceText, [UInt8], String?)? in
       guard let original = originals[path], let bytes = overlay[path], bytes != original.bytes else {

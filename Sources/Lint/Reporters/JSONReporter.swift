@@ -3,7 +3,7 @@ import SharelintBase
 
 /// One JSON object, sorted keys:
 /// `{"diagnostics": [...], "summary": {"errors", "warnings", "infos", "targets", "builds", "problems", "notes"},
-/// "version": 1}`.
+/// "version": 1}`; with a baseline, `summary.baseline` too (`baselineSummary`).
 /// Each diagnostic has `rule`, `code`, `severity`, `message`, `file`, `line`, `column`, `endLine`,
 /// `endColumn` (1-based; null in binary plists, which have no positions), `keyPath`, `notes`, `fix`
 /// (`title`, `applicability`, `edits` with byte `range` and `replacement`) when one exists, and
@@ -26,7 +26,7 @@ public enum JSONReporter {
     DiagnosticBatches.writeJSONArray(report, level: 1, to: stream) { _, diagnostic, sources in
       object(for: diagnostic, sources: &sources)
     }
-    let summary: JSONValue = .object([
+    var summary: [String: JSONValue] = [
       "errors": .integer(Int64(report.count(.error))),
       "warnings": .integer(Int64(report.count(.warning))),
       "infos": .integer(Int64(report.count(.info))),
@@ -34,23 +34,33 @@ public enum JSONReporter {
       "builds": .integer(Int64(report.buildCount)),
       "problems": .array(report.problems.map { .string($0) }),
       "notes": .array(report.notes.map { .string($0) }),
-    ])
+    ]
+    if let baseline = report.baseline { summary["baseline"] = baselineSummary(baseline) }
     var tail = ",\n  \"summary\": "
-    if report.suppressed.isEmpty {
-      summary.write(into: &tail, pretty: true, level: 1)
-    } else {
-      var counted = summary
-      if case .object(var fields) = summary {
-        fields["suppressed"] = .integer(Int64(report.suppressed.count))
-        counted = .object(fields)
-      }
-      counted.write(into: &tail, pretty: true, level: 1)
+    if !report.suppressed.isEmpty { summary["suppressed"] = .integer(Int64(report.suppressed.count)) }
+    JSONValue.object(summary).write(into: &tail, pretty: true, level: 1)
+    if !report.suppressed.isEmpty {
       var reader = report.sourceReader()
       let suppressed: JSONValue = .array(report.suppressed.map { object(for: $0, sources: &reader) })
       tail += ",\n  \"suppressed\": "
       suppressed.write(into: &tail, pretty: true, level: 1)
     }
     stream(tail + ",\n  \"version\": 1\n}\n")
+  }
+
+  /// `summary.baseline`: the baseline's file, how many findings it held back (`unchanged`), and its entries that
+  /// matched nothing in the files linted (`absent`: rule, code, file relative to the baseline, key path, message).
+  static func baselineSummary(_ baseline: LintBaseline.Outcome) -> JSONValue {
+    .object([
+      "file": .string(baseline.file),
+      "unchanged": .integer(Int64(baseline.unchanged)),
+      "absent": .array(baseline.absent.map { entry in
+        .object([
+          "rule": .string(entry.rule), "code": .string(entry.code), "file": .string(entry.file),
+          "keyPath": .string(entry.keyPath), "message": .string(entry.message),
+        ])
+      }),
+    ])
   }
 
   /// One diagnostic's object.

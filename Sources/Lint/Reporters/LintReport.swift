@@ -29,6 +29,8 @@ public struct LintReport: Sendable {
   public var targetCount: Int
   /// How many builds were linted: a project target once per configuration, loose files once.
   public var buildCount: Int
+  /// What the baseline held back, when the run had one (`LintBaseline.apply`): the reporters count it.
+  public var baseline: LintBaseline.Outcome?
 
   /// A report.
   public init(

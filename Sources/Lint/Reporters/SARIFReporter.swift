@@ -3,9 +3,14 @@ import SharelintBase
 
 /// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, every rule's metadata in
 /// `tool.driver.rules`, one result per diagnostic with its region (omitted in binary plists: SARIF
-/// requires lines ≥ 1, and those files have none), its key path as a logical location, and fixes. A finding a
-/// `sharelint:` comment suppresses is a result too, in order, with `suppressions` (`kind` "inSource", the reason as
-/// `justification`, the comment's location), as SARIF marks a result suppressed in source.
+/// requires lines ≥ 1, and those files have none), its key path as a logical location, fixes, and
+/// `partialFingerprints` under `sharelint/v1` (`FindingFingerprint`). A finding a `sharelint:` comment suppresses is
+/// a result too, in order, with `suppressions` (`kind` "inSource", the reason as `justification`, the comment's
+/// location), as SARIF marks a result suppressed in source.
+///
+/// With a baseline, every result is `baselineState: "new"`, and the run's `properties.baseline` counts what the
+/// baseline held back (`unchanged`) and lists its entries that found nothing (`absent`): held-back findings are no
+/// results, because GitHub code scanning reads no `baselineState` and would open them as alerts again.
 public enum SARIFReporter {
   /// The report as a SARIF log.
   public static func render(_ report: LintReport) -> String {
@@ -19,13 +24,29 @@ public enum SARIFReporter {
   public static func write(_ report: LintReport, to stream: (String) -> Void) {
     let rules = RuleRegistry.rules.map { $0.description }
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
-    stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"results\": ")
+    stream("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      ")
+    if let baseline = report.baseline {
+      // Keys sorted: `properties` before `results`.
+      var properties = "\"properties\": "
+      JSONValue.object(["baseline": JSONReporter.baselineSummary(baseline)])
+        .write(into: &properties, pretty: true, level: 3)
+      stream(properties + ",\n      ")
+    }
+    stream("\"results\": ")
     var withSuppressed = report
     if !report.suppressed.isEmpty {
       withSuppressed.diagnostics = (report.diagnostics + report.suppressed).sorted(by: LintDiagnostic.ordered)
     }
-    DiagnosticBatches.writeJSONArray(withSuppressed, level: 3, to: stream) { _, diagnostic, sources in
-      result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
+    let fingerprints = FindingFingerprint.fingerprints(of: withSuppressed.diagnostics)
+    let hasBaseline = report.baseline != nil
+    DiagnosticBatches.writeJSONArray(withSuppressed, level: 3, to: stream) { index, diagnostic, sources in
+      var result = result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code], sources: &sources)
+      if case .object(var members) = result {
+        members["partialFingerprints"] = .object([FindingFingerprint.sarifKey: .string(fingerprints[index])])
+        if hasBaseline { members["baselineState"] = "new" }
+        result = .object(members)
+      }
+      return result
     }
     let tool: JSONValue = .object(["driver": .object([
       "name": "sharelint",

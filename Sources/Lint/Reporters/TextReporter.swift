@@ -3,7 +3,8 @@ import PredicateSyntax
 import PropertyList
 import SharelintBase
 
-/// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary.
+/// `file:line:col: severity: message [CODE identifier]`, the caret excerpt under it, then a summary (which counts
+/// the findings a baseline held back: `…; 3 in the baseline`).
 ///
 /// Every text that came from the files (paths, messages quoting values, key paths, notes, excerpts) is
 /// printed through `PrintableText`: no control character reaches the terminal, no value starts a line.
@@ -38,7 +39,8 @@ public struct TextReporter: Sendable {
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "note"))"
         + " in \(plural(report.targetCount, "target"))"
         + (report.buildCount > report.targetCount ? " (\(plural(report.buildCount, "build")))" : "")
-        + (report.suppressed.isEmpty ? "\n" : ", \(report.suppressed.count) suppressed\n"))
+        + (report.suppressed.isEmpty ? "" : ", \(report.suppressed.count) suppressed")
+        + (report.baseline.map { "; \($0.unchanged) in the baseline" } ?? "") + "\n")
   }
 
   /// One diagnostic: its line, then its excerpt with carets (or its key path and notes when it has no range).

@@ -29,6 +29,9 @@ struct FixCommand: AsyncParsableCommand {
       '-' (alone) reads one Info.plist from standard input and writes it, fixed, to standard output \
       (unchanged when nothing applies; nothing when it does not read); the summary goes to standard error.
 
+      fix reads no baseline unless --baseline FILE is given (a baseline: in .sharelint.yml is lint's); \
+      with one, it fixes only the findings not in the baseline, and counts only those that remain.
+
       Exit status: 0 nothing left to report at error level; 1 errors remain (or, with --check, \
       something would change); 2 usage error, unusable input, or a file that could not be written.
       """
@@ -51,13 +54,21 @@ struct FixCommand: AsyncParsableCommand {
     }
   }
 
+  @OptionGroup var baselineOptions: BaselineOptions
+
   func run() async throws {
+    input.installBoundary()
+    // fix reads a baseline only when given one: a baseline: in .sharelint.yml is for lint.
+    let baseline = try baselineOptions.load(input.sessionOptions, readsConfiguration: false)
+    let scope = input.pathsOrCurrentFolder
     let outcome: FixSession.Outcome
     var standardInput: [UInt8]?
     do {
       outcome = try await input.withProgress { options in
         standardInput = options.standardInput
-        return try await FixSession.run(options, includingUnsafe: unsafe)
+        return try await FixSession.run(options, includingUnsafe: unsafe) { report in
+          if let baseline { baseline.baseline.apply(to: &report, file: baseline.file, scope: scope) }
+        }
       }
     } catch {
       throw InputError(String(describing: error))
