@@ -176,7 +176,7 @@ public struct Configuration: Sendable {
         }
       case "baseline":
         guard let file = value.string, !file.isEmpty else {
-          throw fail("'baseline' must be the path of a baseline file, relative to the configuration")
+          throw failAtValue("'baseline' must be the path of a baseline file, relative to the configuration")
         }
         configuration.baseline = file
       case "intune_managed":
