@@ -40,17 +40,20 @@ public struct ShareSheetInput: Hashable, Sendable {
 /// identifier, as the Intune App SDK does for data leaving a managed app (`IntuneMAMTypes`). Real hosts differ between
 /// iOS versions; check a surprising answer on a device.
 ///
-/// Files and Mail used to be modelled with `public.file-url` next to the document's type, which made every rule
-/// testing `public.url` "activate for any file". Apple's documentation of `NSItemProvider.init(contentsOf:)` (the
-/// provider a host makes for a file) says the provider takes its type from the file's extension, `public.data` when
-/// it has none to match — not `public.file-url`:
-/// https://developer.apple.com/documentation/foundation/nsitemprovider/init(contentsof:). The file-URL-only
-/// attachment does occur, from some hosts: Notes sharing a scanned document
+/// Files used to be modelled with `public.file-url` next to the document's type, which made every rule testing
+/// `public.url` "activate for any file". Apple's documentation of `NSItemProvider.init(contentsOf:)` (the provider
+/// a host makes for a file) says the provider takes its type from the file's extension, `public.data` when it has
+/// none to match — not `public.file-url`:
+/// https://developer.apple.com/documentation/foundation/nsitemprovider/init(contentsof:); and a PDF "shared straight
+/// from Files, with no web address behind it, reports no link", arriving "tagged with the type com.adobe.pdf"
+/// (https://readplace.com/blog/save-pdf-from-iphone-share-sheet). The file-URL attachment does occur, from other
+/// hosts: Mail's attachments since iOS 13 (a comment in nextcloud/talk-ios, ShareExtension/ShareViewController.m:
+/// "Make sure this is checked before image! Otherwise sharing images from Mail won't work >= iOS 13", before its
+/// `public.file-url` branch), Notes sharing a scanned document
 /// (https://github.com/Expensify/react-native-share-menu/issues/211, 2022-09-09: "UTI: public.file-url") and other
 /// apps' crash reports (https://github.com/keybase/client/pull/29549, 2026-08-14: "a share vends only
-/// public.file-url"); on macOS Apple's engineers called it a bug
-/// (https://github.com/lionheart/openradar-mirror/issues/16792, rdar://30184633, 2017). The catalogue keeps one such
-/// input, from Notes.
+/// public.file-url"); on macOS Apple's engineers called a file-URL-only attachment a bug
+/// (https://github.com/lionheart/openradar-mirror/issues/16792, rdar://30184633, 2017).
 public enum ShareSheetCatalogue {
   /// The unmanaged inputs followed by their managed twins.
   public static let inputs: [ShareSheetInput] = unmanagedInputs + unmanagedInputs.map(\.managed)
@@ -81,13 +84,14 @@ public enum ShareSheetCatalogue {
     input("Notes: text", "Notes", [["public.plain-text", "public.utf8-plain-text"]]),
     // Notes sharing a scanned document: the file URL alone (react-native-share-menu issue 211 above).
     input("Notes: scanned document", "Notes", [["public.file-url"]]),
-    // Files: a provider made for the file, typed by its extension (`NSItemProvider.init(contentsOf:)` above); no
-    // public account of the Files app's own list was found.
+    // Files: a provider made for the file, typed by its extension (`NSItemProvider.init(contentsOf:)` and the
+    // Readplace account above).
     input("Files: PDF", "Files", [pdf]),
     input("Files: two PDFs", "Files", [pdf, pdf]),
     input("Files: Word document", "Files", [["org.openxmlformats.wordprocessingml.document"]]),
-    // Mail: no public account found; assumed to offer an attachment as Files offers a file.
-    input("Mail: photo attachment", "Mail", [["public.jpeg"]]),
+    // Mail: the attachment's type and a file URL (the nextcloud/talk-ios comment above); the order of the two is not
+    // known.
+    input("Mail: photo attachment", "Mail", [["public.jpeg", "public.file-url"]]),
   ]
 
   static let photo = ["public.jpeg", "public.heic"]

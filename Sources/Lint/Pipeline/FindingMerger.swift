@@ -86,6 +86,12 @@ struct FindingMerger {
       report.diagnostics.append(diagnostic)
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
+    // One insight per extension: its first configuration's.
+    if let insight = result.extensionInsight,
+      !report.extensionInsights.contains(where: { $0.infoPlist == insight.infoPlist && $0.targetName == insight.targetName })
+    {
+      report.extensionInsights.append(insight)
+    }
   }
 
   /// Adds `diagnostic`, the finding at `index` in configuration `name` with other values quoted, to that finding:

@@ -19,6 +19,8 @@ struct LintJobResult: Sendable {
   /// Whether rules whose advice depends on the Intune App SDK release assumed the newest, the target's files not
   /// telling which it links.
   var assumedNewestSDKRelease = false
+  /// The extension's insight, when the run collects them.
+  var extensionInsight: ExtensionInsight?
 }
 
 /// Stage 3 of a lint run (plan → jobs → rules → merge → report): runs the rules of each job on every core, a few
@@ -172,6 +174,7 @@ extension LintJob {
     }
     result.diagnostics += diagnostics
     result.linted = true
+    if collectsExtensionInsight { result.extensionInsight = ExtensionInsight.make(for: lintTarget) }
     addProjectSources(to: &result, overlay: overlay)
     return result
   }

@@ -26,6 +26,9 @@ public struct LintReport: Sendable {
   public var targetCount: Int
   /// How many builds were linted: a project target once per configuration, loose files once.
   public var buildCount: Int
+  /// For `rule simulate` on an extension (`LintSession.Options.collectsExtensionInsights`), each extension's
+  /// share-sheet verdicts and code comparison, in plan order.
+  public var extensionInsights: [ExtensionInsight] = []
 
   /// A report.
   public init(

@@ -23,6 +23,9 @@ enum ExtensionHandledTypes {
     /// The call, as `loadItem(forTypeIdentifier:)` or `-loadItemForTypeIdentifier:`.
     let call: String
 
+    /// Whether it is a call to an item provider (not the text an `SLComposeServiceViewController` hands over).
+    var isProviderCall: Bool { !ExtensionHandledTypes.textNames.contains(call) }
+
     /// `ShareViewController.swift:42`.
     var place: String { "\(PathText.lastComponent(of: file)):\(line)" }
   }

@@ -1,5 +1,6 @@
 import ActivationRules
 import PredicateSyntax
+import PropertyList
 import SharelintBase
 import SourceCode
 import UniformTypes
@@ -35,7 +36,13 @@ struct HandledTypesComparison: Sendable {
     else { return nil }
     // The extension's own files first: AR020 speaks only of them; the files of what it builds with (a framework
     // of the project holding the handling code) may only add handled types.
-    guard case .handles(let ownUses) = ExtensionHandledTypes.read(code.files.files) else { return nil }
+    guard case .handles(let ownUses) = ExtensionHandledTypes.read(code.files.files),
+      ownUses.contains(where: \.isProviderCall)
+    else {
+      // No item provider call of its own (an `SLComposeServiceViewController` reading `contentText` alone): the
+      // extension hands its attachments to code elsewhere.
+      return nil
+    }
     var uses = ownUses
     let ownNames = Set(code.files.files.map(\.name))
     let dependencyFiles = code.dependencyFileSet.files.filter { !ownNames.contains($0.name) }
@@ -51,7 +58,12 @@ struct HandledTypesComparison: Sendable {
     let simulator = ShareSheetSimulator(registry: registry)
     var budget = SimulationBudget()
     var admitted: [ShareSheetInput] = []
-    for input in ShareSheetCatalogue.unmanagedInputs {
+    // Safari adds the results of a JavaScript preprocessing file only for an extension that has one.
+    let preprocesses = target.infoPlist.value(at: Self.preprocessingFilePath) != nil
+    let inputs = ShareSheetCatalogue.unmanagedInputs.filter { input in
+      preprocesses || !input.context.items.joined().contains { $0.registeredTypeIdentifiers.contains(Self.propertyList) }
+    }
+    for input in inputs {
       let outcome = simulator.outcome(of: resolved.predicate, on: input, budget: &budget)
       guard let activates = outcome.activates else { return nil }
       if activates { admitted.append(input) }
@@ -77,7 +89,7 @@ struct HandledTypesComparison: Sendable {
     let tested = NeverActivatesRule.inputsOffering(typesTestedBy: resolved.predicate).filter { !$0.isManaged }
     var neverAdmitted: [ExtensionHandledTypes.Use] = []
     var judged: Set<String> = []
-    for use in ownUses where judged.insert(use.type).inserted {
+    for use in ownUses where use.isProviderCall && judged.insert(use.type).inserted {
       let admittedByCatalogue = admitted.contains { input in
         input.context.items.joined().contains { carries($0.registeredTypeIdentifiers, use.type) }
       }
@@ -106,6 +118,13 @@ struct HandledTypesComparison: Sendable {
     self.unhandled = unhandled
     self.neverAdmitted = neverAdmitted
   }
+
+  /// `NSExtension.NSExtensionAttributes.NSExtensionJavaScriptPreprocessingFile`.
+  static let preprocessingFilePath: [PropertyListPathComponent] = [
+    .key("NSExtension"), .key("NSExtensionAttributes"), .key("NSExtensionJavaScriptPreprocessingFile"),
+  ]
+  /// The type of a JavaScript preprocessing file's results.
+  static let propertyList = "com.apple.property-list"
 
   /// `ShareViewController.swift handles only public.url` / `A.swift and B.m handle only public.url, public.image`.
   var handlesOnlyText: String {
