@@ -59,7 +59,8 @@ import Testing
   }
 
   @Test func usesCarryTheirLineAndCall() {
-    let file = Self.swift("func f(p: NSItemProvider) {\n  p.loadItem(forTypeIdentifier: \"public.url\") { _, _ in }\n}\n")
+    let file = Self.swift(
+      "func f(p: NSItemProvider) {\n  p.loadItem(forTypeIdentifier: \"public.url\") { _, _ in }\n}\n")
     guard case .handles(let uses) = ExtensionHandledTypes.read([file]) else {
       Issue.record("nothing read")
       return
@@ -82,7 +83,8 @@ import Testing
       var type = "public.url"
       func f(p: NSItemProvider) { type = "public.image"; p.loadItem(forTypeIdentifier: type) { _, _ in } }
       """)
-    let interpolated = Self.swift("func f(p: NSItemProvider) { p.hasItemConformingToTypeIdentifier(\"public.\\(x)\") }")
+    let interpolated = Self.swift(
+      "func f(p: NSItemProvider) { p.hasItemConformingToTypeIdentifier(\"public.\\(x)\") }")
     let otherClass = Self.swift("func f(p: NSItemProvider) { _ = p.canLoadObject(ofClass: PHLivePhoto.self) }")
     for file in [loop, item, parameter, reassigned, interpolated, otherClass] {
       guard case .unknowable = ExtensionHandledTypes.read([file]) else {

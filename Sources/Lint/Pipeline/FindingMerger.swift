@@ -87,9 +87,9 @@ struct FindingMerger {
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
     // One insight per extension: its first configuration's.
-    if let insight = result.extensionInsight,
-      !report.extensionInsights.contains(where: { $0.infoPlist == insight.infoPlist && $0.targetName == insight.targetName })
-    {
+    if let insight = result.extensionInsight, !report.extensionInsights.contains(where: { known in
+      known.infoPlist == insight.infoPlist && known.targetName == insight.targetName
+    }) {
       report.extensionInsights.append(insight)
     }
   }

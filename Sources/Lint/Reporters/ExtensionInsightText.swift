@@ -36,7 +36,8 @@ public enum ExtensionInsightText {
     case .compared(let handles, let unhandled, let neverAdmitted):
       var seen: Set<String> = []
       for use in handles where seen.insert(use.type).inserted {
-        lines.append("  handles \(PrintableText.escaped(use.type)) at \(place(use)) (\(PrintableText.escaped(use.call)))")
+        lines.append(
+          "  handles \(PrintableText.escaped(use.type)) at \(place(use)) (\(PrintableText.escaped(use.call)))")
       }
       lines.append(
         "  lets in, unhandled: "

@@ -13,8 +13,9 @@ struct RuleSimulateCommand: AsyncParsableCommand {
     discussion: """
       Evaluates the extension's NSExtensionActivationRule (a predicate, or the dictionary form \
       converted with iOS's meaning) on a fixed catalogue: Photos (1 image, 5 images, a Live Photo, \
-      a video), Safari (a page with JavaScript preprocessing, a bare URL), Notes (text), Files (a \
-      PDF, two PDFs, a .docx), Mail (an attachment) — each also as sent by an Intune-managed app, \
+      a video), Safari (a page with JavaScript preprocessing, a bare URL), Notes (text, a scanned \
+      document), Files (a PDF, two PDFs, a .docx), Mail (an attachment) — each also as sent by an \
+      Intune-managed app, \
       with com.microsoft.intune.mam. types.
 
       Given an extension — a folder or Xcode project with --target NAME, or an Info.plist with --extension — \
@@ -27,7 +28,9 @@ struct RuleSimulateCommand: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: "The extension's Info.plist (or a plist/predicate file holding the rule), or a folder or Xcode project holding the extension.")
+  @Argument(help: ArgumentHelp(
+    "The extension's Info.plist (or a plist/predicate file holding the rule), or a folder or Xcode project holding "
+      + "the extension."))
   var file: String
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -125,7 +128,8 @@ extension RuleSimulateCommand {
     reportProblems(report)
     let insights = report.extensionInsights
     guard let insight = insights.first else {
-      throw InputError("\(file): no share or action extension found" + (target.map { " for target '\($0)'" } ?? ""))
+      throw InputError(
+        "\(file): no share or action extension found" + (target.map { " for target '\($0)'" } ?? ""))
     }
     guard insights.count == 1 else {
       let names = insights.map { $0.targetName ?? $0.infoPlist }.joined(separator: ", ")

@@ -61,7 +61,8 @@ struct HandledTypesComparison: Sendable {
     // Safari adds the results of a JavaScript preprocessing file only for an extension that has one.
     let preprocesses = target.infoPlist.value(at: Self.preprocessingFilePath) != nil
     let inputs = ShareSheetCatalogue.unmanagedInputs.filter { input in
-      preprocesses || !input.context.items.joined().contains { $0.registeredTypeIdentifiers.contains(Self.propertyList) }
+      preprocesses
+        || !input.context.items.joined().contains { $0.registeredTypeIdentifiers.contains(Self.propertyList) }
     }
     for input in inputs {
       let outcome = simulator.outcome(of: resolved.predicate, on: input, budget: &budget)
