@@ -126,7 +126,9 @@ extension RuleSimulateCommand {
       throw InputError(String(describing: error))
     }
     reportProblems(report)
-    let insights = report.extensionInsights
+    // Without --target, the one extension with an activation rule (widgets and notification extensions have none).
+    let withRules = report.extensionInsights.filter { $0.rule != nil }
+    let insights = target == nil && !withRules.isEmpty ? withRules : report.extensionInsights
     guard let insight = insights.first else {
       throw InputError(
         "\(file): no share or action extension found" + (target.map { " for target '\($0)'" } ?? ""))
