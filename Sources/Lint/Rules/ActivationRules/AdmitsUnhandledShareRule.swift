@@ -146,6 +146,11 @@ struct AdmitsUnhandledShareRule: LintRule {
     var notes = comparison.useNotes
     let others = comparison.unhandled.dropFirst().map { "'\($0.name)' (\(attachmentTypesText($0)))" }
     if !others.isEmpty { notes.insert("the rule also lets in, unhandled: " + others.joined(separator: ", "), at: 0) }
+    if comparison.preprocesses, comparison.unhandled.contains(where: { attachmentTypesText($0) == "public.url" }) {
+      notes.insert(
+        "the JavaScript preprocessing file runs only when Safari shares a page; other apps (browsers, Messages, "
+          + "Mail) share a link as a bare public.url, which the rule lets in", at: 0)
+    }
     findings.report(
       "'\(first.name)' activates the extension, but the code handles none of the types it carries "
         + "(\(attachmentTypesText(first))): \(comparison.handlesOnlyText)",

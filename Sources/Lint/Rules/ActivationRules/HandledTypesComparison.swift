@@ -22,6 +22,8 @@ struct HandledTypesComparison: Sendable {
   /// Of `admitted`, those carrying no handled type, one per distinct set of types (`Photos: five photos` goes with
   /// `Photos: one photo`).
   let unhandled: [ShareSheetInput]
+  /// Whether the extension has a JavaScript preprocessing file (Safari then adds its results to a page it shares).
+  let preprocesses: Bool
   /// The first use in the extension's own files of each handled type that no share the rule lets in carries.
   let neverAdmitted: [ExtensionHandledTypes.Use]
 
@@ -113,6 +115,7 @@ struct HandledTypesComparison: Sendable {
       if !letIn { neverAdmitted.append(use) }
     }
     self.site = site
+    self.preprocesses = preprocesses
     self.uses = uses
     self.handledTypes = handledTypes
     self.admitted = admitted
