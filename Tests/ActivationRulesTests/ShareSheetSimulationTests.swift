@@ -5,7 +5,7 @@ import Testing
 @Suite struct ShareSheetSimulationTests {
   @Test func theCatalogueHasEveryInputTwiceUnmanagedThenManaged() {
     let inputs = ShareSheetCatalogue.inputs
-    #expect(inputs.count == 22)
+    #expect(inputs.count == 24)
     #expect(Set(inputs.map(\.name)).count == inputs.count)
     #expect(Set(inputs.map(\.sourceApp)) == ["Photos", "Safari", "Notes", "Files", "Mail"])
     for input in inputs where input.isManaged {
@@ -31,6 +31,18 @@ import Testing
       ])
     let augmented = try #require(IntuneAugmenter.augment(text: text)).augmentedText
     #expect(try activatingInputs(augmented).count == 8)
+  }
+
+  /// A file from Files carries its own type, not `public.file-url`: a rule for web URLs does not activate "for any
+  /// file" (a scanned document from Notes, a file URL alone, and Mail's attachments, with one, still do).
+  @Test func aURLRuleDoesNotActivateOnFilesDocuments() throws {
+    let text = #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, "#
+      + #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url").@count >= 1).@count >= 1"#
+    #expect(
+      try activatingInputs(text) == [
+        "Safari: web page with JavaScript preprocessing", "Safari: bare URL", "Notes: scanned document",
+        "Mail: photo attachment",
+      ])
   }
 
   @Test func aWebPageDictionaryActivatesInSafari() throws {

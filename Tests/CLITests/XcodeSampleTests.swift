@@ -27,6 +27,7 @@ import Testing
         "US004 Samples/XcodeContoso/Contoso/Info.plist:30 [Debug,Release]",
         "US001 Samples/XcodeContoso/Contoso/Info.plist:89 [Debug]",
         "EN004 Samples/XcodeContoso/ContosoAction/ContosoAction.entitlements:11 [Debug,Release]",
+        "AR020 Samples/XcodeContoso/ContosoAction/Info.plist:21 [Debug,Release]",
         "AR004 Samples/XcodeContoso/ContosoShare/Info.plist:45 [Debug,Release]",
       ])
   }
@@ -40,6 +41,7 @@ import Testing
         "XC001 Samples/XcodeContoso/Contoso.xcodeproj/project.pbxproj:205 [Release]",
         "US004 Samples/XcodeContoso/Contoso/Info.plist:30 [Release]",
         "EN004 Samples/XcodeContoso/ContosoAction/ContosoAction.entitlements:11 [Release]",
+        "AR020 Samples/XcodeContoso/ContosoAction/Info.plist:21 [Release]",
         "AR004 Samples/XcodeContoso/ContosoShare/Info.plist:45 [Release]",
       ])
   }

@@ -80,6 +80,8 @@ final class DerivedFacts: Sendable {
   let misspelledInfoPlistKeys = ComputedOnce<[MisspelledInfoPlistKey]>()
   /// The Intune App SDK release the target links, when its files say (the linter and the release-aware rules ask).
   let linkedIntuneSDKRelease = ComputedOnce<ReleaseVersion?>()
+  /// The extension's activation rule against the types its code handles (AR019 and AR020 read it).
+  let handledTypesComparison = ComputedOnce<HandledTypesComparison?>()
 }
 
 /// A value computed by the first caller and returned to every later one.

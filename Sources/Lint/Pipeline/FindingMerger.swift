@@ -89,6 +89,12 @@ struct FindingMerger {
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }
     for (file, found) in result.suppressions where suppressions[file] == nil { suppressions[file] = found }
+    // One insight per extension: its first configuration's.
+    if let insight = result.extensionInsight, !report.extensionInsights.contains(where: { known in
+      known.infoPlist == insight.infoPlist && known.targetName == insight.targetName
+    }) {
+      report.extensionInsights.append(insight)
+    }
   }
 
   /// Takes the findings the files' `sharelint:` comments suppress out of `report` (after `finish`), and reports the

@@ -15,6 +15,8 @@ struct LintJob: Sendable {
   let linter: Linter
   /// What the rules see of the run and the configuration.
   let settings: LintSettings
+  /// Whether the job's result carries the target's `ExtensionInsight`.
+  var collectsExtensionInsight = false
 
   /// The plists this job reads.
   var plists: [DiscoveredPlist] { build.plists }
@@ -73,7 +75,10 @@ struct LintJob: Sendable {
           if let mode = options.intuneMode { settings.intuneMode = mode }
           if let version = options.sdkVersion { settings.sdkVersion = version }
           settings.activationRuleShape = options.activationRuleShape
-          jobs.append(LintJob(build: build, targetIndex: targetIndex, linter: linter, settings: settings))
+          jobs.append(
+            LintJob(
+              build: build, targetIndex: targetIndex, linter: linter, settings: settings,
+              collectsExtensionInsight: options.collectsExtensionInsights))
         }
       }
       return jobs

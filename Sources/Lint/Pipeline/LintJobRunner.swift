@@ -27,6 +27,8 @@ struct LintJobResult: Sendable {
     guard suppressions[source.name] == nil, let found = FileSuppressions(source, linter: linter) else { return }
     suppressions[source.name] = found
   }
+  /// The extension's insight, when the run collects them.
+  var extensionInsight: ExtensionInsight?
 }
 
 /// Stage 3 of a lint run (plan → jobs → rules → merge → report): runs the rules of each job on every core, a few
@@ -183,6 +185,7 @@ extension LintJob {
     }
     result.diagnostics += diagnostics
     result.linted = true
+    if collectsExtensionInsight { result.extensionInsight = ExtensionInsight.make(for: lintTarget) }
     addProjectSources(to: &result, overlay: overlay)
     return result
   }

@@ -50,6 +50,8 @@ public enum LintSession {
     public var activationRuleShape: ConversionShape = .canonical
     /// Overrides every configuration's `intune` mode (`configure` forces it on).
     public var intuneMode: IntuneMode?
+    /// Whether each extension's `ExtensionInsight` goes into the report (`rule simulate` on an extension).
+    public var collectsExtensionInsights = false
     /// `--target NAME`: only this Xcode target (plists no project claims are then left out).
     public var targetName: String?
     /// `--configuration NAME`: only this Xcode configuration of each project target.

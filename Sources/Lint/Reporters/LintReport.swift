@@ -31,6 +31,9 @@ public struct LintReport: Sendable {
   public var buildCount: Int
   /// What the baseline held back, when the run had one (`LintBaseline.apply`): the reporters count it.
   public var baseline: LintBaseline.Outcome?
+  /// For `rule simulate` on an extension (`LintSession.Options.collectsExtensionInsights`), each extension's
+  /// share-sheet verdicts and code comparison, in plan order.
+  public var extensionInsights: [ExtensionInsight] = []
 
   /// A report.
   public init(

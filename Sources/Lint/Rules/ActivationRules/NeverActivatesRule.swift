@@ -31,13 +31,13 @@ struct NeverActivatesRule: LintRule {
         \t$extensionItem.attachments.@count &gt;= 3
         \tAND $extensionItem.attachments.@count &lt;= 1
         ).@count == 1</string>
-        """, messages: ["none of the 22 share-sheet inputs activates the rule; the extension never appears"]),
+        """, messages: ["none of the 24 share-sheet inputs activates the rule; the extension never appears"]),
       ActivationRuleExample.make("""
         <string>↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"</string>
         """,
         messages: [
           """
-          the rule cannot be evaluated on any of the 24 share-sheet inputs: no value is bound to '$attachment'; the \
+          the rule cannot be evaluated on any of the 26 share-sheet inputs: no value is bound to '$attachment'; the \
           extension never appears
           """,
         ]),
@@ -48,7 +48,7 @@ struct NeverActivatesRule: LintRule {
         \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
         \t<integer>0</integer>
         </dict>
-        """, messages: ["none of the 22 share-sheet inputs activates the rule; the extension never appears"]),
+        """, messages: ["none of the 24 share-sheet inputs activates the rule; the extension never appears"]),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""
