@@ -22,6 +22,8 @@ let activationRuleRules: [any LintRule.Type] = [
   NeverActivatesRule.self,
   StrictMatchingVersion1Rule.self,
   OpenInRuleMissesDocumentTypesRule.self,
+  MisplacedExtensionKeyRule.self,
+  MissingActivationRuleRule.self,
 ]
 
 /// An extension's activation rule as the AR rules see it: where it is, and what it holds, read

@@ -14,9 +14,12 @@ struct UnknownUTIRule: LintRule {
       `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations` of the extension and its containing app. \
       The `com.microsoft.intune.mam.` twin of a known type is known. The nearest known type is suggested. \
       A type of another organization's namespace (`org.appextension.find-login-action`, which 1Password \
-      declares) is left alone unless it is one edit or two from a known type: only the app that owns a type \
-      declares it, and sharelint cannot see other apps. Apple's (`public.`, `com.apple.`) and the app's own \
-      (the first two parts of its bundle identifier) are always checked.
+      declares) is left alone unless the whole identifier is one edit or two from a known type (a shared last \
+      component is no misspelling there: `org.opml.opml` is not `unofficial.opml`): only the app that owns a \
+      type declares it, and sharelint cannot see other apps. Apple's (`public.`, `com.apple.`) and the app's \
+      own (the first two parts of its bundle identifier) are always checked, except a type the target's own \
+      Swift or Objective-C code holds as a string literal (`registerItem(forTypeIdentifier: \
+      "com.contoso.recipe")`): the app's code offers it.
       """,
     whyItMatters: """
       No app offers a type nobody declares, so that part of the rule never matches and the extension \
@@ -45,6 +48,11 @@ struct UnknownUTIRule: LintRule {
         ]),
     ],
     nonTriggeringExamples: [
+      // OPML's type, named by its own organization: no misspelling of `unofficial.opml`.
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "org.opml.opml").@count &gt;= 1).@count == 1</string>
+        """),
       // 1Password's app-extension types: another organization declares them.
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
@@ -79,24 +87,40 @@ struct UnknownUTIRule: LintRule {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     // A type the system knows, every registry knows: the target's own (system types plus the app's) is built
     // only for a type the system does not know, as most rules name system types only.
+    var registeredInCode: [String: Bool] = [:]
     for comparison in PredicateTreeWalk.comparisons(in: predicate) {
       for type in comparison.testedTypeConstants
       where !UniformTypeRegistry.system.knows(type.text) && !target.typeRegistry.knows(type.text)
         && !type.text.hasPrefix("dyn.")
       {
         guard findings.acceptsPredicateFindings else { return }
-        var message = "'\(type.text)' is neither a system type nor declared by the app"
-        if let nearest = target.typeRegistry.nearestKnown(to: type.text) {
-          message += "; did you mean '\(nearest)'?"
-        } else if Self.belongsToAnotherOrganization(
+        // Another organization's type is its app's to declare: named only when the whole identifier is a near
+        // miss of a known one (a shared last component says nothing there: `org.opml.opml`, `unofficial.opml`).
+        let foreign = Self.belongsToAnotherOrganization(
           type.text, bundleIdentifier: EntraRegistration.resolvedBundleIdentifier(of: target))
-        {
-          continue
-        }
+        let nearest = target.typeRegistry.nearestKnown(to: type.text, matchingLastComponent: !foreign)
+        if foreign && nearest == nil { continue }
+        // A type the target's own code registers (`registerItem(forTypeIdentifier: "com.contoso.recipe")`) is one
+        // its own share flows offer: known to the app, whatever its Info.plist declares.
+        let registered = registeredInCode[type.text] ?? Self.sourcesHoldLiteral(type.text, of: target)
+        registeredInCode[type.text] = registered
+        if registered { continue }
+        var message = "'\(type.text)' is neither a system type nor declared by the app"
+        if let nearest { message += "; did you mean '\(nearest)'?" }
         findings.report(
           message, inPredicateOf: site, range: type.range, label: "unknown type",
           notes: ["declare the app's own types in UTExportedTypeDeclarations or UTImportedTypeDeclarations"])
       }
+    }
+  }
+
+  /// Whether a Swift or Objective-C source the target compiles (or builds with) holds a string literal equal to
+  /// `identifier` (or to the type its Intune twin wraps).
+  static func sourcesHoldLiteral(_ identifier: String, of target: LintTarget) -> Bool {
+    guard let files = target.settings.buildFacts?.sourceCode?.filesWithDependencies.files, !files.isEmpty else { return false }
+    let wanted: Set<String> = [identifier, IntuneMAMTypes.unwrappingIntuneMAM(identifier)]
+    return files.contains { file in
+      file.tokens.indices.contains { index in file.stringContent(index).map(wanted.contains) ?? false }
     }
   }
 
