@@ -24,6 +24,8 @@ let activationRuleRules: [any LintRule.Type] = [
   OpenInRuleMissesDocumentTypesRule.self,
   MisplacedExtensionKeyRule.self,
   MissingActivationRuleRule.self,
+  OverriddenActivationConstantRule.self,
+  ClauseNeverMattersRule.self,
 ]
 
 /// An extension's activation rule as the AR rules see it: where it is, and what it holds, read
