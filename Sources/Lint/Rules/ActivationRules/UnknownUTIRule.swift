@@ -46,8 +46,30 @@ struct UnknownUTIRule: LintRule {
           """,
           "'com.contoso.recipe' is neither a system type nor declared by the app",
         ]),
+      // The extension's code names another type: its own is still unknown.
+      RuleExample(
+        project: recipeProject,
+        files: [
+          "Share/Info.plist": recipeShareInfoPlist,
+          "Share/ShareViewController.swift": """
+            let provider = NSItemProvider()
+            provider.registerDataRepresentation(forTypeIdentifier: "public.plain-text", visibility: .all) { _ in nil }
+            """,
+        ],
+        markedFile: "Share/Info.plist",
+        messages: ["'com.contoso.recipe' is neither a system type nor declared by the app"]),
     ],
     nonTriggeringExamples: [
+      // The extension's own code registers the type it tests: its share flows offer it.
+      RuleExample(
+        project: recipeProject,
+        files: [
+          "Share/Info.plist": recipeShareInfoPlist.replacingOccurrences(of: "↓", with: ""),
+          "Share/ShareViewController.swift": """
+            let provider = NSItemProvider()
+            provider.registerItem(forTypeIdentifier: "com.contoso.recipe") { completion, _, _ in completion?(nil, nil) }
+            """,
+        ]),
       // OPML's type, named by its own organization: no misspelling of `unofficial.opml`.
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
@@ -82,6 +104,28 @@ struct UnknownUTIRule: LintRule {
           """),
     ]
   )
+
+  /// The share extension of the project examples: its rule names `com.contoso.recipe`, which no Info.plist declares.
+  static let recipeShareInfoPlist = """
+    <key>CFBundleIdentifier</key>
+    <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>NSExtension</key>
+    <dict>
+    \t<key>NSExtensionAttributes</key>
+    \t<dict>
+    \t\t<key>NSExtensionActivationRule</key>
+    \t\t<string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+    ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ↓"com.contoso.recipe").@count &gt;= 1).@count == 1</string>
+    \t</dict>
+    \t<key>NSExtensionPointIdentifier</key>
+    \t<string>com.apple.share-services</string>
+    </dict>
+    """
+
+  /// A project whose share extension compiles `Share/ShareViewController.swift`.
+  static let recipeProject = ExampleProject(targets: [
+    .init("App"), .init("Share", isExtension: true, sources: ["Share/ShareViewController.swift"]),
+  ])
 
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
