@@ -69,8 +69,8 @@ public enum ShareSheetCatalogue {
   /// a document with a message), each activity item an attachment of the one extension item. They are kept out of
   /// `inputs` (what `rule simulate` shows); AR013 uses them to name the share a version-1 dictionary misses.
   public static let mixedInputs: [ShareSheetInput] = [
-    input("an app: link with its title", "an app", [["public.url"], text]),
     input("an app: photo with a caption", "an app", [photo, text]),
+    input("an app: link with its title", "an app", [["public.url"], text]),
     input("an app: PDF with a message", "an app", [pdf, text]),
     input("an app: video with a caption", "an app", [["com.apple.quicktime-movie", "public.mpeg-4"], text]),
   ]

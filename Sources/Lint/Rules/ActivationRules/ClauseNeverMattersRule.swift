@@ -55,7 +55,9 @@ struct ClauseNeverMattersRule: LintRule {
           """,
         ]),
       ActivationRuleExample.make("""
-        <string>↓extensionItems.@count &lt; 0</string>
+        <string>↓extensionItems.@count &lt; 0 OR SUBQUERY (extensionItems, $extensionItem, SUBQUERY \
+        ($extensionItem.attachments, $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \
+        "public.image").@count &gt;= 1).@count == 1</string>
         """,
         messages: [
           "'extensionItems.@count < 0' can never hold: a count is never negative",
@@ -67,6 +69,10 @@ struct ClauseNeverMattersRule: LintRule {
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" \
         OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count &gt;= 1).@count == 1\
         </string>
+        """),
+      // Nothing activates this rule: `never-activates` (AR012) says so, not this rule.
+      ActivationRuleExample.make("""
+        <string>extensionItems.@count &gt; 0 AND extensionItems.@count &lt; 1</string>
         """),
       // Two lists: an image among the attachments, or a JPEG among the item's own types, are different tests.
       ActivationRuleExample.make("""
@@ -86,25 +92,32 @@ struct ClauseNeverMattersRule: LintRule {
     walk.visitPredicate = { node, _ in visits.append(node) }
     walk.walk(predicate)
     var reportedCounts: Set<Int> = []
+    // Impossible counts are held back until the end: when nothing activates the rule at all, `never-activates`
+    // (AR012) says so, and these would repeat it.
+    var countFindings = Findings(rule: findings.rule)
     for node in visits {
       guard findings.acceptsPredicateFindings else { return }
       switch node.kind {
       case .or(let operands):
         reportImpliedDisjuncts(operands, site: site, registry: registry, findings: &findings)
       case .and(let operands):
-        reportImpossibleCounts(operands, site: site, reported: &reportedCounts, findings: &findings)
+        reportImpossibleCounts(operands, site: site, reported: &reportedCounts, findings: &countFindings)
       case .comparison(let comparison):
         guard !reportedCounts.contains(comparison.coreRange.start), let test = CountTest(comparison),
           test.bounds.lower > test.bounds.upper
         else { continue }
         reportedCounts.insert(comparison.coreRange.start)
-        findings.report(
+        countFindings.report(
           "'\(site.excerpt(comparison.coreRange))' can never hold: a count is never negative",
           inPredicateOf: site, range: comparison.coreRange)
       default:
         continue
       }
     }
+    guard !countFindings.diagnostics.isEmpty else { return }
+    let outcomes = ShareSheetSimulator(registry: registry).simulate(rule: predicate)
+    guard outcomes.contains(where: { $0.activates == true }) else { return }
+    findings.append(contentsOf: countFindings)
   }
 
   /// A type test: `ANY list UTI-CONFORMS-TO "T"` (or `UTI-EQUALS`, or without modifier on a variable).
