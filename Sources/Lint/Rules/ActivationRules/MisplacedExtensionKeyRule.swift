@@ -27,11 +27,13 @@ struct MisplacedExtensionKeyRule: LintRule {
       """,
     useInstead: """
       The key in its dictionary. The fix moves it there, key and value as written (only the indentation of \
-      lines outside a string's text changes), creating `NSExtensionAttributes` when it is missing. There is \
+      lines outside a string's text changes), creating `NSExtensionAttributes` when it is missing; the move \
+      of an `NSExtensionActivation…` constant into the rule is unsafe, as it changes which shares activate \
+      the extension (review it, then `fix --unsafe`). There is \
       no fix when the right dictionary already holds the key, when a predicate-form rule cannot hold it, or \
       when the Info.plist is generated from a project spec (XcodeGen's `info: properties`): move it there.
       """,
-    fixApplicabilities: [.safe],
+    fixApplicabilities: [.safe, .unsafe],
     defaultSeverity: .error,
     requiresIntune: false,
     triggeringExamples: [
@@ -332,8 +334,11 @@ struct MisplacedExtensionKeyRule: LintRule {
         return nil
       }
     }
+    // A constant moved into the rule changes which shares activate the extension: the move is what was meant, but
+    // what it lets in (or keeps out) is worth a look first.
+    let applicability: FixIt.Applicability = misplacement.place == .activationRule ? .unsafe : .safe
     return findings.fix(
-      "move '\(key)' into '\(destinationName)'", .safe, in: document,
+      "move '\(key)' into '\(destinationName)'", applicability, in: document,
       [.moveEntry(key: key, from: misplacement.container.path, to: destinationPath)])
   }
 }

@@ -11,11 +11,13 @@ struct StrictMatchingVersion1Rule: LintRule {
     whatItDoes: """
       Finds a dictionary-form `NSExtensionActivationRule` whose `NSExtensionActivationDictionaryVersion` \
       is missing or 1, which iOS reads as version 1: strict matching. It simulates the rule on common shares \
-      (the share-sheet catalogue and shares mixing kinds of attachment: a link with its title, a photo with a \
-      caption, a PDF with a message) under the version written and under version 2, and reports only when one \
-      of them activates the extension under version 2 and not as written, naming it. A rule the version does \
-      not change (one accepting attachments of any type, one setting `NSExtensionActivationUsesStrictMatching`, \
-      one handling text as well as everything it is shared with) is not reported.
+      (the share-sheet catalogue and shares mixing kinds of attachment: a photo with a caption, a link with its \
+      title, a PDF with a message) under the version written and under version 2, and reports only when one of \
+      them activates the extension under version 2 and not as written although the rule takes its content (the \
+      photo, the link) alone, naming it. A rule the version does not change (one accepting attachments of any \
+      type, one setting `NSExtensionActivationUsesStrictMatching`, one handling text as well as everything it is \
+      shared with) is not reported, nor a share whose content the rule does not take (a PDF with a message, for \
+      an extension taking text and links: version 2 would show it for the message alone).
       """,
     whyItMatters: """
       Under version 1 the extension appears only when it handles every type offered: an extension \
@@ -74,6 +76,15 @@ struct StrictMatchingVersion1Rule: LintRule {
         \t<true/>
         </dict>
         """),
+      // Links and text: a photo with a caption would show it under version 2 for the caption alone; not reported.
+      ActivationRuleExample.make("""
+        <dict>
+        \t<key>NSExtensionActivationSupportsText</key>
+        \t<true/>
+        \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+        \t<integer>1</integer>
+        </dict>
+        """),
       // Text with images and links: every common share's attachments are handled under either version.
       ActivationRuleExample.make("""
         <dict>
@@ -103,9 +114,15 @@ struct StrictMatchingVersion1Rule: LintRule {
     var versionTwo = written
     versionTwo.values[.dictionaryVersion] = .integer(2)
     let semantics = ActivationDictionarySemantics(registry: target.typeRegistry)
+    // A share counts when the extension takes its content (the first attachment) alone and the rest of the share
+    // (a caption, a title) hides it; one whose content the rule does not take is one version 2 would only let in
+    // for its caption.
     guard
       let missed = Self.simulatedShares.first(where: { share in
-        semantics.activates(versionTwo, on: share.context) && !semantics.activates(written, on: share.context)
+        guard let content = share.context.items.first?.first,
+          semantics.activates(written, on: ExtensionContext(attachments: [content]))
+        else { return false }
+        return semantics.activates(versionTwo, on: share.context) && !semantics.activates(written, on: share.context)
       })
     else { return }
     let versionKey = ActivationKey.dictionaryVersion.rawValue

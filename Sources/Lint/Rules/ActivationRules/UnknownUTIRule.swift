@@ -16,7 +16,8 @@ struct UnknownUTIRule: LintRule {
       A type of another organization's namespace (`org.appextension.find-login-action`, which 1Password \
       declares) is left alone unless the whole identifier is one edit or two from a known type (a shared last \
       component is no misspelling there: `org.opml.opml` is not `unofficial.opml`): only the app that owns a \
-      type declares it, and sharelint cannot see other apps. Apple's (`public.`, `com.apple.`) and the app's \
+      type declares it, and sharelint cannot see other apps. Nor is a type whose suggestion the rule already \
+      tests (a rule listing `unofficial.opml`, `public.opml` and `org.opml.opml` lists variants on purpose). Apple's (`public.`, `com.apple.`) and the app's \
       own (the first two parts of its bundle identifier) are always checked, except a type the target's own \
       Swift or Objective-C code holds as a string literal (`registerItem(forTypeIdentifier: \
       "com.contoso.recipe")`): the app's code offers it.
@@ -70,6 +71,26 @@ struct UnknownUTIRule: LintRule {
             provider.registerItem(forTypeIdentifier: "com.contoso.recipe") { completion, _, _ in completion?(nil, nil) }
             """,
         ]),
+      // Variants listed on purpose: `public.opml` is no misspelling of `unofficial.opml`, which the rule tests too.
+      ActivationRuleExample.make(
+        """
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "unofficial.opml" \
+        || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.opml").@count &gt;= 1).@count == 1</string>
+        """,
+        appending: """
+          <key>UTImportedTypeDeclarations</key>
+          <array>
+          \t<dict>
+          \t\t<key>UTTypeConformsTo</key>
+          \t\t<array>
+          \t\t\t<string>public.xml</string>
+          \t\t</array>
+          \t\t<key>UTTypeIdentifier</key>
+          \t\t<string>unofficial.opml</string>
+          \t</dict>
+          </array>
+          """),
       // OPML's type, named by its own organization: no misspelling of `unofficial.opml`.
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
@@ -132,7 +153,10 @@ struct UnknownUTIRule: LintRule {
     // A type the system knows, every registry knows: the target's own (system types plus the app's) is built
     // only for a type the system does not know, as most rules name system types only.
     var registeredInCode: [String: Bool] = [:]
-    for comparison in PredicateTreeWalk.comparisons(in: predicate) {
+    let comparisons = PredicateTreeWalk.comparisons(in: predicate)
+    // Lazily: the types the rule tests, lowercased, to see whether a suggestion is already among them.
+    var testedTypes: Set<String>?
+    for comparison in comparisons {
       for type in comparison.testedTypeConstants
       where !UniformTypeRegistry.system.knows(type.text) && !target.typeRegistry.knows(type.text)
         && !type.text.hasPrefix("dyn.")
@@ -144,6 +168,13 @@ struct UnknownUTIRule: LintRule {
           type.text, bundleIdentifier: EntraRegistration.resolvedBundleIdentifier(of: target))
         let nearest = target.typeRegistry.nearestKnown(to: type.text, matchingLastComponent: !foreign)
         if foreign && nearest == nil { continue }
+        // A rule listing variants on purpose (`unofficial.opml`, `public.opml`, `org.opml.opml`) already tests the
+        // type a suggestion would name: the variant is there for apps that declare it.
+        if let nearest {
+          let tested = testedTypes ?? Set(comparisons.flatMap { $0.testedTypeConstants.map { $0.text.lowercased() } })
+          testedTypes = tested
+          if tested.contains(nearest.lowercased()) { continue }
+        }
         // A type the target's own code registers (`registerItem(forTypeIdentifier: "com.contoso.recipe")`) is one
         // its own share flows offer: known to the app, whatever its Info.plist declares.
         let registered = registeredInCode[type.text] ?? Self.sourcesHoldLiteral(type.text, of: target)
