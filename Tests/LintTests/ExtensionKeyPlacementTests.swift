@@ -63,6 +63,25 @@ import Testing
     #expect(TargetFixture.lint(fixed, Self.rules).isEmpty, "version 2 in place: AR013 has nothing left to say")
   }
 
+  @Test func aBinaryPlistGetsTheMissingAttributesDictionary() throws {
+    let target = try TargetFixture.target(
+      Self.body("""
+        \t<key>NSExtensionActionWantsFullScreenPresentation</key>
+        \t<true/>
+        \t<key>NSExtensionActivationRule</key>
+        \t<string>SUBQUERY (extensionItems, $e, ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO \
+        "public.image").@count == 1</string>
+        """), binary: true)
+    #expect(TargetFixture.lint(target, Self.rules).map(\.code) == ["AR015", "AR015"])
+    let (fixed, _) = try TargetFixture.fixedToCompletion(target, Self.rules)
+    #expect(fixed.infoPlist.format == .binary)
+    let attributes = try #require(fixed.infoPlist.value(at: ["NSExtension", "NSExtensionAttributes"]))
+    #expect(attributes.entries?.map(\.key.text) == [
+      "NSExtensionActionWantsFullScreenPresentation", "NSExtensionActivationRule",
+    ])
+    #expect(TargetFixture.lint(fixed, Self.rules).isEmpty)
+  }
+
   @Test func keysOfNSExtensionInsideTheRuleAreMovedNotCalledUnknown() throws {
     let target = try TargetFixture.target(Self.body("""
       \t<key>NSExtensionAttributes</key>
