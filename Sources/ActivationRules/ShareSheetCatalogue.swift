@@ -94,7 +94,20 @@ public enum ShareSheetCatalogue {
     input("Mail: photo attachment", "Mail", [["public.jpeg", "public.file-url"]]),
   ]
 
+  /// Shares whose attachments are of different kinds, the inputs on which strict matching ("the extension must
+  /// handle every type offered") and "at least one" part: an app's share button that hands
+  /// `UIActivityViewController` its content together with a text (a link with its title, a photo with its caption,
+  /// a document with a message), each activity item an attachment of the one extension item. They are kept out of
+  /// `inputs` (what `rule simulate` shows); AR013 uses them to name the share a version-1 dictionary misses.
+  public static let mixedInputs: [ShareSheetInput] = [
+    input("an app: photo with a caption", "an app", [photo, text]),
+    input("an app: link with its title", "an app", [["public.url"], text]),
+    input("an app: PDF with a message", "an app", [pdf, text]),
+    input("an app: video with a caption", "an app", [["com.apple.quicktime-movie", "public.mpeg-4"], text]),
+  ]
+
   static let photo = ["public.jpeg", "public.heic"]
+  static let text = ["public.plain-text", "public.utf8-plain-text"]
   static let pdf = ["com.adobe.pdf"]
 
   static func input(_ name: String, _ app: String, _ attachments: [[String]]) -> ShareSheetInput {

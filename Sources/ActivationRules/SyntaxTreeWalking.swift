@@ -115,7 +115,7 @@ package struct PredicateTreeWalk {
 extension Comparison {
   /// The comparison's own bytes: from the modifier (or left operand) to the end of the right
   /// operand, without the parentheses the node's range may include.
-  var coreRange: ByteRange {
+  package var coreRange: ByteRange {
     ByteRange(start: modifierRange?.start ?? left.range.start, end: right.range.end)
   }
 }

@@ -134,6 +134,103 @@ extension PropertyListDocument {
     }
   }
 
+  /// Moves the only entry for `key` of `source` into `destination`, or into a new dictionary named `newKey`
+  /// appended to `destination` when `newKey` is given (`NSExtensionAttributes` created under `NSExtension`).
+  /// The key and value are carried over as written, comments inside the value included: only the
+  /// indentation of the lines that start outside a string's text follows the new place (a string's text,
+  /// line breaks and leading tabs included, is never touched). Two edits: the removal and the insertion.
+  public func movingEntry(
+    forKey key: String, from origin: PropertyListNode, into destination: PropertyListNode, newKey: String? = nil
+  ) throws -> [TextEdit] {
+    guard let entries = origin.entries else {
+      throw PropertyListError(.invalidEdit, "'\(origin.keyPath)' is a \(origin.typeName), not a dictionary")
+    }
+    let matching = entries.indices.filter { entries[$0].key.text == key }
+    guard matching.count == 1, let index = matching.first else {
+      throw PropertyListError(.invalidEdit, "'\(origin.keyPath)' has \(matching.count) entries '\(key)', not one")
+    }
+    let entry = entries[index]
+    guard format == .xml, let keyRange = entry.key.elementRange, let valueRange = entry.value.elementRange,
+      valueRange.end <= source.bytes.count
+    else { throw noPositions(origin) }
+    let removal = try removingEntry(at: index, from: origin)
+    let oldIndentation = indentation(ofLineAt: keyRange.start)
+    let entryRange = ByteRange(start: keyRange.start, end: valueRange.end)
+    let rawEntry: (String) -> String = { newIndentation in
+      reindented(entryRange, from: oldIndentation, to: newIndentation, keepingTextOf: entry.value)
+    }
+    let insertion: TextEdit
+    if let newKey {
+      let keyText = "<key>" + (try XMLPlistWriter.escape(newKey)) + "</key>"
+      insertion = try insertingEntryText(into: destination) { indentation in
+        let inner = indentation + style.unit
+        return keyText + style.lineEnding + indentation + "<dict>" + style.lineEnding + inner + rawEntry(inner)
+          + style.lineEnding + indentation + "</dict>"
+      }
+    } else {
+      insertion = try insertingEntryText(into: destination, makeEntry: rawEntry)
+    }
+    return [removal, insertion]
+  }
+
+  /// Inserts the entry text `makeEntry` returns for the entry's indentation after the last entry of
+  /// `dictionary` (or into it when empty), on a line of its own when the entries are on lines of their own.
+  private func insertingEntryText(into dictionary: PropertyListNode, makeEntry: (String) throws -> String) throws
+    -> TextEdit
+  {
+    guard let entries = dictionary.entries else {
+      throw PropertyListError(.invalidEdit, "'\(dictionary.keyPath)' is a \(dictionary.typeName), not a dictionary")
+    }
+    _ = try positions(of: dictionary)
+    guard let anchor = entries.last, let anchorKey = anchor.key.elementRange,
+      let anchorValue = anchor.value.elementRange
+    else {
+      return try insertIntoEmptyContainer(dictionary, makeBody: makeEntry)
+    }
+    guard isFirstOnLine(anchorKey.start) else {
+      return .insert(try makeEntry(indentation(ofLineAt: anchorKey.start)), at: anchorValue.end)
+    }
+    let indentation = indentation(ofLineAt: anchorKey.start)
+    return .insert(
+      style.lineEnding + indentation + (try makeEntry(indentation)), at: endOfLineComments(after: anchorValue.end))
+  }
+
+  /// The text of `range`, each line after the first that starts outside the text of a string (or data) of
+  /// `value` and begins with `oldIndentation` given `newIndentation` instead.
+  private func reindented(
+    _ range: ByteRange, from oldIndentation: String, to newIndentation: String, keepingTextOf value: PropertyListNode
+  ) -> String {
+    // The text ranges of strings and data inside the value, found without recursion.
+    var kept: [ByteRange] = []
+    var pending = [value]
+    while let node = pending.popLast() {
+      switch node.content {
+      case .array(let elements): pending += elements
+      case .dictionary(let entries): pending += entries.map(\.value)
+      case .string, .data: if let content = node.contentRange { kept.append(content) }
+      default: break
+      }
+    }
+    let bytes = source.bytes
+    let old = Array(oldIndentation.utf8)
+    let new = Array(newIndentation.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(range.count)
+    var offset = range.start
+    while offset < range.end {
+      let byte = bytes[offset]
+      output.append(byte)
+      offset += 1
+      guard byte == UInt8(ascii: "\n"), offset < range.end else { continue }
+      let insideText = kept.contains { $0.start < offset && offset < $0.end }
+      if !insideText, bytes[offset..<range.end].starts(with: old) {
+        output += new
+        offset += old.count
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
   // MARK: - Layout
 
   private var style: IndentationStyle { indentationStyle }

@@ -6,20 +6,26 @@ extension UniformTypeRegistry {
   /// the closest by edit distance (a transposition counts as one edit) when close enough.
   /// A known identifier gives its own canonical spelling; a wrapped Intune MAM identifier gets a
   /// wrapped suggestion. `nil` when nothing is close.
-  public func nearestKnown(to identifier: String) -> String? {
+  ///
+  /// With `matchingLastComponent` false only the whole identifier's spelling counts: what an identifier of another
+  /// organization's namespace is compared by (`org.opml.opml` is no misspelling of `unofficial.opml`).
+  public func nearestKnown(to identifier: String, matchingLastComponent: Bool = true) -> String? {
     if let canonical = canonicalIdentifier(identifier) { return canonical }
     if IntuneMAMTypes.isIntuneMAMType(identifier) {
       let unwrapped = IntuneMAMTypes.unwrappingIntuneMAM(identifier)
-      return nearestKnown(to: unwrapped).map(IntuneMAMTypes.intuneMAMTwin(of:))
+      return nearestKnown(to: unwrapped, matchingLastComponent: matchingLastComponent)
+        .map(IntuneMAMTypes.intuneMAMTwin(of:))
     }
     let wanted = Array(IdentifierFolding.folded(identifier).utf8)
     guard !wanted.isEmpty else { return nil }
     func lastComponent(_ bytes: [UInt8]) -> [UInt8] {
       bytes.split(separator: UInt8(ascii: ".")).last.map(Array.init) ?? bytes
     }
-    let wantedLast = lastComponent(wanted)
-    let sameLast = knownIdentifiers.filter { lastComponent(Array(IdentifierFolding.folded($0).utf8)) == wantedLast }
-    if sameLast.count == 1 { return sameLast[0] }
+    if matchingLastComponent {
+      let wantedLast = lastComponent(wanted)
+      let sameLast = knownIdentifiers.filter { lastComponent(Array(IdentifierFolding.folded($0).utf8)) == wantedLast }
+      if sameLast.count == 1 { return sameLast[0] }
+    }
     let limit = max(1, min(3, wanted.count / 5))
     var best: (distance: Int, sharesNamespace: Bool, spelling: String)?
     for candidate in knownIdentifiers {

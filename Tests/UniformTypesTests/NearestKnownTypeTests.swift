@@ -21,6 +21,18 @@ import UniformTypes
     #expect(registry.nearestKnown(to: "") == nil)
   }
 
+  /// Another organization's identifier is compared whole: a shared last component is no misspelling there, a near
+  /// spelling of the whole identifier still is.
+  @Test func withoutTheLastComponentOnlyTheWholeSpellingCounts() {
+    let opml = UniformTypeRegistry(declarations: [TypeDeclaration(identifier: "unofficial.opml")])
+    #expect(opml.nearestKnown(to: "org.opml.opml") == "unofficial.opml")
+    #expect(opml.nearestKnown(to: "org.opml.opml", matchingLastComponent: false) == nil)
+    #expect(registry.nearestKnown(to: "com.adobe.pfd", matchingLastComponent: false) == "com.adobe.pdf")
+    #expect(
+      registry.nearestKnown(to: "com.microsoft.intune.mam.com.adobe.pfd", matchingLastComponent: false)
+        == "com.microsoft.intune.mam.com.adobe.pdf")
+  }
+
   @Test func declaredTypesAreCandidates() {
     let registry = UniformTypeRegistry(declarations: [TypeDeclaration(identifier: "com.example.recipe")])
     #expect(registry.nearestKnown(to: "com.example.recipes") == "com.example.recipe")

@@ -46,6 +46,12 @@ public struct Findings: Sendable {
     self.rule = rule
   }
 
+  /// Adds the findings `held` collected: how a rule that decides late whether to report some findings keeps them
+  /// apart until then.
+  mutating func append(contentsOf held: Findings) {
+    diagnostics += held.diagnostics
+  }
+
   /// Findings of the rule `description` describes, at its default severity.
   init(description: RuleDescription) {
     rule = ReportingRule(description, severity: description.defaultSeverity)

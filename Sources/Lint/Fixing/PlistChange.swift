@@ -21,6 +21,10 @@ public enum PlistChange: Sendable {
   case renameKey(in: [PropertyListPathComponent], key: String, to: String)
   /// Edit the text of the string at `path`; edit ranges are UTF-8 offsets into its decoded text.
   case editString(at: [PropertyListPathComponent], edits: [TextEdit])
+  /// Move the only entry `key` of the dictionary at `from` to the end of the dictionary at `to`, creating `to` (a
+  /// dictionary) when only its parent exists. In an XML plist the key and value keep their bytes (only the
+  /// indentation of lines outside a string's text follows the new place).
+  case moveEntry(key: String, from: [PropertyListPathComponent], to: [PropertyListPathComponent])
 
   /// The byte edits that make this change in an XML `document`.
   public func textEdits(in document: PropertyListDocument) throws -> [TextEdit] {
@@ -67,6 +71,15 @@ public enum PlistChange: Sendable {
         let escaped = try XMLPlistWriter.escape(edit.replacement, quotes: quotes, apostrophes: apostrophes)
         return TextEdit(range: range, replacement: escaped)
       }
+    case .moveEntry(let key, let from, let to):
+      if let destination = document.value(at: to) {
+        return try document.movingEntry(forKey: key, from: try node(from), into: destination)
+      }
+      guard case .key(let newKey) = to.last else {
+        throw PropertyListError(.invalidEdit, "'\(to.keyPathDescription)' is not in \(document.source.name)")
+      }
+      return try document.movingEntry(
+        forKey: key, from: try node(from), into: try node(Array(to.dropLast())), newKey: newKey)
     }
   }
 
@@ -116,6 +129,26 @@ public enum PlistChange: Sendable {
       let (edited, skipped) = Array(text.utf8).applying(edits)
       guard skipped.isEmpty else { throw PropertyListError(.invalidEdit, "overlapping edits in one string") }
       return try value.replacing(at: path, with: .string(String(decoding: edited, as: UTF8.self)))
+    case .moveEntry(let key, let from, let to):
+      guard case .dictionary(var entries) = value.value(at: from) ?? .array([]),
+        entries.count(where: { $0.key == key }) == 1, let index = entries.firstIndex(where: { $0.key == key })
+      else {
+        throw PropertyListError(.invalidEdit, "'\(from.keyPathDescription)' has no single key '\(key)'")
+      }
+      let moved = entries.remove(at: index)
+      var result = try value.replacing(at: from, with: .dictionary(entries))
+      switch result.value(at: to) {
+      case .dictionary(let destination)?:
+        return try result.replacing(at: to, with: .dictionary(destination + [moved]))
+      case nil:
+        guard case .key(let newKey) = to.last, case .dictionary(let parent)? = result.value(at: Array(to.dropLast()))
+        else { throw PropertyListError(.invalidEdit, "'\(to.keyPathDescription)' cannot be made") }
+        result = try result.replacing(
+          at: Array(to.dropLast()), with: .dictionary(parent + [PropertyListValue.Entry(newKey, .dictionary([moved]))]))
+        return result
+      default:
+        throw PropertyListError(.invalidEdit, "'\(to.keyPathDescription)' is not a dictionary")
+      }
     }
   }
 }

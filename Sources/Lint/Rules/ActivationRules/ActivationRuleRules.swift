@@ -22,6 +22,10 @@ let activationRuleRules: [any LintRule.Type] = [
   NeverActivatesRule.self,
   StrictMatchingVersion1Rule.self,
   OpenInRuleMissesDocumentTypesRule.self,
+  MisplacedExtensionKeyRule.self,
+  MissingActivationRuleRule.self,
+  OverriddenActivationConstantRule.self,
+  ClauseNeverMattersRule.self,
   AdmitsUnhandledShareRule.self,
   HandledTypeNeverAdmittedRule.self,
 ]

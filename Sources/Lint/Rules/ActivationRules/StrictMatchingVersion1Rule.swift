@@ -10,19 +10,24 @@ struct StrictMatchingVersion1Rule: LintRule {
     summary: "a dictionary-form activation rule lacks NSExtensionActivationDictionaryVersion 2",
     whatItDoes: """
       Finds a dictionary-form `NSExtensionActivationRule` whose `NSExtensionActivationDictionaryVersion` \
-      is missing or 1, which iOS reads as version 1: strict matching. A rule that accepts attachments of any \
-      type (`NSExtensionActivationSupportsAttachmentsWithMaxCount` above 0) handles every type offered, so \
-      the version changes nothing there and nothing is reported.
+      is missing or 1, which iOS reads as version 1: strict matching. It simulates the rule on common shares \
+      (the share-sheet catalogue and shares mixing kinds of attachment: a photo with a caption, a link with its \
+      title, a PDF with a message) under the version written and under version 2, and reports only when one of \
+      them activates the extension under version 2 and not as written although the rule takes its content (the \
+      photo, the link) alone, naming it. A rule the version does not change (one accepting attachments of any \
+      type, one setting `NSExtensionActivationUsesStrictMatching`, one handling text as well as everything it is \
+      shared with) is not reported, nor a share whose content the rule does not take (a PDF with a message, for \
+      an extension taking text and links: version 2 would show it for the message alone).
       """,
     whyItMatters: """
       Under version 1 the extension appears only when it handles every type offered: an extension \
-      for images is missing from the share sheet when Photos offers a photo with its text caption, \
-      or Safari a page with its URL. Version 2 shows it when it handles at least one; set \
-      `NSExtensionActivationUsesStrictMatching` as well if strict matching is really wanted.
+      for images is missing from the share sheet when an app shares a photo with its caption. Version 2 \
+      shows it when it handles at least one; set `NSExtensionActivationUsesStrictMatching` as well if strict \
+      matching is really wanted.
       """,
     useInstead: "`<key>NSExtensionActivationDictionaryVersion</key>` `<integer>2</integer>`.",
     fixApplicabilities: [],
-    defaultSeverity: .info,
+    defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
       ActivationRuleExample.make("""
@@ -33,22 +38,22 @@ struct StrictMatchingVersion1Rule: LintRule {
         """,
         messages: [
           """
-          no 'NSExtensionActivationDictionaryVersion' 2; iOS matches strictly: the extension appears only when it \
-          handles every type offered
+          no 'NSExtensionActivationDictionaryVersion' 2; iOS matches strictly, so 'an app: photo with a caption' \
+          does not activate the extension: it would under version 2
           """,
         ]),
       ActivationRuleExample.make("""
         <dict>
         \t<key>NSExtensionActivationDictionaryVersion</key>
         \t↓<integer>1</integer>
-        \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
-        \t<integer>10</integer>
+        \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+        \t<integer>1</integer>
         </dict>
         """,
         messages: [
           """
-          'NSExtensionActivationDictionaryVersion' is 1; iOS matches strictly: the extension appears only when it \
-          handles every type offered
+          'NSExtensionActivationDictionaryVersion' is 1; iOS matches strictly, so 'an app: link with its title' \
+          does not activate the extension: it would under version 2
           """,
         ]),
     ],
@@ -71,20 +76,61 @@ struct StrictMatchingVersion1Rule: LintRule {
         \t<true/>
         </dict>
         """),
+      // Links and text: a photo with a caption would show it under version 2 for the caption alone; not reported.
+      ActivationRuleExample.make("""
+        <dict>
+        \t<key>NSExtensionActivationSupportsText</key>
+        \t<true/>
+        \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+        \t<integer>1</integer>
+        </dict>
+        """),
+      // Text with images and links: every common share's attachments are handled under either version.
+      ActivationRuleExample.make("""
+        <dict>
+        \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+        \t<integer>10</integer>
+        \t<key>NSExtensionActivationSupportsMovieWithMaxCount</key>
+        \t<integer>1</integer>
+        \t<key>NSExtensionActivationSupportsText</key>
+        \t<true/>
+        \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+        \t<integer>1</integer>
+        \t<key>NSExtensionActivationSupportsFileWithMaxCount</key>
+        \t<integer>5</integer>
+        </dict>
+        """),
     ]
   )
 
+  /// The shares simulated: the catalogue's unmanaged inputs, then the shares mixing kinds of attachment.
+  static let simulatedShares = ShareSheetCatalogue.unmanagedInputs + ShareSheetCatalogue.mixedInputs
+
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let site = target.activationRuleSite, let reading = site.dictionary, reading.dictionary.version < 2 else {
-      return
-    }
-    // Strict matching hides the extension only when an attachment can go unhandled: never when it takes any type.
-    if let anyType = reading.dictionary.maximumAttachmentCount, anyType > 0 { return }
+    guard let site = target.activationRuleSite, let reading = site.dictionary, reading.dictionary.version < 2,
+      !reading.dictionary.flag(.usesStrictMatching)
+    else { return }
+    let written = reading.dictionary
+    var versionTwo = written
+    versionTwo.values[.dictionaryVersion] = .integer(2)
+    let semantics = ActivationDictionarySemantics(registry: target.typeRegistry)
+    // A share counts when the extension takes its content (the first attachment) alone and the rest of the share
+    // (a caption, a title) hides it; one whose content the rule does not take is one version 2 would only let in
+    // for its caption.
+    guard
+      let missed = Self.simulatedShares.first(where: { share in
+        guard let content = share.context.items.first?.first,
+          semantics.activates(written, on: ExtensionContext(attachments: [content]))
+        else { return false }
+        return semantics.activates(versionTwo, on: share.context) && !semantics.activates(written, on: share.context)
+      })
+    else { return }
     let versionKey = ActivationKey.dictionaryVersion.rawValue
-    let consequence = "iOS matches strictly: the extension appears only when it handles every type offered"
+    let consequence = """
+      iOS matches strictly, so '\(missed.name)' does not activate the extension: it would under version 2
+      """
     if let version = site.node[versionKey] {
-      findings.report("'\(versionKey)' is \(reading.dictionary.version); \(consequence)", about: version,
-                      in: site.document)
+      findings.report("'\(versionKey)' is \(written.version); \(consequence)", about: version, in: site.document)
     } else {
       findings.report("no '\(versionKey)' 2; \(consequence)", aboutRuleOf: site)
     }

@@ -1,4 +1,5 @@
 import ActivationRules
+import IntuneKnowledge
 import PredicateSyntax
 import PropertyList
 
@@ -106,6 +107,8 @@ struct UnknownActivationKeyRule: LintRule {
     }
     for problem in reading.problems {
       guard case .unknownKey(let key, let suggestion) = problem.kind else { continue }
+      // A key of `NSExtension` or `NSExtensionAttributes` written inside the rule: AR015 moves it.
+      if AppExtensionKeyPlacement.place(of: key) != nil { continue }
       let fix = suggestion.flatMap { renameFix(key, to: $0.rawValue, in: site, entries: entries, findings: findings) }
       var notes: [String] = []
       if suggestion == nil {

@@ -14,9 +14,13 @@ struct UnknownUTIRule: LintRule {
       `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations` of the extension and its containing app. \
       The `com.microsoft.intune.mam.` twin of a known type is known. The nearest known type is suggested. \
       A type of another organization's namespace (`org.appextension.find-login-action`, which 1Password \
-      declares) is left alone unless it is one edit or two from a known type: only the app that owns a type \
-      declares it, and sharelint cannot see other apps. Apple's (`public.`, `com.apple.`) and the app's own \
-      (the first two parts of its bundle identifier) are always checked.
+      declares) is left alone unless the whole identifier is one edit or two from a known type (a shared last \
+      component is no misspelling there: `org.opml.opml` is not `unofficial.opml`): only the app that owns a \
+      type declares it, and sharelint cannot see other apps. Nor is a type whose suggestion the rule already \
+      tests (a rule listing `unofficial.opml`, `public.opml` and `org.opml.opml` lists variants on purpose). Apple's (`public.`, `com.apple.`) and the app's \
+      own (the first two parts of its bundle identifier) are always checked, except a type the target's own \
+      Swift or Objective-C code holds as a string literal (`registerItem(forTypeIdentifier: \
+      "com.contoso.recipe")`): the app's code offers it.
       """,
     whyItMatters: """
       No app offers a type nobody declares, so that part of the rule never matches and the extension \
@@ -43,8 +47,55 @@ struct UnknownUTIRule: LintRule {
           """,
           "'com.contoso.recipe' is neither a system type nor declared by the app",
         ]),
+      // The extension's code names another type: its own is still unknown.
+      RuleExample(
+        project: recipeProject,
+        files: [
+          "Share/Info.plist": recipeShareInfoPlist,
+          "Share/ShareViewController.swift": """
+            let provider = NSItemProvider()
+            provider.registerDataRepresentation(forTypeIdentifier: "public.plain-text", visibility: .all) { _ in nil }
+            """,
+        ],
+        markedFile: "Share/Info.plist",
+        messages: ["'com.contoso.recipe' is neither a system type nor declared by the app"]),
     ],
     nonTriggeringExamples: [
+      // The extension's own code registers the type it tests: its share flows offer it.
+      RuleExample(
+        project: recipeProject,
+        files: [
+          "Share/Info.plist": recipeShareInfoPlist.replacingOccurrences(of: "↓", with: ""),
+          "Share/ShareViewController.swift": """
+            let provider = NSItemProvider()
+            provider.registerItem(forTypeIdentifier: "com.contoso.recipe") { completion, _, _ in completion?(nil, nil) }
+            """,
+        ]),
+      // Variants listed on purpose: `public.opml` is no misspelling of `unofficial.opml`, which the rule tests too.
+      ActivationRuleExample.make(
+        """
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "unofficial.opml" \
+        || ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.opml").@count &gt;= 1).@count == 1</string>
+        """,
+        appending: """
+          <key>UTImportedTypeDeclarations</key>
+          <array>
+          \t<dict>
+          \t\t<key>UTTypeConformsTo</key>
+          \t\t<array>
+          \t\t\t<string>public.xml</string>
+          \t\t</array>
+          \t\t<key>UTTypeIdentifier</key>
+          \t\t<string>unofficial.opml</string>
+          \t</dict>
+          </array>
+          """),
+      // OPML's type, named by its own organization: no misspelling of `unofficial.opml`.
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "org.opml.opml").@count &gt;= 1).@count == 1</string>
+        """),
       // 1Password's app-extension types: another organization declares them.
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
@@ -75,28 +126,76 @@ struct UnknownUTIRule: LintRule {
     ]
   )
 
+  /// The share extension of the project examples: its rule names `com.contoso.recipe`, which no Info.plist declares.
+  static let recipeShareInfoPlist = """
+    <key>CFBundleIdentifier</key>
+    <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>NSExtension</key>
+    <dict>
+    \t<key>NSExtensionAttributes</key>
+    \t<dict>
+    \t\t<key>NSExtensionActivationRule</key>
+    \t\t<string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+    ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO ↓"com.contoso.recipe").@count &gt;= 1).@count == 1</string>
+    \t</dict>
+    \t<key>NSExtensionPointIdentifier</key>
+    \t<string>com.apple.share-services</string>
+    </dict>
+    """
+
+  /// A project whose share extension compiles `Share/ShareViewController.swift`.
+  static let recipeProject = ExampleProject(targets: [
+    .init("App"), .init("Share", isExtension: true, sources: ["Share/ShareViewController.swift"]),
+  ])
+
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let site = target.activationRuleSite, let predicate = site.predicate else { return }
     // A type the system knows, every registry knows: the target's own (system types plus the app's) is built
     // only for a type the system does not know, as most rules name system types only.
-    for comparison in PredicateTreeWalk.comparisons(in: predicate) {
+    var registeredInCode: [String: Bool] = [:]
+    let comparisons = PredicateTreeWalk.comparisons(in: predicate)
+    // Lazily: the types the rule tests, lowercased, to see whether a suggestion is already among them.
+    var testedTypes: Set<String>?
+    for comparison in comparisons {
       for type in comparison.testedTypeConstants
       where !UniformTypeRegistry.system.knows(type.text) && !target.typeRegistry.knows(type.text)
         && !type.text.hasPrefix("dyn.")
       {
         guard findings.acceptsPredicateFindings else { return }
-        var message = "'\(type.text)' is neither a system type nor declared by the app"
-        if let nearest = target.typeRegistry.nearestKnown(to: type.text) {
-          message += "; did you mean '\(nearest)'?"
-        } else if Self.belongsToAnotherOrganization(
+        // Another organization's type is its app's to declare: named only when the whole identifier is a near
+        // miss of a known one (a shared last component says nothing there: `org.opml.opml`, `unofficial.opml`).
+        let foreign = Self.belongsToAnotherOrganization(
           type.text, bundleIdentifier: EntraRegistration.resolvedBundleIdentifier(of: target))
-        {
-          continue
+        let nearest = target.typeRegistry.nearestKnown(to: type.text, matchingLastComponent: !foreign)
+        if foreign && nearest == nil { continue }
+        // A rule listing variants on purpose (`unofficial.opml`, `public.opml`, `org.opml.opml`) already tests the
+        // type a suggestion would name: the variant is there for apps that declare it.
+        if let nearest {
+          let tested = testedTypes ?? Set(comparisons.flatMap { $0.testedTypeConstants.map { $0.text.lowercased() } })
+          testedTypes = tested
+          if tested.contains(nearest.lowercased()) { continue }
         }
+        // A type the target's own code registers (`registerItem(forTypeIdentifier: "com.contoso.recipe")`) is one
+        // its own share flows offer: known to the app, whatever its Info.plist declares.
+        let registered = registeredInCode[type.text] ?? Self.sourcesHoldLiteral(type.text, of: target)
+        registeredInCode[type.text] = registered
+        if registered { continue }
+        var message = "'\(type.text)' is neither a system type nor declared by the app"
+        if let nearest { message += "; did you mean '\(nearest)'?" }
         findings.report(
           message, inPredicateOf: site, range: type.range, label: "unknown type",
           notes: ["declare the app's own types in UTExportedTypeDeclarations or UTImportedTypeDeclarations"])
       }
+    }
+  }
+
+  /// Whether a Swift or Objective-C source the target compiles (or builds with) holds a string literal equal to
+  /// `identifier` (or to the type its Intune twin wraps).
+  static func sourcesHoldLiteral(_ identifier: String, of target: LintTarget) -> Bool {
+    guard let files = target.settings.buildFacts?.sourceCode?.filesWithDependencies.files, !files.isEmpty else { return false }
+    let wanted: Set<String> = [identifier, IntuneMAMTypes.unwrappingIntuneMAM(identifier)]
+    return files.contains { file in
+      file.tokens.indices.contains { index in file.stringContent(index).map(wanted.contains) ?? false }
     }
   }
 
