@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // sharelint: analyses and rewrites the parts of an iOS app the Microsoft Intune App SDK depends on.
 // The layout follows DESIGN.md: arrows point one way, from the executable down to the base. `layerArrows` below
 // is the one list of them; Tests/ArchitectureTests fails when an `import` in Sources/ follows no arrow, or an arrow

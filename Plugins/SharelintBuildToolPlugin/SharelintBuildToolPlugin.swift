@@ -14,8 +14,7 @@ import PackagePlugin
 struct SharelintBuildToolPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let sourceTarget = target as? SourceModuleTarget else { return [] }
-    // `directoryURL` needs tools version 6.1; Package.swift says 6.0, where `directory` (a Path) is the way.
-    let folder = URL(fileURLWithPath: sourceTarget.directory.string, isDirectory: true)
+    let folder = sourceTarget.directoryURL
     let lintedFiles = filesLinted(under: folder)
     guard !lintedFiles.isEmpty else { return [] }
     return [
