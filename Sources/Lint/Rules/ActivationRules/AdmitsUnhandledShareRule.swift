@@ -122,6 +122,28 @@ struct AdmitsUnhandledShareRule: LintRule {
             }
             """,
         ]),
+      // Documents from Files reach a file-URL branch in practice (`HandledTypesComparison.loadableTypes`).
+      HandledTypesExample.make(
+        rule: """
+          <dict>
+          \t<key>NSExtensionActivationSupportsFileWithMaxCount</key>
+          \t<integer>5</integer>
+          </dict>
+          """,
+        files: [
+          "Share/ShareViewController.swift": """
+            import UIKit
+            import UniformTypeIdentifiers
+
+            final class ShareViewController: UIViewController {
+              func load(_ provider: NSItemProvider) {
+                if provider.hasItemConformingToTypeIdentifier(UTType.fileURL.identifier) {
+                  provider.loadItem(forTypeIdentifier: UTType.fileURL.identifier) { file, _ in print(file as Any) }
+                }
+              }
+            }
+            """,
+        ]),
       // A generic handler: whatever the provider registers.
       HandledTypesExample.make(
         rule: "<string>TRUEPREDICATE</string>",
