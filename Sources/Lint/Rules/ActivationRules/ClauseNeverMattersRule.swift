@@ -14,7 +14,8 @@ struct ClauseNeverMattersRule: LintRule {
       OR'd with a test of the same list (same `ANY` or variable) for a type it conforms to \
       (`UTI-CONFORMS-TO "public.jpeg"` next to `UTI-CONFORMS-TO "public.image"`), or written twice; and `@count` \
       tests no input can meet, alone (`@count < 0`) or together in one AND (`@count > 0 AND @count < 1`). \
-      Types conform as the system, the extension and its containing app declare them.
+      Types conform as the system, the extension and its containing app declare them. The safe fix deletes a \
+      later OR operand that never matters, with the `||` or `OR` before it (none when parentheses stand between).
       """,
     whyItMatters: """
       The rule does not do what it reads as: a narrower type next to a broader one suggests the extension \
@@ -25,7 +26,7 @@ struct ClauseNeverMattersRule: LintRule {
       The one clause that decides (`UTI-CONFORMS-TO "public.image"`, or only `"public.jpeg"` if that was \
       meant), and counts that some share can have (`@count >= 1`).
       """,
-    fixApplicabilities: [],
+    fixApplicabilities: [.safe],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -40,7 +41,12 @@ struct ClauseNeverMattersRule: LintRule {
           'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg"' never changes the result: \
           'public.jpeg' conforms to 'public.image', which another clause of the same OR accepts
           """,
-        ]),
+        ],
+        corrected: """
+          <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+          ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count &gt;= 1).@count == 1\
+          </string>
+          """),
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count &gt;= 1).@count == 1 \
@@ -168,8 +174,32 @@ struct ClauseNeverMattersRule: LintRule {
         : "'\(test.type)' conforms to '\(cover.type)', which another clause of the same OR accepts"
       findings.report(
         "'\(site.excerpt(comparison.coreRange, limit: 80))' never changes the result: \(reason)",
-        inPredicateOf: site, range: comparison.coreRange)
+        inPredicateOf: site, range: comparison.coreRange,
+        fix: removal(of: index, in: operands, site: site, findings: findings))
     }
+  }
+
+  /// A safe fix deleting operand `index` of an OR with the `||` (or `OR`) before it: from the end of the operand
+  /// before to its own end. Only for a later operand whose separator is that operator and white space alone (no
+  /// parenthesis), so the edits of several such fixes in one OR touch but never overlap, and one pass applies them.
+  private func removal(
+    of index: Int, in operands: [PredicateNode], site: ActivationRuleSite, findings: Findings
+  ) -> LintFix? {
+    guard index > 0, var text = site.written?.text else { return nil }
+    let start = operands[index - 1].range.end
+    let end = operands[index].range.end
+    let separator = text.withUTF8 { bytes -> String? in
+      let from = operands[index - 1].range.end
+      let to = operands[index].range.start
+      guard from >= 0, from <= to, to <= bytes.count else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+    }
+    guard let separator else { return nil }
+    let word = separator.split(whereSeparator: { $0.isWhitespace })
+    guard word.count == 1, ["||", "or"].contains(word[0].lowercased()) else { return nil }
+    return site.predicateFix(
+      "remove '\(site.excerpt(operands[index].range, limit: 60))'", .safe,
+      edits: [TextEdit(range: ByteRange(start: start, end: end), replacement: "")], findings: findings)
   }
 
   /// A direct `X.@count OP n` test (either side), with the whole numbers it allows.
