@@ -25,8 +25,11 @@ struct StrictMatchingVersion1Rule: LintRule {
       shows it when it handles at least one; set `NSExtensionActivationUsesStrictMatching` as well if strict \
       matching is really wanted.
       """,
-    useInstead: "`<key>NSExtensionActivationDictionaryVersion</key>` `<integer>2</integer>`.",
-    fixApplicabilities: [],
+    useInstead: """
+      `<key>NSExtensionActivationDictionaryVersion</key>` `<integer>2</integer>` (the unsafe fix adds it: it \
+      changes which shares activate the extension).
+      """,
+    fixApplicabilities: [.unsafe],
     defaultSeverity: .warning,
     requiresIntune: false,
     triggeringExamples: [
@@ -41,7 +44,15 @@ struct StrictMatchingVersion1Rule: LintRule {
           no 'NSExtensionActivationDictionaryVersion' 2; iOS matches strictly, so 'an app: photo with a caption' \
           does not activate the extension: it would under version 2
           """,
-        ]),
+        ],
+        corrected: """
+          <dict>
+          \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+          \t<integer>10</integer>
+          \t<key>NSExtensionActivationDictionaryVersion</key>
+          \t<integer>2</integer>
+          </dict>
+          """),
       ActivationRuleExample.make("""
         <dict>
         \t<key>NSExtensionActivationDictionaryVersion</key>
@@ -55,7 +66,15 @@ struct StrictMatchingVersion1Rule: LintRule {
           'NSExtensionActivationDictionaryVersion' is 1; iOS matches strictly, so 'an app: link with its title' \
           does not activate the extension: it would under version 2
           """,
-        ]),
+        ],
+        corrected: """
+          <dict>
+          \t<key>NSExtensionActivationDictionaryVersion</key>
+          \t<integer>2</integer>
+          \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+          \t<integer>1</integer>
+          </dict>
+          """),
     ],
     nonTriggeringExamples: [
       ActivationRuleExample.make("""
@@ -129,10 +148,18 @@ struct StrictMatchingVersion1Rule: LintRule {
     let consequence = """
       iOS matches strictly, so '\(missed.name)' does not activate the extension: it would under version 2
       """
+    // Unsafe: version 2 changes which shares activate the extension (the one named, and maybe others).
     if let version = site.node[versionKey] {
-      findings.report("'\(versionKey)' is \(written.version); \(consequence)", about: version, in: site.document)
+      let fix = findings.fix(
+        "set '\(versionKey)' to 2", .unsafe, in: site.document,
+        [.replaceValue(at: version.path, with: .integer(2))])
+      findings.report(
+        "'\(versionKey)' is \(written.version); \(consequence)", about: version, in: site.document, fix: fix)
     } else {
-      findings.report("no '\(versionKey)' 2; \(consequence)", aboutRuleOf: site)
+      let fix = findings.fix(
+        "add '\(versionKey)' 2", .unsafe, in: site.document,
+        [.insertEntry(into: site.node.path, key: versionKey, value: .integer(2), after: nil)])
+      findings.report("no '\(versionKey)' 2; \(consequence)", aboutRuleOf: site, fix: fix)
     }
   }
 }
