@@ -10,21 +10,24 @@ struct ClauseNeverMattersRule: LintRule {
     family: .activationRules, number: 18,
     summary: "a clause of the activation rule can never change its result",
     whatItDoes: """
-      Finds two kinds of clause that only look like they do something, where the answer is sure: a type test \
-      OR'd with a test of the same list (same `ANY` or variable) for a type it conforms to \
-      (`UTI-CONFORMS-TO "public.jpeg"` next to `UTI-CONFORMS-TO "public.image"`), or written twice; and `@count` \
-      tests no input can meet, alone (`@count < 0`) or together in one AND (`@count > 0 AND @count < 1`). \
-      Types conform as the system, the extension and its containing app declare them. The safe fix deletes a \
-      later OR operand that never matters, with the `||` or `OR` before it (none when parentheses stand between).
+      Finds clauses that only look like they do something, where the answer is sure: a type test written twice \
+      in one OR (same list, same `ANY` or variable), or OR'd with a test of `public.data` or `public.item`, \
+      which every file conforms to (`UTI-CONFORMS-TO "com.adobe.pdf"` next to `UTI-CONFORMS-TO "public.data"`); \
+      and `@count` tests no input can meet, alone (`@count < 0`) or together in one AND \
+      (`@count > 0 AND @count < 1`). A narrower type next to a broader one that is no catch-all \
+      (`public.file-url` next to `public.url`) is left alone: the rule means what it reads as. Types conform as \
+      the system, the extension and its containing app declare them. The safe fix deletes a repeated test with \
+      the `||` or `OR` before it (none when parentheses stand between).
       """,
     whyItMatters: """
-      The rule does not do what it reads as: a narrower type next to a broader one suggests the extension \
-      takes only JPEG images when it takes every image; a count test nothing meets is a branch that never \
-      activates the extension, often a typo for the count that was meant.
+      The rule does not do what it reads as: a test of PDFs next to `public.data` suggests the extension takes \
+      PDFs when it takes every file; a repeated test is often a copy whose type was meant to change; a count \
+      test nothing meets is a branch that never activates the extension, often a typo for the count that was \
+      meant.
       """,
     useInstead: """
-      The one clause that decides (`UTI-CONFORMS-TO "public.image"`, or only `"public.jpeg"` if that was \
-      meant), and counts that some share can have (`@count >= 1`).
+      The types that were meant, without `public.data` (or `public.data` alone, if every file was meant), each \
+      tested once, and counts that some share can have (`@count >= 1`).
       """,
     fixApplicabilities: [.safe],
     defaultSeverity: .warning,
@@ -33,13 +36,13 @@ struct ClauseNeverMattersRule: LintRule {
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" \
-        OR ↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg").@count &gt;= 1).@count == 1\
+        OR ↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count &gt;= 1).@count == 1\
         </string>
         """,
         messages: [
           """
-          'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.jpeg"' never changes the result: \
-          'public.jpeg' conforms to 'public.image', which another clause of the same OR accepts
+          'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"' never changes the result: \
+          the same test is written again in this OR
           """,
         ],
         corrected: """
@@ -47,6 +50,19 @@ struct ClauseNeverMattersRule: LintRule {
           ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count &gt;= 1).@count == 1\
           </string>
           """),
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ↓ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf" \
+        OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.data").@count &gt;= 1).@count == 1\
+        </string>
+        """,
+        messages: [
+          """
+          'ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf"' never changes the result: \
+          'public.data' in the same OR lets in every file, so a file of any type activates the extension; remove \
+          'public.data' if only the types tested beside it were meant
+          """,
+        ]),
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count &gt;= 1).@count == 1 \
@@ -70,6 +86,13 @@ struct ClauseNeverMattersRule: LintRule {
         ]),
     ],
     nonTriggeringExamples: [
+      // A narrower type next to a broader one that is no catch-all: the rule means what it reads as.
+      ActivationRuleExample.make("""
+        <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" \
+        OR ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.file-url").@count &gt;= 1).@count == 1\
+        </string>
+        """),
       ActivationRuleExample.make("""
         <string>SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
         ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" \
@@ -168,16 +191,28 @@ struct ClauseNeverMattersRule: LintRule {
         return !candidate.isImplied(by: test, registry: registry) || other < index
       }
       guard let broader, let cover = tests[broader] else { continue }
-      let reason =
-        cover.type == test.type
-        ? "the same test is written again in this OR"
-        : "'\(test.type)' conforms to '\(cover.type)', which another clause of the same OR accepts"
-      findings.report(
-        "'\(site.excerpt(comparison.coreRange, limit: 80))' never changes the result: \(reason)",
-        inPredicateOf: site, range: comparison.coreRange,
-        fix: removal(of: index, in: operands, site: site, findings: findings))
+      let clause = "'\(site.excerpt(comparison.coreRange, limit: 80))' never changes the result"
+      if cover.type == test.type {
+        // A repeat: often a copy whose type was meant to be edited; deleting it changes nothing.
+        findings.report(
+          "\(clause): the same test is written again in this OR", inPredicateOf: site, range: comparison.coreRange,
+          fix: removal(of: index, in: operands, site: site, findings: findings))
+      } else if Self.catchAllTypes.contains(cover.type) {
+        // The narrower tests say which types were meant; the catch-all beside them lets in every file. No fix:
+        // which of the two to keep is the author's call.
+        findings.report(
+          "\(clause): '\(cover.type)' in the same OR lets in every file, so a file of any type activates the "
+            + "extension; remove '\(cover.type)' if only the types tested beside it were meant",
+          inPredicateOf: site, range: comparison.coreRange)
+      }
+      // A narrower type beside a broader one that is not a catch-all (`public.file-url` beside `public.url`,
+      // `public.plain-text` beside `public.text`) is left alone: the rule means what it reads as, and on the real
+      // apps judged for issue 28 (simplenote, omnivore, zotero) no one would act on it.
     }
   }
+
+  /// Types every file conforms to: beside them, a test of a narrower type never changes the result.
+  static let catchAllTypes: Set<String> = ["public.item", "public.data"]
 
   /// A safe fix deleting operand `index` of an OR with the `||` (or `OR`) before it: from the end of the operand
   /// before to its own end. Only for a later operand whose separator is that operator and white space alone (no
