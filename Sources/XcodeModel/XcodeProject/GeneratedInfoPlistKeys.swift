@@ -13,15 +13,18 @@ import Foundation
 /// `GENERATE_INFOPLIST_FILE` defaults to NO (`CoreBuildSystem.xcspec`): without it no `INFOPLIST_KEY_*` counts.
 public enum GeneratedInfoPlistKeys {
   /// The keys (`NSFaceIDUsageDescription`), each written by the setting `INFOPLIST_KEY_` + the key, except the
-  /// device-specific ones (`UISupportedInterfaceOrientations~ipad` is `INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad`).
+  /// device-specific ones (`UISupportedInterfaceOrientations~ipad` is
+  /// `INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad`).
   public static let keys: Set<String> = [
     // General
     "CFBundleDisplayName", "LSApplicationCategoryType", "NSHumanReadableCopyright", "NSPrincipalClass",
-    "ITSAppUsesNonExemptEncryption", "ITSEncryptionExportComplianceCode", "NSLocationTemporaryUsageDescriptionDictionary",
+    "ITSAppUsesNonExemptEncryption", "ITSEncryptionExportComplianceCode",
+    "NSLocationTemporaryUsageDescriptionDictionary",
     // macOS
     "LSBackgroundOnly", "LSUIElement", "NSMainNibFile", "NSMainStoryboardFile", "NSViewGestureRecognizerIsExclusive",
     // iOS and derived platforms
-    "UILaunchStoryboardName", "UIMainStoryboardFile", "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations",
+    "UILaunchStoryboardName", "UIMainStoryboardFile", "UIRequiredDeviceCapabilities",
+    "UISupportedInterfaceOrientations",
     "UIUserInterfaceStyle", "LSSupportsOpeningDocumentsInPlace", "NSSensorKitPrivacyPolicyURL",
     "NSSupportsLiveActivities", "NSSupportsLiveActivitiesFrequentUpdates", "UIApplicationSupportsIndirectInputEvents",
     "UIRequiresFullScreen", "UIStatusBarHidden", "UIStatusBarStyle", "UISupportedInterfaceOrientations~ipad",
