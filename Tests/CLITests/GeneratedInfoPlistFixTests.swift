@@ -84,6 +84,7 @@ import Testing
     let diff = try Sharelint.run(["fix", "--unsafe", "--diff", "."], in: folder.url)
     #expect(diff.status == 0, "\(diff.standardError)")
     let added = diff.standardOutput.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }
+      .map(String.init)
     let setting = "\t\t\t\tINFOPLIST_KEY_NSFaceIDUsageDescription = "
       + "\"Face ID is used to unlock your organization's data in this app.\";"
     #expect(added == ["+" + setting, "+" + setting])

@@ -86,9 +86,10 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
       let reason: String
       var notes: [String] = []
       if !generates {
-        reason = view.decidingDefinition(of: "GENERATE_INFOPLIST_FILE") == nil
+        let written = view.decidingDefinition(of: "GENERATE_INFOPLIST_FILE").map { $0.origin != .builtIn } ?? false
+        reason = !written
           ? "GENERATE_INFOPLIST_FILE is not set (Xcode's default is NO)"
-          : "GENERATE_INFOPLIST_FILE is '\(view.shownValue(of: "GENERATE_INFOPLIST_FILE"))'"
+          : "GENERATE_INFOPLIST_FILE is \(view.shownValue(of: "GENERATE_INFOPLIST_FILE"))"
         if target.infoPlist.root[key] != nil {
           notes.append("the Info.plist already has '\(key)': the setting is a leftover to remove")
         } else {
