@@ -15,6 +15,11 @@ import XcodeModel
         == "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad")
     #expect(GeneratedInfoPlistKeys.isRead("INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone"))
     #expect(!GeneratedInfoPlistKeys.isRead("INFOPLIST_KEY_UISupportedInterfaceOrientations~ipad"))
+    #expect(
+      GeneratedInfoPlistKeys.key(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad")
+        == "UISupportedInterfaceOrientations~ipad")
+    #expect(
+      GeneratedInfoPlistKeys.key(forSetting: "INFOPLIST_KEY_NSFaceIDUsageDescription") == "NSFaceIDUsageDescription")
   }
 
   @Test func theIntuneKeysHaveNoSetting() {

@@ -70,6 +70,17 @@ public enum GeneratedInfoPlistKeys {
       .replacingOccurrences(of: "~ipad", with: "_iPad")
   }
 
+  /// The Info.plist key an `INFOPLIST_KEY_…` setting names: the name without its prefix, a device suffix
+  /// spelled as in the Info.plist (`INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad` names
+  /// `UISupportedInterfaceOrientations~ipad`).
+  public static func key(forSetting name: String) -> String {
+    let key = String(name.dropFirst(name.hasPrefix("INFOPLIST_KEY_") ? "INFOPLIST_KEY_".count : 0))
+    for (suffix, device) in [("_iPad", "~ipad"), ("_iPhone", "~iphone")] where key.hasSuffix(suffix) {
+      return String(key.dropLast(suffix.count)) + device
+    }
+    return key
+  }
+
   /// Whether Xcode reads the setting `name` (`INFOPLIST_KEY_…`) when it generates an Info.plist.
   public static func isRead(_ name: String) -> Bool {
     generationSettings.contains(name) || keys.contains { setting(for: $0) == name }

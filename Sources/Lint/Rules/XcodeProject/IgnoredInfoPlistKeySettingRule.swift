@@ -12,7 +12,8 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
       Reports each `INFOPLIST_KEY_<Key>` setting of a target, in each configuration, that Xcode ignores: when \
       `GENERATE_INFOPLIST_FILE` is not YES (NO is Xcode's default), and when Xcode has no such setting for the \
       key (swift-build reads a fixed list of keys: the usage descriptions, `CFBundleDisplayName`, the interface \
-      orientations…; not `LSApplicationQueriesSchemes`, `CFBundleURLTypes` or `IntuneMAMSettings`).
+      orientations…; not `LSApplicationQueriesSchemes`, `CFBundleURLTypes` or `IntuneMAMSettings`). A setting the \
+      Info.plist reads as any other (`$(INFOPLIST_KEY_CFBundleDisplayName)`) is used, and not reported.
       """,
     whyItMatters: """
       Xcode writes `INFOPLIST_KEY_*` settings into the Info.plist only when it generates one \
@@ -60,6 +61,14 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
     ],
     nonTriggeringExamples: [
       RuleExample(
+        project: ExampleProject(targets: [.init("App", settings: ["INFOPLIST_KEY_CFBundleDisplayName": "Notes"])]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleDisplayName</key>
+          <string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>
+          """),
+      RuleExample(
         project: ExampleProject(targets: [
           .init(
             "App",
@@ -81,8 +90,11 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let view = ProjectTargetView(target) else { return }
     let generates = view.isYes("GENERATE_INFOPLIST_FILE", default: false)
-    for setting in view.configuration.infoPlistKeys {
-      let key = String(setting.name.dropFirst("INFOPLIST_KEY_".count))
+    // An Info.plist may read the setting as any other (`<string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>`).
+    let plistText = String(decoding: target.infoPlist.source.bytes, as: UTF8.self)
+    for setting in view.configuration.infoPlistKeys
+    where !plistText.contains(setting.name + ")") && !plistText.contains(setting.name + "}") {
+      let key = GeneratedInfoPlistKeys.key(forSetting: setting.name)
       let reason: String
       var notes: [String] = []
       if !generates {
