@@ -92,6 +92,8 @@ public struct Linter: Sendable {
       diagnostics = InfoPlistKeySpelling.withholdingInsertionsOfRenamedKeys(
         diagnostics, in: target, renamingRule: scheduled[renaming].reporting.code)
     }
+    // A fix of an Info.plist Xcode generates is written as its INFOPLIST_KEY_ setting, or withheld.
+    diagnostics = GeneratedInfoPlistFixes.redirecting(diagnostics, in: target, reportingRule: reportingRule(code:))
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
     let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
     return (order.map { diagnostics[$0] }, assumedNewest)

@@ -160,8 +160,8 @@ struct ProjectPlan {
         if configuration.generatesInfoPlist {
           // Xcode's generated Info.plist always names the bundle by its build setting.
           generated["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
-          for setting in configuration.infoPlistKeys {
-            generated[String(setting.name.dropFirst("INFOPLIST_KEY_".count))] = setting.value
+          for setting in configuration.writtenInfoPlistKeys {
+            generated[GeneratedInfoPlistKeys.key(forSetting: setting.name)] = setting.value
           }
         }
         var settings = configuration.settings

@@ -363,6 +363,14 @@ struct XcconfigCache {
 }
 
 extension XcodeTargetConfiguration {
+  /// The `INFOPLIST_KEY_*` settings Xcode writes into a generated Info.plist as a key of the same name (see
+  /// `GeneratedInfoPlistKeys`): not `INFOPLIST_KEY_LSApplicationQueriesSchemes`, which no Xcode reads.
+  public var writtenInfoPlistKeys: [XcodeResolvedSetting] {
+    infoPlistKeys.filter {
+      GeneratedInfoPlistKeys.isRead($0.name) && !GeneratedInfoPlistKeys.generationSettings.contains($0.name)
+    }
+  }
+
   /// The Info.plist Xcode would generate from the settings alone (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`):
   /// `CFBundleIdentifier` as `$(PRODUCT_BUNDLE_IDENTIFIER)`, each `INFOPLIST_KEY_NAME` as `NAME` (`YES`/`NO` as
   /// booleans), and for an extension an empty `NSExtension`. What a target whose `INFOPLIST_FILE` is not in the
@@ -373,8 +381,8 @@ extension XcodeTargetConfiguration {
         .replacingOccurrences(of: ">", with: "&gt;")
     }
     var body = "\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n"
-    for setting in infoPlistKeys {
-      let key = String(setting.name.dropFirst("INFOPLIST_KEY_".count))
+    for setting in writtenInfoPlistKeys {
+      let key = GeneratedInfoPlistKeys.key(forSetting: setting.name)
       guard !key.isEmpty, key != "CFBundleIdentifier" else { continue }
       let value: String
       switch setting.xcodeValue {

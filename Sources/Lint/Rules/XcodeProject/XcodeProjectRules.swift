@@ -24,4 +24,5 @@ let xcodeProjectRules: [any LintRule.Type] = [
   UnsupportedEnhancedSecurityRule.self,
   IntuneSDKReleaseBlockedRule.self,
   DeploymentTargetBelowMSALMinimumRule.self,
+  IgnoredInfoPlistKeySettingRule.self,
 ]
