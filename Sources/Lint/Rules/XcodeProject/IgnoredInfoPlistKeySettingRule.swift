@@ -13,7 +13,9 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
       `GENERATE_INFOPLIST_FILE` is not YES (NO is Xcode's default), and when Xcode has no such setting for the \
       key (swift-build reads a fixed list of keys: the usage descriptions, `CFBundleDisplayName`, the interface \
       orientations…; not `LSApplicationQueriesSchemes`, `CFBundleURLTypes` or `IntuneMAMSettings`). A setting the \
-      Info.plist reads as any other (`$(INFOPLIST_KEY_CFBundleDisplayName)`) is used, and not reported.
+      Info.plist reads as any other (`$(INFOPLIST_KEY_CFBundleDisplayName)`) is used, and not reported; nor is a \
+      setting whose key the Info.plist file has anyway (a template's leftover: nothing is lost), nor one for a key \
+      only macOS reads (`LSApplicationCategoryType`).
       """,
     whyItMatters: """
       Xcode writes `INFOPLIST_KEY_*` settings into the Info.plist only when it generates one \
@@ -87,6 +89,13 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
     ]
   )
 
+  /// Keys Xcode generates that iOS never reads: macOS's (Xcode writes `LSApplicationCategoryType` for every platform;
+  /// only the Mac App Store and macOS read it).
+  static let keysIOSIgnores: Set<String> = [
+    "LSApplicationCategoryType", "LSBackgroundOnly", "LSUIElement", "NSHumanReadableCopyright", "NSMainNibFile",
+    "NSMainStoryboardFile", "NSPrincipalClass",
+  ]
+
   func check(_ target: LintTarget, into findings: inout Findings) {
     guard let view = ProjectTargetView(target) else { return }
     let generates = view.isYes("GENERATE_INFOPLIST_FILE", default: false)
@@ -95,6 +104,8 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
     for setting in view.configuration.infoPlistKeys
     where !plistText.contains(setting.name + ")") && !plistText.contains(setting.name + "}") {
       let key = GeneratedInfoPlistKeys.key(forSetting: setting.name)
+      // A key iOS does not read (the targets linted are iOS ones) loses nothing when it is lost.
+      if Self.keysIOSIgnores.contains(key) { continue }
       let reason: String
       var notes: [String] = []
       if !generates {
@@ -102,13 +113,12 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
         reason = !written
           ? "GENERATE_INFOPLIST_FILE is not set (Xcode's default is NO)"
           : "GENERATE_INFOPLIST_FILE is \(view.shownValue(of: "GENERATE_INFOPLIST_FILE"))"
-        if target.infoPlist.root[key] != nil {
-          notes.append("the Info.plist already has '\(key)': the setting is a leftover to remove")
-        } else {
-          notes.append(
-            "write '\(key)' in the Info.plist file (INFOPLIST_FILE) and remove the setting, or set "
-              + "GENERATE_INFOPLIST_FILE = YES")
-        }
+        // The Info.plist has the key: the setting is a template's leftover and the app loses nothing (18 such
+        // findings on KeePassium and the Intune tunnel samples were true and worth nobody's time).
+        if target.infoPlist.root[key] != nil { continue }
+        notes.append(
+          "write '\(key)' in the Info.plist file (INFOPLIST_FILE) and remove the setting, or set "
+            + "GENERATE_INFOPLIST_FILE = YES")
       } else if !GeneratedInfoPlistKeys.isRead(setting.name) {
         reason = "Xcode has no such setting"
         notes.append(
