@@ -164,7 +164,7 @@ public struct PluginPods: Hashable, Sendable {
   }
 
   /// The names under `dependencies:` in a `pubspec.yaml` (the keys indented one level below it).
-  static func pubDependencies(_ text: String) -> [String] {
+  public static func pubDependencies(_ text: String) -> [String] {
     var names: [String] = []
     var inDependencies = false
     var indentation: Int?
