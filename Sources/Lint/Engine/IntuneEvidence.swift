@@ -23,8 +23,8 @@ public enum IntuneMode: String, Sendable, CaseIterable {
 /// A target of an Xcode project counts by what **that target** builds, in the job's configuration: its own
 /// (preprocessed) Info.plist, what it links (frameworks phase, Swift package products, its Podfile block's pods,
 /// what the podspecs of its `:path` pods and Flutter or React Native plug-ins bring in, `OTHER_LDFLAGS`), its own
-/// entitlements; failing those, a dependency of the app's `package.json` or `pubspec.yaml` on a plug-in known to
-/// wrap the SDK (`IntunePlugins`). Never by a sibling's files or a folder above it.
+/// entitlements, and a dependency of the app's `package.json` or `pubspec.yaml` on a plug-in known to wrap the SDK
+/// (`IntunePlugins`) when its block calls the plug-in installer. Never by a sibling's files or a folder above it.
 ///
 /// An extension counts only by its own signs, never by its containing app's: the guides link the SDK into every
 /// extension that uses it ("stage 3" build step 1: the app embeds it, each extension links it without embedding)
