@@ -11,8 +11,8 @@ public struct PluginPod: Hashable, Sendable {
   public var origin: String
   /// Its podspec, when the repository holds it.
   public var podspec: Podspec?
-  /// The `pod` line's target definitions' pod, for `:path` pods: the plug-in is linked by the targets whose block
-  /// names it. Nil for a plug-in an installer adds (linked by the blocks calling the installer).
+  /// For a `:path` pod, the line of its `pod` statement: the targets whose block has that line link it. Nil for a
+  /// plug-in an installer adds (linked by the blocks calling the installer).
   public var podLine: Int?
   /// For a plug-in an installer adds: whether it is Flutter's (else React Native's).
   public var isFlutter = false
@@ -190,7 +190,7 @@ public struct PluginPods: Hashable, Sendable {
 extension Podspec {
   /// Reads a `*.podspec.json` at `path` within `boundary`: its `name`, `vendored_frameworks`,
   /// `vendored_libraries`, `dependencies`, `frameworks`, `source_files` (and those of its `ios` key); nil when
-  /// there is none.
+  /// there is none. Its libraries' `line`s count the attributes read, not the JSON file's lines.
   public init?(jsonPath path: String, boundary: RepositoryBoundary = .current) {
     guard let read = DependencyFiles.read(path, limit: Self.maximumSize, boundary: boundary) else { return nil }
     var text = ""
