@@ -22,7 +22,9 @@ public enum IntuneMode: String, Sendable, CaseIterable {
 ///
 /// A target of an Xcode project counts by what **that target** builds, in the job's configuration: its own
 /// (preprocessed) Info.plist, what it links (frameworks phase, Swift package products, its Podfile block's pods,
-/// `OTHER_LDFLAGS`), its own entitlements. Never by a sibling's files or a folder above it.
+/// what the podspecs of its `:path` pods and Flutter or React Native plug-ins bring in, `OTHER_LDFLAGS`), its own
+/// entitlements, and a dependency of the app's `package.json` or `pubspec.yaml` on a plug-in known to wrap the SDK
+/// (`IntunePlugins`) when its block calls the plug-in installer. Never by a sibling's files or a folder above it.
 ///
 /// An extension counts only by its own signs, never by its containing app's: the guides link the SDK into every
 /// extension that uses it ("stage 3" build step 1: the app embeds it, each extension links it without embedding)
@@ -54,6 +56,9 @@ public enum IntuneEvidence: Sendable, Hashable {
   case bundledFramework(bundle: String, framework: String)
   /// A Podfile, Podfile.lock, Package.resolved, Package.swift or Cartfile beside or above loose files names the SDK.
   case dependency(file: String, name: String)
+  /// The app's `package.json` or `pubspec.yaml` depends on a plug-in that wraps the SDK (`IntunePlugins`), and the
+  /// target's Podfile block calls the plug-in installer (`use_native_modules!`, `flutter_install_all_ios_pods`).
+  case pluginPackage(file: String, package: String)
 
   /// The note a finding of an Intune rule carries, saying why the target counts as an Intune app; nil when
   /// the reason is plain to see (`IntuneMAMSettings` in the same Info.plist).
@@ -75,6 +80,8 @@ public enum IntuneEvidence: Sendable, Hashable {
     case .linked(let project, let target, let library): return "\(project) target '\(target)' \(library.description)"
     case .bundledFramework(let bundle, let framework): return "\(bundle) carries Frameworks/\(framework)"
     case .dependency(let file, let name): return "\(file) links the Intune App SDK ('\(name)')"
+    case .pluginPackage(let file, let package):
+      return "\(file) depends on '\(package)', a plug-in that brings in the Intune App SDK"
     }
   }
 
@@ -99,13 +106,21 @@ public enum IntuneEvidence: Sendable, Hashable {
   static func find(inBuild facts: TargetBuildFacts) -> IntuneEvidence? {
     switch facts.origin {
     case .project(let project, let target, _):
-      guard let library = facts.linked.first(where: isIntuneSDK) else { return nil }
-      return .linked(project: project, target: target, library: library)
+      if let library = facts.linked.first(where: isIntuneSDK) {
+        return .linked(project: project, target: target, library: library)
+      }
+      let plugin = facts.project?.pluginPackageDependencies.first { wrappedByPlugin($0) == .intuneSDK }
+      return plugin.map { .pluginPackage(file: $0.file, package: $0.name) }
     case .bundle(let bundle):
       let framework = facts.bundledFrameworks.first { isIntuneSDK(stem: XcodeLinkedFileKind.stem(of: $0)) }
       guard let framework else { return nil }
       return .bundledFramework(bundle: bundle, framework: framework)
     }
+  }
+
+  /// What the known plug-in `dependency` names brings in (`IntunePlugins`), or nil.
+  public static func wrappedByPlugin(_ dependency: PluginPackageDependency) -> IntunePlugins.Wrapped? {
+    dependency.isPub ? IntunePlugins.pubPackages[dependency.name] : IntunePlugins.npmPackages[dependency.name]
   }
 
   /// The identity of the Intune App SDK's Swift package (microsoftconnect/ms-intune-app-sdk-ios).

@@ -11,6 +11,8 @@ public struct XcodeDependencyFiles: Sendable {
   public var podfileIsBesideProject = false
   /// The `Podfile.lock` beside it.
   public var podfileLock: PodfileLock?
+  /// The local pods and plug-ins the Podfile brings in, with their podspecs.
+  public var plugins: PluginPods?
   /// The `Cartfile`.
   public var cartfile: Cartfile?
   /// The `Cartfile.resolved`.
@@ -32,7 +34,7 @@ public struct XcodeDependencyFiles: Sendable {
 
   /// What could not be read in any of the files.
   public var notes: [XcodeProjectNote] {
-    (podfile?.notes ?? []) + (podfileLock?.notes ?? []) + (cartfile?.notes ?? []) + (cartfileResolved?.notes ?? [])
+    (podfile?.notes ?? []) + (podfileLock?.notes ?? []) + (plugins?.notes ?? []) + (cartfile?.notes ?? []) + (cartfileResolved?.notes ?? [])
       + (packageResolved?.notes ?? [])
   }
 }
@@ -42,6 +44,7 @@ public struct XcodeDependencyFiles: Sendable {
 public struct XcodeDependencyFileCache: Sendable {
   private var podfiles: [String: Podfile?] = [:]
   private var locks: [String: PodfileLock?] = [:]
+  private var plugins: [String: PluginPods] = [:]
   private var cartfiles: [String: Cartfile?] = [:]
   private var resolvedPackages: [String: PackageResolved?] = [:]
   private var bundleVersions: [String: String?] = [:]
@@ -97,6 +100,7 @@ public struct XcodeDependencyFileCache: Sendable {
       if namesThisProject || (level == 0 && (hasUnplacedTarget || !podfile.notes.isEmpty)) {
         files.podfile = podfile
         files.podfileIsBesideProject = level == 0
+        files.plugins = plugins(of: podfile)
         files.podfileLock = entry(named: "Podfile.lock", in: candidateFolder).flatMap {
           lock(at: PathText.joined(candidateFolder, $0))
         }
@@ -168,6 +172,13 @@ public struct XcodeDependencyFileCache: Sendable {
     if let known = podfiles[path] { return known }
     let read = Podfile(path: PathText.tidied(path), boundary: boundary)
     podfiles[path] = .some(read)
+    return read
+  }
+
+  private mutating func plugins(of podfile: Podfile) -> PluginPods {
+    if let known = plugins[podfile.path] { return known }
+    let read = PluginPods(podfile: podfile, boundary: boundary)
+    plugins[podfile.path] = read
     return read
   }
 

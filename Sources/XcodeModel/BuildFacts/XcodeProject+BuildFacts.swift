@@ -62,6 +62,26 @@ extension XcodeProject {
           facts.lockedPods = files.podfileLock?.versions ?? [:]
           facts.lockedPodsBroughtIn = files.podfileLock?.podsBroughtIn(by: facts.pods.map(\.pod.name))
         }
+        if let plugins = files.plugins {
+          let installers = podfile.pluginInstallers(ofTarget: target.name)
+          let podLines = Set(facts.pods.map(\.pod.line))
+          let flutter = installers.contains(where: \.isFlutter)
+          let reactNative = installers.contains { !$0.isFlutter }
+          for plugin in plugins.pods {
+            let isLinked =
+              plugin.podLine.map(podLines.contains)
+              ?? (plugin.isFlutter ? flutter : reactNative)
+            guard isLinked, let podspec = plugin.podspec else { continue }
+            facts.pluginLibraries += podspec.libraries.map {
+              XcodeTargetBuildFacts.PluginLibrary(
+                library: $0, plugin: plugin.name, podspec: PathText.relativeToWorkingFolder(podspec.path),
+                origin: plugin.origin)
+            }
+          }
+          if !installers.isEmpty {
+            facts.pluginPackageDependencies = plugins.packageDependencies.filter { $0.isPub == flutter || reactNative }
+          }
+        }
       }
     }
     if let resolved = files.cartfileResolved {

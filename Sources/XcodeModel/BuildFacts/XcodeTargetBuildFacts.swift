@@ -26,6 +26,18 @@ public struct XcodeTargetBuildFacts: Sendable {
     public var lockedVersion: String?
   }
 
+  /// A library a local pod or plug-in's podspec brings in (`s.vendored_frameworks`, `s.dependency`).
+  public struct PluginLibrary: Hashable, Sendable {
+    /// The podspec's entry.
+    public var library: Podspec.Library
+    /// The pod's or plug-in's name.
+    public var plugin: String
+    /// The podspec, relative to the working folder.
+    public var podspec: String
+    /// Where the app names the plug-in (`ios/Podfile:12`, `.flutter-plugins-dependencies`).
+    public var origin: String
+  }
+
   /// A file of a frameworks phase, with the version its bundle gives.
   public struct LinkedFile: Hashable, Sendable {
     /// The build file: its name, reference and `Weak` attribute.
@@ -72,6 +84,11 @@ public struct XcodeTargetBuildFacts: Sendable {
   public var packageProducts: [PackageProduct] = []
   /// The pods of the target's block in the Podfile (inherited ones included), when a Podfile applies.
   public var pods: [Pod] = []
+  /// What the local pods and plug-ins of the target's Podfile block bring in (their podspecs' vendored frameworks
+  /// and dependencies).
+  public var pluginLibraries: [PluginLibrary] = []
+  /// The app's `package.json` / `pubspec.yaml` dependencies, when the target's block calls a plug-in installer.
+  public var pluginPackageDependencies: [PluginPackageDependency] = []
   /// Every pod `Podfile.lock` lists with its version (those the target's pods bring in among them), when the
   /// Podfile has a block for the target.
   public var lockedPods: [String: String] = [:]
@@ -164,6 +181,17 @@ public struct XcodeTargetBuildFacts: Sendable {
       libraries.append(
         XcodeLinkedLibrary(name: pod.pod.name, stem: pod.pod.rootName, version: pod.lockedVersion, source: .pod(pod)))
     }
+    for plugin in pluginLibraries {
+      let written = plugin.library.name
+      let stem =
+        plugin.library.isDependency
+        ? (written.split(separator: "/", maxSplits: 1).first.map(String.init) ?? written)
+        : XcodeLinkedFileKind.stem(of: PathText.lastComponent(of: written))
+      libraries.append(
+        XcodeLinkedLibrary(
+          name: plugin.library.isDependency ? written : PathText.lastComponent(of: written), stem: stem, version: nil,
+          source: .plugin(plugin)))
+    }
     for flag in Self.linkerFlags(in: configuration) {
       libraries.append(
         XcodeLinkedLibrary(name: flag.fileName, stem: flag.stem, version: nil, source: .linkerFlag(flag)))
@@ -185,6 +213,8 @@ public struct XcodeLinkedLibrary: Hashable, Sendable {
     case pod(XcodeTargetBuildFacts.Pod)
     /// An `OTHER_LDFLAGS` flag.
     case linkerFlag(XcodeLinkerFlag)
+    /// A local pod's or plug-in's podspec (Flutter, React Native, Capacitor, Cordova).
+    case plugin(XcodeTargetBuildFacts.PluginLibrary)
   }
 
   /// What it is called where it is written: `IntuneMAMSwift.xcframework`, the product or pod name,
@@ -213,6 +243,10 @@ public struct XcodeLinkedLibrary: Hashable, Sendable {
       return "links the pod '\(name)'" + (version.map { " \($0)" } ?? "") + " (\(pod.podfile):\(pod.pod.line))"
     case .linkerFlag(let flag):
       return "links \(name) through OTHER_LDFLAGS '\(flag.written)'"
+    case .plugin(let plugin):
+      let what = plugin.library.isDependency ? "the pod '\(name)'" : name
+      return "links \(what) through the plug-in '\(plugin.plugin)' (\(plugin.podspec):\(plugin.library.line), "
+        + "named in \(plugin.origin))"
     }
   }
 }

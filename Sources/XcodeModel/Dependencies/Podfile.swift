@@ -57,7 +57,28 @@ public struct Podfile: Hashable, Sendable {
     public var parent: Int?
     /// The line of its `target` statement (0 for the top level).
     public var line: Int
+    /// The plug-in installers called in it (`flutter_install_all_ios_pods`, `use_native_modules!`…), with their
+    /// lines: they add pods the Podfile does not name (see `Podfile.pluginInstallerNames`).
+    public var pluginInstallers: [PluginInstaller] = []
   }
+
+  /// A call that adds the pods of an app's plug-ins, found from files beside the app (Flutter's
+  /// `.flutter-plugins-dependencies`, React Native's `package.json` through autolinking).
+  public struct PluginInstaller: Hashable, Sendable {
+    /// `flutter_install_all_ios_pods`, `use_native_modules!`.
+    public var name: String
+    /// The line it is written at.
+    public var line: Int
+
+    /// Whether it is Flutter's (else React Native's).
+    public var isFlutter: Bool { name.hasPrefix("flutter_") }
+  }
+
+  /// The calls that add plug-in pods: Flutter's `podhelper.rb` methods and React Native's autolinking.
+  public static let pluginInstallerNames: Set<String> = [
+    "flutter_install_all_ios_pods", "flutter_install_ios_plugin_pods", "flutter_install_plugin_pods",
+    "use_native_modules!",
+  ]
 
   /// The file's path, as given.
   public private(set) var path: String
@@ -125,6 +146,20 @@ public struct Podfile: Hashable, Sendable {
     return pods
   }
 
+  /// The plug-in installers target `name`'s block calls, or an enclosing block does.
+  public func pluginInstallers(ofTarget name: String) -> [PluginInstaller] {
+    var current = targets.firstIndex { !$0.isAbstract && $0.name == name }
+    var installers: [PluginInstaller] = []
+    var steps = 0
+    while let index = current, steps < 256 {
+      steps += 1
+      installers += targets[index].pluginInstallers
+      guard targets[index].inheritance == .complete else { break }
+      current = targets[index].parent
+    }
+    return installers
+  }
+
   /// The project a target's block belongs to (`project 'X'` in it or an enclosing block), when written.
   public func project(ofTarget name: String) -> String? {
     var current = targets.firstIndex { !$0.isAbstract && $0.name == name }
@@ -169,6 +204,15 @@ public struct Podfile: Hashable, Sendable {
       let tokens = RubyToken.tokens(of: rawLine)
       guard let first = tokens.first else { continue }
       let opensBlock = Self.opensDoBlock(tokens)
+      // `flutter_install_all_ios_pods File.dirname(…)`, `config = use_native_modules!`
+      if currentMethod() == nil,
+        let installer = tokens.prefix(3).compactMap({ token -> String? in
+          if case .identifier(let word) = token, Self.pluginInstallerNames.contains(word) { return word }
+          return nil
+        }).first
+      {
+        targets[currentTarget()].pluginInstallers.append(PluginInstaller(name: installer, line: lineNumber))
+      }
       switch first {
       case .identifier("target"), .identifier("abstract_target"):
         guard tokens.count > 1, let name = tokens[1].text, opensBlock else {

@@ -64,12 +64,24 @@ extension XcodeTargetsReport {
         "onlyWhenInstalling": .bool(phase.runsOnlyForInstall),
       ])
     }
-    return [
+    var fields: [String: JSONValue] = [
       "containingApps": strings(facts.containingApps), "embedsTargets": strings(facts.embeddedTargets),
       "dependencies": strings(facts.dependencies), "linked": .array(linked), "packageProducts": .array(packages),
       "pods": .array(pods), "carthage": .array(carthage), "embedded": .array(embedded),
       "scriptPhases": .array(scripts), "resources": strings(facts.resources.map(\.name)),
     ]
+    // Only when there are some: the field is newer than the others.
+    if !facts.pluginLibraries.isEmpty {
+      fields["pluginLibraries"] = .array(
+        facts.pluginLibraries.map { plugin in
+          .object([
+            "name": .string(plugin.library.name), "dependency": .bool(plugin.library.isDependency),
+            "plugin": .string(plugin.plugin), "podspec": .string(plugin.podspec),
+            "line": .integer(Int64(plugin.library.line)), "origin": .string(plugin.origin),
+          ])
+        })
+    }
+    return fields
   }
 
   /// The JSON fields a configuration adds for its build facts.
@@ -110,6 +122,11 @@ extension XcodeTargetsReport {
           return text
         })
     }
+    add(
+      "plug-ins bring in",
+      facts.pluginLibraries.map { plugin in
+        "\(PathText.lastComponent(of: plugin.library.name)) (\(plugin.plugin), \(plugin.podspec):\(plugin.library.line))"
+      })
     if let file = facts.carthage.first?.file {
       add("Carthage (\(file))", facts.carthage.map { "\($0.entry.name) \($0.entry.version)" })
     }

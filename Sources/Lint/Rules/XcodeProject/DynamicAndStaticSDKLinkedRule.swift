@@ -83,7 +83,7 @@ struct DynamicAndStaticSDKLinkedRule: LintRule {
     case .packageProduct(let product):
       guard product.product.package?.identity == IntuneEvidence.sdkPackageIdentity else { return nil }
       return builds.first { $0.packageProduct == product.product.productName }
-    case .pod, .linkerFlag:
+    case .pod, .linkerFlag, .plugin:
       return nil
     }
   }
@@ -100,7 +100,7 @@ struct DynamicAndStaticSDKLinkedRule: LintRule {
     switch second.source {
     case .frameworksPhase(let file): site = view.sources.buildFileSite(file)
     case .packageProduct(let product): site = view.sources.packageProductSite(product.product) ?? view.targetSite
-    case .pod, .linkerFlag: site = view.targetSite
+    case .pod, .linkerFlag, .plugin: site = view.targetSite
     }
     view.report(
       "'\(view.targetName)' links both '\(dynamic.name)' and '\(staticBuild.name)', which both produce "

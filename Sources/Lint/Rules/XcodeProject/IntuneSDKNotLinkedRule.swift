@@ -66,14 +66,16 @@ struct IntuneSDKNotLinkedRule: LintRule {
     case .settingsDictionary, .managedTwinScheme, .intuneType: break
     // The keychain group may come from entitlements the target shares with the app; the others are no sign of
     // the target's own files.
-    case .keychainGroup, .forced, .linked, .bundledFramework, .dependency: return
+    case .keychainGroup, .forced, .linked, .bundledFramework, .dependency, .pluginPackage: return
     }
     // Pods other pods bring in (a React Native or Flutter plug-in's) are linked without a line of their own, and a
     // plug-in pod named for Intune (Capacitor's CapacitorCommunityIntune, mattermost-intune) vendors the SDK's
     // framework in its podspec; a Swift package may depend on the SDK's package.
     if view.build.lockedPods.keys.contains(where: {
       IntuneEvidence.isIntuneSDK(stem: String($0.prefix { $0 != "/" })) || $0.lowercased().contains("intune")
-    }) || view.build.mayLinkThroughAnotherPackage(IntuneEvidence.sdkPackageIdentity) {
+    }) || view.build.mayLinkThroughAnotherPackage(IntuneEvidence.sdkPackageIdentity)
+      || view.build.pluginPackageDependencies.contains(where: { IntuneEvidence.wrappedByPlugin($0) == .intuneSDK })
+    {
       return
     }
     view.report(

@@ -62,10 +62,12 @@ struct ProjectTargetView {
   static let msalPackageIdentity = MSALDistribution.packageIdentity
 
   /// Whether MSAL may come in without a line of the target's own: a package the target links depends on MSAL's
-  /// (`Package.resolved` pins it), or a pod named for a sign-in or Intune plug-in is locked (a React Native,
+  /// (`Package.resolved` pins it), the app's `package.json` or `pubspec.yaml` depends on a known sign-in or Intune
+  /// plug-in (`IntunePlugins`), or a pod named for a sign-in or Intune plug-in is locked (a React Native,
   /// Flutter or Capacitor plug-in whose podspec vendors MSAL, as `mattermost-intune` does).
   var mayLinkMSALIndirectly: Bool {
-    build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.targetLockedPods.keys.contains { name in
+    build.pluginPackageDependencies.contains { IntuneEvidence.wrappedByPlugin($0) != nil }
+      || build.mayLinkThroughAnotherPackage(Self.msalPackageIdentity) || build.targetLockedPods.keys.contains { name in
       let lowered = name.lowercased()
       return lowered.contains("msal")
         || lowered.contains("intune") && !IntuneEvidence.isIntuneSDK(stem: String(name.prefix { $0 != "/" }))

@@ -1,0 +1,121 @@
+import Foundation
+import SharelintBase
+
+/// A CocoaPods podspec (`*.podspec`, Ruby) read for what it links: `vendored_frameworks`, `vendored_libraries`,
+/// `dependency`, `frameworks` and `source_files`, with or without a platform (`s.ios.vendored_frameworks`).
+///
+/// The file is Ruby; it is read conservatively: a value counts only when it is a string literal, several
+/// separated by commas, or an array of them. A computed value (`package['version']`, a variable, string
+/// interpolation) is skipped; when it is one of the attributes that could bring in a library, a located note says
+/// so. Reading is linear in the file's size and bounded.
+public struct Podspec: Hashable, Sendable {
+  /// A library the podspec brings in: a vendored framework or library (its path as written), or a pod it depends on.
+  public struct Library: Hashable, Sendable {
+    /// `ios/IntuneMAMSwift.xcframework`, `MSAL`.
+    public var name: String
+    /// Whether it is a `dependency` (a pod name) rather than a vendored file.
+    public var isDependency: Bool
+    /// The line it is written at.
+    public var line: Int
+  }
+
+  /// The file's path, as given.
+  public private(set) var path: String
+  /// `s.name`, when written as a literal.
+  public private(set) var name: String?
+  /// What it vendors or depends on, in written order.
+  public private(set) var libraries: [Library] = []
+  /// `frameworks`: the system frameworks it links.
+  public private(set) var frameworks: [String] = []
+  /// `source_files`: the patterns of its own sources.
+  public private(set) var sourceFiles: [String] = []
+  /// What could not be read (a computed `vendored_frameworks`, a file too large), located.
+  public internal(set) var notes: [XcodeProjectNote] = []
+
+  /// The largest podspec read (256 KiB).
+  public static let maximumSize = 256 << 10
+
+  /// Reads the podspec at `path` within `boundary`; `nil` when there is none. A file too large, unreadable or
+  /// refused gives a model with a note and nothing else.
+  public init?(path: String, boundary: RepositoryBoundary = .current) {
+    guard let bytes = DependencyFiles.read(path, limit: Self.maximumSize, boundary: boundary) else { return nil }
+    switch bytes {
+    case .success(let bytes): self.init(path: path, text: String(decoding: bytes, as: UTF8.self))
+    case .failure(let failure):
+      self.init(path: path, text: "")
+      notes.append(DependencyFiles.unreadableNote(path, failure: failure))
+    }
+  }
+
+  /// Reads a podspec's `text`; `path` names it in notes.
+  public init(path: String, text: String) {
+    self.path = path
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      read(RubyToken.tokens(of: rawLine), line: lineNumber)
+    }
+  }
+
+  /// The attributes whose computed value may hide a library.
+  static let libraryAttributes: Set<String> = ["vendored_frameworks", "vendored_framework", "vendored_libraries",
+    "vendored_library", "dependency"]
+
+  /// One statement: `receiver(.platform)?.attribute = values` or `receiver(.platform)?.attribute values`.
+  private mutating func read(_ tokens: [RubyToken], line: Int) {
+    // receiver . [platform .] attribute
+    guard tokens.count >= 3, case .identifier = tokens[0], tokens[1] == .punctuation(".") else { return }
+    var index = 2
+    if tokens.count > 4, case .identifier(let platform) = tokens[2], Self.platforms.contains(platform),
+      tokens[3] == .punctuation(".")
+    {
+      index = 4
+    }
+    guard index < tokens.count, case .identifier(let attribute) = tokens[index] else { return }
+    var values = tokens[(index + 1)...]
+    if values.first == .punctuation("=") { values = values.dropFirst() }
+    guard let strings = Self.literalStrings(values, firstOnly: attribute == "dependency") else {
+      if Self.libraryAttributes.contains(attribute) {
+        notes.append(
+          XcodeProjectNote(
+            "'\(attribute)' is computed, not written as text: what it brings in is unknown", file: path, line: line))
+      }
+      return
+    }
+    switch attribute {
+    case "name": name = name ?? strings.first
+    case "vendored_frameworks", "vendored_framework", "vendored_libraries", "vendored_library":
+      libraries += strings.map { Library(name: $0, isDependency: false, line: line) }
+    case "dependency":
+      libraries += strings.prefix(1).map { Library(name: $0, isDependency: true, line: line) }
+    case "frameworks", "framework": frameworks += strings
+    case "source_files": sourceFiles += strings
+    default: break
+    }
+  }
+
+  /// The platform parts of `s.ios.…`.
+  static let platforms: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+
+  /// The string literals of a value: `'a'`, `'a', 'b'`, `['a', 'b']`; nil when something else is written (a
+  /// variable, a method call, an interpolated string). With `firstOnly`, only the first needs to be literal (a
+  /// dependency's version requirements follow it).
+  static func literalStrings(_ tokens: ArraySlice<RubyToken>, firstOnly: Bool) -> [String]? {
+    var strings: [String] = []
+    var tokens = tokens
+    if tokens.first == .punctuation("("), tokens.last == .punctuation(")") { tokens = tokens.dropFirst().dropLast() }
+    for token in tokens {
+      switch token {
+      case .string(let text):
+        if text.contains("#{") { return firstOnly && !strings.isEmpty ? strings : nil }
+        strings.append(text)
+      case .punctuation(","), .punctuation("["), .punctuation("]"): continue
+      default:
+        if firstOnly && !strings.isEmpty { return strings }
+        return nil
+      }
+      if firstOnly { return strings }
+    }
+    return strings.isEmpty ? nil : strings
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SharelintBase
+import TestSupport
+import Testing
+import XcodeModel
+
+/// Podspecs and the plug-ins a Podfile brings in: `:path` pods, Flutter's `.flutter-plugins-dependencies`, React
+/// Native's `package.json`, read within the repository's boundary.
+@Suite("Plug-in pods")
+struct PluginPodsTests {
+  /// Writes `files` (path → text) under a fresh folder; returns the folder's path.
+  static func repository(_ files: [String: String]) throws -> String {
+    let folder = try TemporaryFolders.make("plugin-pods")
+    for (path, text) in files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return folder.path
+  }
+
+  static let intunePodspec = """
+    Pod::Spec.new do |s|
+      s.name = 'intune_bridge'
+      s.version = '1.0.0'
+      s.source_files = 'Classes/**/*'
+      s.dependency 'Flutter'
+      s.ios.vendored_frameworks = 'Frameworks/IntuneMAMSwift.xcframework', 'Frameworks/IntuneMAMSwiftStub.xcframework'
+      s.dependency 'MSAL', '~> 1.6'
+      s.frameworks = ['LocalAuthentication']
+    end
+    """
+
+  @Test func literalAttributesAreRead() {
+    let podspec = Podspec(path: "x.podspec", text: Self.intunePodspec)
+    #expect(podspec.name == "intune_bridge")
+    #expect(
+      podspec.libraries.map(\.name) == [
+        "Flutter", "Frameworks/IntuneMAMSwift.xcframework", "Frameworks/IntuneMAMSwiftStub.xcframework", "MSAL",
+      ])
+    #expect(podspec.libraries.map(\.isDependency) == [true, false, false, true])
+    #expect(podspec.libraries[1].line == 6)
+    #expect(podspec.frameworks == ["LocalAuthentication"])
+    #expect(podspec.sourceFiles == ["Classes/**/*"])
+    #expect(podspec.notes.isEmpty)
+  }
+
+  @Test func computedLibrariesGiveANoteAndNoEvidence() {
+    let text = """
+      Pod::Spec.new do |s|
+        s.version = package['version']
+        s.vendored_frameworks = Dir.glob('Frameworks/*.xcframework')
+        s.dependency "Intune#{suffix}"
+      end
+      """
+    let podspec = Podspec(path: "x.podspec", text: text)
+    #expect(podspec.libraries.isEmpty)
+    #expect(podspec.notes.map(\.line) == [3, 4])
+    #expect(podspec.notes.first?.description.contains("'vendored_frameworks' is computed") == true)
+  }
+
+  @Test func flutterPluginsAreFoundThroughTheDependenciesFile() throws {
+    let root = try Self.repository([
+      "app/ios/Podfile": "target 'Runner' do\n  flutter_install_all_ios_pods File.dirname(File.realpath(__FILE__))\nend\n",
+      "app/.flutter-plugins-dependencies":
+        #"{"plugins":{"ios":[{"name":"intune_bridge","path":"plugins/intune_bridge/"}]}}"#,
+      "app/plugins/intune_bridge/ios/intune_bridge.podspec": Self.intunePodspec,
+      "app/pubspec.yaml": "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  msal_flutter: ^2.0.1\n",
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/app/ios/Podfile", boundary: boundary))
+    #expect(podfile.pluginInstallers(ofTarget: "Runner").map(\.name) == ["flutter_install_all_ios_pods"])
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["intune_bridge"])
+    #expect(plugins.pods.first?.isFlutter == true)
+    #expect(plugins.pods.first?.podspec?.libraries.contains { $0.name.hasSuffix("IntuneMAMSwift.xcframework") } == true)
+    #expect(plugins.packageDependencies.map(\.name) == ["flutter", "msal_flutter"])
+    #expect(plugins.packageDependencies.allSatisfy { $0.isPub })
+  }
+
+  @Test func symlinkedFlutterPluginsAreFoundWithoutTheDependenciesFile() throws {
+    let root = try Self.repository([
+      "ios/Podfile": "target 'Runner' do\n  flutter_install_all_ios_pods File.dirname(File.realpath(__FILE__))\nend\n",
+      "ios/.symlinks/plugins/intune_bridge/ios/intune_bridge.podspec": Self.intunePodspec,
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/ios/Podfile", boundary: boundary))
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["intune_bridge"])
+    #expect(plugins.pods.first?.podspec?.libraries.count == 4)
+  }
+
+  @Test func aPathPodIsReadAndOneOutsideTheRepositoryIsANote() throws {
+    let root = try Self.repository([
+      "Podfile": """
+        target 'App' do
+          pod 'ContosoIntune', :path => 'Plugins/ContosoIntune'
+          pod 'Elsewhere', :path => '../elsewhere'
+          pod 'Remote', :git => 'https://example.com/remote.git'
+        end
+        """,
+      "Plugins/ContosoIntune/ContosoIntune.podspec": "Pod::Spec.new do |s|\n  s.dependency 'IntuneMAMSwift'\nend\n",
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/Podfile", boundary: boundary))
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["ContosoIntune", "Elsewhere"])
+    #expect(plugins.pods.first?.podLine == 2)
+    #expect(plugins.pods.first?.podspec?.libraries.map(\.name) == ["IntuneMAMSwift"])
+    #expect(plugins.pods.last?.podspec == nil)
+    #expect(plugins.notes.count == 1)
+    #expect(plugins.notes.first?.description.contains("'Elsewhere' is not read") == true)
+  }
+
+  @Test func reactNativeDependenciesCountWithoutNodeModules() throws {
+    let root = try Self.repository([
+      "ios/Podfile": "target 'App' do\n  config = use_native_modules!\nend\n",
+      "package.json": #"{"dependencies": {"react-native": "0.74.0", "react-native-msal": "^4.0.0"}}"#,
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/ios/Podfile", boundary: boundary))
+    #expect(podfile.pluginInstallers(ofTarget: "App").map(\.name) == ["use_native_modules!"])
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.isEmpty)
+    #expect(plugins.packageDependencies.map(\.name) == ["react-native", "react-native-msal"])
+    #expect(plugins.packageDependencies.allSatisfy { !$0.isPub })
+  }
+
+  @Test func reactNativePluginPodspecsAreReadFromCommittedNodeModules() throws {
+    let root = try Self.repository([
+      "ios/Podfile": "target 'App' do\n  use_native_modules!\nend\n",
+      "package.json": #"{"dependencies": {"react-native-intune-bridge": "1.0.0"}}"#,
+      "node_modules/react-native-intune-bridge/bridge.podspec": "Pod::Spec.new do |s|\n  s.dependency 'IntuneMAMSwift'\nend\n",
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/ios/Podfile", boundary: boundary))
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["react-native-intune-bridge"])
+    #expect(plugins.pods.first?.podspec?.libraries.map(\.name) == ["IntuneMAMSwift"])
+  }
+
+  @Test func pubDependenciesAreTheKeysUnderDependencies() {
+    let text = "name: x\ndependencies:\n  a: ^1.0\n  b:\n    path: ../b\ndev_dependencies:\n  c: any\n"
+    #expect(PluginPods.pubDependencies(text) == ["a", "b"])
+  }
+}
