@@ -107,6 +107,23 @@ public enum ShareSheetCatalogue {
   ]
 
   static let photo = ["public.jpeg", "public.heic"]
+  /// The types code may load an attachment of `input` as: those it is registered as (what activation sees), and
+  /// for a document shared from Files, `public.file-url` too. Whether Files registers the file URL is unsettled
+  /// (the entries above leave it out, on Apple's account of `NSItemProvider.init(contentsOf:)`), but extensions
+  /// whose only file branch is `hasItemConformingToTypeIdentifier("public.file-url")` receive documents from Files
+  /// in practice: mattermost-mobile and nextcloud/talk-ios ship such a branch, and users report Files shares working
+  /// through it (https://github.com/Expensify/react-native-share-menu/issues/290, 2023-12-06: `kUTTypeFileURL`
+  /// "makes the apps on the simulator work"; https://github.com/achorein/expo-share-intent/issues/104, 2024-09-17:
+  /// "files from Photos and Files" shared, while a PDF from Safari, typed `com.adobe.pdf` alone, is not:
+  /// https://github.com/KasemJaffer/receive_sharing_intent/issues/362, 2025-03-12). The comparison of a rule with
+  /// the code that handles it (AR019) asks this.
+  public static func loadableTypes(_ registered: [String], of input: ShareSheetInput) -> [String] {
+    input.sourceApp == "Files" && !registered.contains(fileURL) ? registered + [fileURL] : registered
+  }
+
+  /// The type of a file URL.
+  static let fileURL = "public.file-url"
+
   static let text = ["public.plain-text", "public.utf8-plain-text"]
   static let pdf = ["com.adobe.pdf"]
 

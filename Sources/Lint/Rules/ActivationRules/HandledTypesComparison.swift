@@ -80,7 +80,7 @@ struct HandledTypesComparison: Sendable {
     var unhandled: [ShareSheetInput] = []
     var seenSignatures: Set<[[String]]> = []
     for input in admitted {
-      let attachments = input.context.items.joined().map { Self.loadableTypes($0.registeredTypeIdentifiers, of: input) }
+      let attachments = input.context.items.joined().map { ShareSheetCatalogue.loadableTypes($0.registeredTypeIdentifiers, of: input) }
       let handled = attachments.contains { types in handledTypes.contains { carries(types, $0) } }
       if !handled, seenSignatures.insert(Array(Set(attachments)).sorted { $0.lexicographicallyPrecedes($1) }).inserted {
         unhandled.append(input)
@@ -122,23 +122,6 @@ struct HandledTypesComparison: Sendable {
     self.unhandled = unhandled
     self.neverAdmitted = neverAdmitted
   }
-
-  /// The types code may load an attachment of `input` as: those it is registered as, and for a document shared from
-  /// Files, `public.file-url` too. Whether Files registers the file URL is unsettled (the catalogue leaves it out, for
-  /// activation, on Apple's account of `NSItemProvider.init(contentsOf:)`), but extensions whose only file branch is
-  /// `hasItemConformingToTypeIdentifier("public.file-url")` receive documents from Files in practice: mattermost-mobile
-  /// and nextcloud/talk-ios ship such a branch, and users report Files shares working through it
-  /// (https://github.com/Expensify/react-native-share-menu/issues/290, 2023-12-06: `kUTTypeFileURL` "makes the apps
-  /// on the simulator work"; https://github.com/achorein/expo-share-intent/issues/104, 2024-09-17: "files from Photos
-  /// and Files" shared, while a PDF from Safari, typed `com.adobe.pdf` alone, is not:
-  /// https://github.com/KasemJaffer/receive_sharing_intent/issues/362, 2025-03-12). AR019 speaks only when the code
-  /// cannot take the share either way.
-  static func loadableTypes(_ registered: [String], of input: ShareSheetInput) -> [String] {
-    input.sourceApp == "Files" && !registered.contains(fileURL) ? registered + [fileURL] : registered
-  }
-
-  /// The type of a file URL.
-  static let fileURL = "public.file-url"
 
   /// `NSExtension.NSExtensionAttributes.NSExtensionJavaScriptPreprocessingFile`.
   static let preprocessingFilePath: [PropertyListPathComponent] = [

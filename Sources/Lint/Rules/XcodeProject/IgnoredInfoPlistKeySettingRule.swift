@@ -97,9 +97,10 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
   ]
 
   func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+    guard let view = ProjectTargetView(target), !view.configuration.infoPlistKeys.isEmpty else { return }
     let generates = view.isYes("GENERATE_INFOPLIST_FILE", default: false)
-    // An Info.plist may read the setting as any other (`<string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>`).
+    // An Info.plist may read the setting as any other (`<string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>`);
+    // decoded only for a target that has such settings (most have none).
     let plistText = String(decoding: target.infoPlist.source.bytes, as: UTF8.self)
     for setting in view.configuration.infoPlistKeys
     where !plistText.contains(setting.name + ")") && !plistText.contains(setting.name + "}") {
