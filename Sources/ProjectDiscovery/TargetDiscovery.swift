@@ -92,7 +92,7 @@ public struct TargetDiscovery: Sendable {
         }
         continue
       }
-      if XcodeGenProject.isSpecFile(path) {
+      if ProjectFormats.format(ofFile: path, boundary: boundary) != nil {
         candidates.projectContainers.append(displayPath)
       } else if name == "Project.swift" || name == "Workspace.swift" || name == "Package.swift" {
         // A Swift manifest sharelint cannot run: a Tuist one is named in a note, any other is no plist either.

@@ -467,12 +467,12 @@ struct XcodeGenProjectTests {
       "App.xcworkspace/xcshareddata/WorkspaceSettings.xcsettings": "<plist/>\n",
     ])
     let generated = GeneratedProjectFolder(folder: folder.path)
-    #expect(generated.xcodeGenSpecs == [folder.spec])
+    #expect(generated.projectFiles == [folder.spec])
     #expect(generated.uncommittedProjectNames == ["App.xcodeproj", "App.xcworkspace"])
     #expect(XcodeTargetsReport.containers(under: folder.path) == [folder.spec])
     try folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{}\n")
     let committed = GeneratedProjectFolder(folder: folder.path)
-    #expect(committed.xcodeGenSpecs.isEmpty && committed.uncommittedProjectNames.isEmpty)
+    #expect(committed.projectFiles.isEmpty && committed.uncommittedProjectNames.isEmpty)
     #expect(
       XcodeTargetsReport.containers(under: folder.path) == [
         folder.path + "/App.xcodeproj", folder.path + "/App.xcworkspace",
@@ -488,7 +488,7 @@ struct XcodeGenProjectTests {
       "project-notes.md.yml": "name: Not a spec name\n",
       "projects.yml": "name: Not a spec name either\n",
     ])
-    #expect(GeneratedProjectFolder(folder: folder.path).xcodeGenSpecs == [
+    #expect(GeneratedProjectFolder(folder: folder.path).projectFiles == [
       folder.path + "/project-app.yml", folder.path + "/project-common.yml",
     ])
     let report = XcodeTargetsReport(paths: [folder.path])

@@ -1,15 +1,15 @@
 import Foundation
 import SharelintBase
 
-/// What a folder holds of an Xcode project that a tool generates instead of committing it: an XcodeGen spec to read
-/// as the project, Tuist manifests to name in a note. Asked for every folder a walk enters, with the names the walk
-/// already listed, so it costs nothing where there is neither. Files are looked at and read only within a
-/// `RepositoryBoundary`.
+/// What a folder holds of a project described in another format than a committed `.xcodeproj` (`ProjectFormats`: an
+/// XcodeGen spec, a .NET project) to read as the folder's projects, and Tuist manifests to name in a note. Asked for
+/// every folder a walk enters, with the names the walk already listed, so it costs nothing where there is none. Files
+/// are looked at and read only within a `RepositoryBoundary`.
 package struct GeneratedProjectFolder: Sendable {
-  /// The XcodeGen specs to read as the folder's projects, when no `.xcodeproj` beside them holds a
-  /// `project.pbxproj`: `project.yml` (else `project.yaml`), and `project-*.yml`-like files that begin a spec (a
-  /// top-level `name:`; repositories with several apps keep one spec each and pass it to `xcodegen --spec`).
-  package var xcodeGenSpecs: [String] = []
+  /// The project files of every `ProjectFormats` format here (an XcodeGen spec counts only when no `.xcodeproj`
+  /// beside it holds a `project.pbxproj`: `project.yml`, else `project.yaml`, and `project-*.yml`-like files that
+  /// begin a spec).
+  package var projectFiles: [String] = []
   /// The Tuist manifests (`Project.swift`, `Workspace.swift` importing `ProjectDescription`) of a folder whose
   /// project is not committed.
   package var tuistManifests: [TuistManifest] = []
@@ -18,16 +18,12 @@ package struct GeneratedProjectFolder: Sendable {
   /// in `xcshareddata`; the rest is generated, the workspace by `pod install` too): nothing to read.
   package var uncommittedProjectNames: Set<String> = []
 
-  /// Whether the folder holds a generated project's sources (a spec or manifests).
-  package var isGenerated: Bool { !xcodeGenSpecs.isEmpty || !tuistManifests.isEmpty }
+  /// Whether the folder holds a project's description in another format (a spec, a .NET project, manifests).
+  package var isGenerated: Bool { !projectFiles.isEmpty || !tuistManifests.isEmpty }
 
   /// What the folder at `folder`, holding the files and folders `names`, holds of a generated project, looking only
   /// where `boundary` lets it.
   package init(folder: String, names: [String], boundary: RepositoryBoundary = .current) {
-    var specNames = names.filter(XcodeGenProject.isSpecName).sorted()
-    if specNames.contains("project.yml") { specNames.removeAll { $0 == "project.yaml" } }
-    let manifestNames = names.filter { $0 == "Project.swift" || $0 == "Workspace.swift" }.sorted()
-    guard !specNames.isEmpty || !manifestNames.isEmpty else { return }
     var committedProject = false
     var uncommitted: Set<String> = []
     for name in names where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
@@ -40,15 +36,14 @@ package struct GeneratedProjectFolder: Sendable {
         uncommitted.insert(name)
       }
     }
-    guard !committedProject else { return }
-    for name in specNames {
-      let path = PathText.joined(folder, name)
-      guard RepositoryEntry.at(path, boundary: boundary).isFile else { continue }
-      if name == "project.yml" || name == "project.yaml" || Self.beginsASpec(path, boundary: boundary) {
-        xcodeGenSpecs.append(path)
+    projectFiles = ProjectFormats.projectFiles(
+      inFolder: folder, names: names, hasCommittedXcodeProject: committedProject, boundary: boundary)
+    if !committedProject {
+      let manifestNames = names.filter { $0 == "Project.swift" || $0 == "Workspace.swift" }.sorted()
+      tuistManifests = manifestNames.compactMap {
+        TuistManifest(path: PathText.joined(folder, $0), boundary: boundary)
       }
     }
-    tuistManifests = manifestNames.compactMap { TuistManifest(path: PathText.joined(folder, $0), boundary: boundary) }
     if isGenerated { uncommittedProjectNames = uncommitted }
   }
 

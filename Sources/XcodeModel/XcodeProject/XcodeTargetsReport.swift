@@ -76,24 +76,24 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard entry.isFolder || XcodeGenProject.isSpecFile(path, boundary: boundary) else {
+      guard entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil else {
+        let formats = ProjectFormats.all.map { "an \($0.displayName)" }.joined(separator: ", ")
         errors.append(
-          XcodeProjectError(
-            "expected a folder, an .xcodeproj, an .xcworkspace or an XcodeGen project.yml", file: path))
+          XcodeProjectError("expected a folder, an .xcodeproj, an .xcworkspace, \(formats)", file: path))
         continue
       }
       let found = Self.projects(under: path)
       notes += found.notes
-      // A spec another spec includes is part of that project, not one of its own.
-      var specs: [String: Result<XcodeGenProject, XcodeProjectError>] = [:]
+      // A file another project reads (a spec another includes, an imported .props) is part of that project, not
+      // one of its own.
+      var readings: [String: Result<ProjectFormatReading, XcodeProjectError>] = [:]
       var included: Set<String> = []
       for container in found.containers
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
-        let result = Result { () throws(XcodeProjectError) in
-          try XcodeGenProject(specPath: container, boundary: boundary)
-        }
-        specs[container] = result
-        for file in (try? result.get())?.specFiles.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
+        guard let format = ProjectFormats.format(ofFile: container, boundary: boundary) else { continue }
+        let result = Result { () throws(XcodeProjectError) in try format.read(container, boundary: boundary) }
+        readings[container] = result
+        for file in (try? result.get())?.files.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
       for container in found.containers where !included.contains(FileIdentity.of(container)) {
         if container.hasSuffix(".xcworkspace") {
@@ -108,7 +108,7 @@ public struct XcodeTargetsReport: Sendable {
         } else {
           read(
             container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
-            spec: specs[container], overlay: overlay)
+            reading: readings[container], overlay: overlay)
         }
       }
     }
@@ -116,7 +116,7 @@ public struct XcodeTargetsReport: Sendable {
 
   private mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
-    dependencyFiles: inout XcodeDependencyFileCache, spec: Result<XcodeGenProject, XcodeProjectError>? = nil,
+    dependencyFiles: inout XcodeDependencyFileCache, reading: Result<ProjectFormatReading, XcodeProjectError>? = nil,
     overlay: XcodeFileOverlay
   ) {
     guard seen.insert(FileIdentity.of(projectPath)).inserted else { return }
@@ -131,7 +131,7 @@ public struct XcodeTargetsReport: Sendable {
     }
     let boundary = cache.boundary
     let pbxproj = PathText.joined(projectPath, "project.pbxproj")
-    if spec == nil, RepositoryEntry.at(pbxproj, boundary: boundary) == .missing {
+    if reading == nil, RepositoryEntry.at(pbxproj, boundary: boundary) == .missing {
       // XcodeGen and Tuist projects commit only `xcshareddata` (schemes) and generate the rest.
       notes.append(
         XcodeProjectNote(
@@ -142,8 +142,8 @@ public struct XcodeTargetsReport: Sendable {
     projectPaths.append(projectPath)
     let project: XcodeProject
     do {
-      if let spec {
-        let generated = try spec.get()
+      if let reading {
+        let generated = try reading.get()
         project = generated.project
         notes += generated.notes
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
@@ -198,7 +198,9 @@ public struct XcodeTargetsReport: Sendable {
   /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
-    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") || XcodeGenProject.isSpecFile(trimmed) {
+    if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace")
+      || ProjectFormats.format(ofFile: trimmed) != nil
+    {
       return ([trimmed], [])
     }
     var found: [String] = []
@@ -207,7 +209,7 @@ public struct XcodeTargetsReport: Sendable {
     walker.walk(
       folder: trimmed, displayPath: trimmed,
       generatedProject: { generated, _ in
-        found += generated.xcodeGenSpecs.map(PathText.tidied)
+        found += generated.projectFiles.map(PathText.tidied)
         notes += generated.tuistManifests.map(\.note)
       }
     ) { entry, _ in

@@ -1,0 +1,109 @@
+import Foundation
+import SharelintBase
+
+/// A way an app's build is described other than a committed `.xcodeproj` — an XcodeGen spec, a .NET project, a Tuist
+/// manifest — read into the one project model every rule and command reads: an `XcodeProject` (targets with their
+/// product type, configurations with build settings located where the description defines them, the Info.plist and
+/// entitlements each configuration builds, what each target links and embeds, which app embeds which extension).
+///
+/// A committed `.xcodeproj` or `.xcworkspace` is the model's own format and is read by `XcodeProject` and
+/// `XcodeWorkspace`; every other format is one type conforming to this protocol, listed once in
+/// `ProjectFormats.all`. Discovery (which files in a folder are projects), `sharelint targets` and the lint plan
+/// reach a format only through that list, so adding a format touches its reader and that list.
+public protocol ProjectFormat: Sendable {
+  /// How the format is named in notes and in `sharelint targets` ("XcodeGen spec", ".NET project").
+  static var displayName: String { get }
+
+  /// The files among `names` (the entries of `folder`, listed by a walk) that are projects of this format, as
+  /// paths joined to `folder`; `hasCommittedXcodeProject` says whether an `.xcodeproj` with a `project.pbxproj` sits
+  /// beside them (the committed project then wins for formats that generate it). Looks only within `boundary`.
+  static func projectFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
+  ) -> [String]
+
+  /// Whether the file at `path`, named by a user on the command line, is a project of this format.
+  static func isProjectFile(_ path: String, boundary: RepositoryBoundary) -> Bool
+
+  /// Reads the project at `path` within `boundary`.
+  /// - Throws: a located `XcodeProjectError` when the file cannot be used at all (unreadable, malformed, past the
+  ///   bounds); what is only partly known is a note of the result.
+  static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError) -> ProjectFormatReading
+}
+
+/// What a `ProjectFormat` read from one project file.
+public struct ProjectFormatReading: Sendable {
+  /// The project, in the model every rule reads. Its `path` and `pbxprojPath` are the project file's path.
+  public var project: XcodeProject
+  /// Every file read to build it, the project file first (included specs, imported `.props` files): a file listed
+  /// after the first is part of this project, not a project of its own.
+  public var files: [String]
+  /// What could not be known, located (a condition that cannot be evaluated, a value computed by code).
+  public var notes: [XcodeProjectNote]
+  /// The plists the build writes from the description that the repository does not have (XcodeGen's `info:`).
+  public var generatedPlists: [XcodeGenGeneratedPlist]
+
+  /// A reading of `project` from `files`.
+  public init(
+    project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
+    generatedPlists: [XcodeGenGeneratedPlist] = []
+  ) {
+    self.project = project
+    self.files = files
+    self.notes = notes
+    self.generatedPlists = generatedPlists
+  }
+}
+
+/// The project formats sharelint reads besides committed Xcode projects: the one registration point of a reader.
+public enum ProjectFormats {
+  /// Every format, in the order a folder's projects are listed.
+  public static let all: [any ProjectFormat.Type] = [XcodeGenFormat.self]
+
+  /// The format of the project file at `path` named on the command line, if it is one.
+  public static func format(ofFile path: String, boundary: RepositoryBoundary = .current) -> (any ProjectFormat.Type)? {
+    all.first { $0.isProjectFile(path, boundary: boundary) }
+  }
+
+  /// The project files of every format in `folder` (holding `names`), sorted by path within each format.
+  public static func projectFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool,
+    boundary: RepositoryBoundary = .current
+  ) -> [String] {
+    all.flatMap {
+      $0.projectFiles(
+        inFolder: folder, names: names, hasCommittedXcodeProject: hasCommittedXcodeProject, boundary: boundary)
+    }
+  }
+}
+
+/// XcodeGen's `project.yml`, read as the project `xcodegen generate` writes (`XcodeGenProject`).
+public enum XcodeGenFormat: ProjectFormat {
+  public static let displayName = "XcodeGen spec"
+
+  public static func projectFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
+  ) -> [String] {
+    guard !hasCommittedXcodeProject else { return [] }
+    var specNames = names.filter(XcodeGenProject.isSpecName).sorted()
+    if specNames.contains("project.yml") { specNames.removeAll { $0 == "project.yaml" } }
+    return specNames.compactMap { name in
+      let path = PathText.joined(folder, name)
+      guard RepositoryEntry.at(path, boundary: boundary).isFile else { return nil }
+      // `project-ios.yml`-like files count when they begin a spec (an included one usually has no `name:`).
+      let isDefault = name == "project.yml" || name == "project.yaml"
+      return isDefault || GeneratedProjectFolder.beginsASpec(path, boundary: boundary) ? path : nil
+    }
+  }
+
+  public static func isProjectFile(_ path: String, boundary: RepositoryBoundary) -> Bool {
+    XcodeGenProject.isSpecFile(path, boundary: boundary)
+  }
+
+  public static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
+    -> ProjectFormatReading
+  {
+    let spec = try XcodeGenProject(specPath: path, boundary: boundary)
+    return ProjectFormatReading(
+      project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists)
+  }
+}
