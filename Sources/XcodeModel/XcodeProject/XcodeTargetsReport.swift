@@ -77,9 +77,10 @@ public struct XcodeTargetsReport: Sendable {
         continue
       }
       guard entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil else {
-        let formats = ProjectFormats.all.map { "an \($0.displayName)" }.joined(separator: ", ")
+        let formats = ProjectFormats.all.map(\.displayName).joined(separator: ", ")
         errors.append(
-          XcodeProjectError("expected a folder, an .xcodeproj, an .xcworkspace, \(formats)", file: path))
+          XcodeProjectError(
+            "expected a folder, an .xcodeproj, an .xcworkspace or a project file (\(formats))", file: path))
         continue
       }
       let found = Self.projects(under: path)
