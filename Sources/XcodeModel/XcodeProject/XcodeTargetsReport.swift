@@ -77,7 +77,7 @@ public struct XcodeTargetsReport: Sendable {
         continue
       }
       guard entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil else {
-        let formats = ProjectFormats.all.map(\.displayName).joined(separator: ", ")
+        let formats = ProjectFormats.all.map { $0.displayName }.joined(separator: ", ")
         errors.append(
           XcodeProjectError(
             "expected a folder, an .xcodeproj, an .xcworkspace or a project file (\(formats))", file: path))
