@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import Foundation
 import PredicateSyntax
 import ProjectDiscovery
@@ -101,6 +102,13 @@ struct ProjectPlan {
       let isExtension = target.productType.contains("extension")
       var builds: [PlannedBuild] = []
       let facts = target.buildFacts
+      if let first = target.configurations.first,
+        let library = facts.linkedLibraries(in: first).first(where: {
+          IntuneSDKDistribution.nuGetPackage(named: $0.name)?.runsConfiguratorAtBuild == true
+        })
+      {
+        note(BuildTimeConfigurator.note(target: target.name, project: Self.displayPath(target.project), package: library))
+      }
       let sourceCode =
         facts.compiledSources.isEmpty && facts.dependencySources.isEmpty
         ? nil
