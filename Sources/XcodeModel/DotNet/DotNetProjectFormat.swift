@@ -163,6 +163,20 @@ struct DotNetProjectReader {
         configurations.append(
           XCBuildConfiguration(
             id: "\(targetID).\(configuration)", name: configuration, buildSettings: settings, baseConfiguration: nil))
+        // Located at the configuration's own PropertyGroup, where a finding about a setting it lacks is shown.
+        if let group = evaluation.configurationGroup {
+          addObject("\(targetID).\(configuration)", isa: "XCBuildConfiguration", [:], offset: group.offset)
+        }
+        for item in evaluation.items where item.type == "PartialAppManifest" {
+          // dotnet/macios CompileAppManifest.MergePartialPLists (d0107f43…): each partial manifest is merged over
+          // the Info.plist in order, a later one winning per key (dictionaries merged, `Overwrite="false"` keeping
+          // the keys already there). The merge is not modelled yet: say so where the item is written.
+          note(
+            XcodeProjectNote(
+              "the PartialAppManifest '\(PrintableText.escaped(Self.slashed(item.include)))' is merged over the "
+                + "Info.plist when the app is built; sharelint lints the Info.plist without it, so a key it sets is "
+                + "not seen", file: item.file, line: item.line))
+        }
         for reference in linkedReferences(evaluation, projectFile: projectName)
         where !linked.contains(where: { $0.name == reference.name }) {
           linked.append(reference)

@@ -98,6 +98,9 @@ struct MSBuildEvaluation {
   private(set) var items: [Item] = []
   /// What could not be evaluated.
   private(set) var notes: [XcodeProjectNote] = []
+  /// The byte offset and line of the first `PropertyGroup` of the project file whose condition names
+  /// `$(Configuration)` and holds: where the configuration's own settings are written.
+  private(set) var configurationGroup: (offset: Int, line: Int)?
   private let globalNames: Set<String>
 
   /// Evaluates the project of `files` with `globals` (which the files cannot change); `exists` answers `Exists(…)`
@@ -149,6 +152,11 @@ struct MSBuildEvaluation {
       switch element.name {
       case "PropertyGroup":
         guard holds(element, in: file) else { continue }
+        if configurationGroup == nil, file == projectPath,
+          element.attribute("Condition")?.contains("$(Configuration)") == true
+        {
+          configurationGroup = (element.offset, element.line)
+        }
         for child in document.children(of: element) where holds(child, in: file) {
           set(child.name, child.text, file: file, line: child.line)
         }
