@@ -60,6 +60,14 @@ struct ProjectPlan {
       let identity = FileIdentity.of(path)
       if let known = plists[identity] { return known }
       if refusedPlists.contains(identity) { return nil }
+      if let generated = report.generatedPlists[path], let mergedBy = generated.mergedBy {
+        // What the build makes of the file and the plists it merges over it: linted in memory, never written.
+        let plist = DiscoveredPlist(
+          displayPath: "\(Self.displayPath(path)) (as \(mergedBy) merges it)", filePath: nil, location: .archiveEntry,
+          bytes: generated.bytes)
+        plists[identity] = plist
+        return plist
+      }
       let plist: DiscoveredPlist
       switch RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize, identity: identity) {
       case .success(let bytes):
@@ -179,7 +187,7 @@ struct ProjectPlan {
           guard let path, let generated = report.generatedPlists[path],
             let plist = plists[FileIdentity.of(path)], plist.filePath == nil
           else { continue }
-          generatedFiles[plist.displayPath] = "XcodeGen from \(generated.definedAt)"
+          generatedFiles[plist.displayPath] = generated.mergedBy ?? "XcodeGen from \(generated.definedAt)"
         }
         let provenance = BuildSettingProvenance(
           configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import SharelintBase
 
 /// A .NET project (`*.csproj`) that builds an iOS app: SDK-style .NET MAUI and `net-ios` projects, and legacy
@@ -24,7 +25,8 @@ public enum DotNetProjectFormat: ProjectFormat {
   {
     var reader = try DotNetProjectReader(path: path, boundary: boundary)
     let project = try reader.build()
-    return ProjectFormatReading(project: project, files: reader.files.paths, notes: reader.notes)
+    return ProjectFormatReading(
+      project: project, files: reader.files.paths, notes: reader.notes, generatedPlists: reader.mergedPlists)
   }
 
   /// The NuGet packages the project's iOS app links (`PackageReference`, and for legacy projects the packages
@@ -59,6 +61,8 @@ struct DotNetProjectReader {
   private(set) var notes: [XcodeProjectNote] = []
   /// The NuGet packages the iOS target links, for `DotNetProjectFormat.iOSPackageReferences`.
   private(set) var iOSPackages: [String] = []
+  /// The Info.plists as the build merges its PartialAppManifest items over them, by the Info.plist's path.
+  private(set) var mergedPlists: [XcodeGenGeneratedPlist] = []
   private var notesGiven: Set<XcodeProjectNote> = []
   private var objects: [String: XcodeObject] = [:]
 
@@ -167,16 +171,7 @@ struct DotNetProjectReader {
         if let group = evaluation.configurationGroup {
           addObject("\(targetID).\(configuration)", isa: "XCBuildConfiguration", [:], offset: group.offset)
         }
-        for item in evaluation.items where item.type == "PartialAppManifest" {
-          // dotnet/macios CompileAppManifest.MergePartialPLists (d0107f43…): each partial manifest is merged over
-          // the Info.plist in order, a later one winning per key (dictionaries merged, `Overwrite="false"` keeping
-          // the keys already there). The merge is not modelled yet: say so where the item is written.
-          note(
-            XcodeProjectNote(
-              "the PartialAppManifest '\(PrintableText.escaped(Self.slashed(item.include)))' is merged over the "
-                + "Info.plist when the app is built; sharelint lints the Info.plist without it, so a key it sets is "
-                + "not seen", file: item.file, line: item.line))
-        }
+        mergePartialManifests(evaluation, settings: settings)
         for reference in linkedReferences(evaluation, projectFile: projectName)
         where !linked.contains(where: { $0.name == reference.name }) {
           linked.append(reference)
@@ -380,6 +375,86 @@ struct DotNetProjectReader {
       return ("Entitlements.plist", rootOrigin)
     }
     return nil
+  }
+
+  // MARK: - Partial manifests
+
+  /// The most partial manifests merged into one Info.plist.
+  static let maximumPartialManifests = 16
+
+  /// Records the Info.plist of `settings` as the build merges the configuration's PartialAppManifest items over it
+  /// (dotnet/macios `msbuild/Xamarin.MacDev.Tasks/Tasks/CompileAppManifest.cs`, `MergePartialPLists`, at
+  /// d0107f435002688f0f6dd9241ddeca330b181630): each in order, a key of the partial replacing the Info.plist's
+  /// (dictionaries merged key by key), or kept when the item's `Overwrite` is `false`. A file that cannot be read
+  /// is a note; the first merge of an Info.plist is the one kept.
+  private mutating func mergePartialManifests(_ evaluation: MSBuildEvaluation, settings: [BuildSettingDefinition]) {
+    let partials = evaluation.items.filter { $0.type == "PartialAppManifest" }
+    guard !partials.isEmpty,
+      let infoPlist = settings.last(where: { $0.name == "INFOPLIST_FILE" })?.value
+    else { return }
+    let file = PathText.joined(files.projectFolder, infoPlist)
+    let shown = file.hasPrefix("/") ? PathText.relativeToWorkingFolder(file) : file
+    guard !mergedPlists.contains(where: { $0.path == shown }) else { return }
+    func read(_ path: String, at item: MSBuildEvaluation.Item?) -> PropertyListValue? {
+      switch RepositoryFile.read(path, limit: 4 << 20, boundary: boundary) {
+      case .success(let bytes):
+        if let document = try? PropertyListDocument(bytes: bytes, name: path) { return document.root.value }
+        if let item { note(XcodeProjectNote("the PartialAppManifest '\(path)' is no plist: not merged", file: item.file, line: item.line)) }
+        return nil
+      case .failure(let failure):
+        if let item {
+          note(XcodeProjectNote("the PartialAppManifest '\(path)' \(failure.description): not merged", file: item.file, line: item.line))
+        }
+        return nil
+      }
+    }
+    guard case .dictionary(var merged)? = read(file, at: nil) else { return }
+    var mergedNames: [String] = []
+    for item in partials.prefix(Self.maximumPartialManifests) {
+      let path = PathText.joined(files.projectFolder, Self.slashed(item.include))
+      guard case .dictionary(let partial)? = read(path, at: item) else { continue }
+      let overwrite = item.metadata["overwrite"]?.lowercased() != "false"
+      merged = Self.merging(partial, into: merged, overwrite: overwrite)
+      mergedNames.append("'\(Self.slashed(item.include))' (\(item.file):\(item.line))")
+    }
+    guard !mergedNames.isEmpty,
+      let text = try? XMLPlistWriter.document(.dictionary(merged), style: .xcode)
+    else { return }
+    let manifests = mergedNames.count == 1 ? "PartialAppManifest" : "PartialAppManifests"
+    mergedPlists.append(
+      XcodeGenGeneratedPlist(
+        path: shown, definedAt: mergedNames[0], bytes: Array(text.utf8),
+        mergedBy: "the .NET build with the \(manifests) \(mergedNames.joined(separator: ", "))"))
+  }
+
+  /// `partial`'s entries merged into `base` as `MergePartialPlistDictionary` merges them. Dictionaries nested in
+  /// both are merged level by level, without recursion (a work list of key paths).
+  static func merging(
+    _ partial: [PropertyListValue.Entry], into base: [PropertyListValue.Entry], overwrite: Bool
+  ) -> [PropertyListValue.Entry] {
+    var result = base
+    for entry in partial {
+      if let index = result.firstIndex(where: { $0.key == entry.key }) {
+        guard overwrite else { continue }
+        if case .dictionary(let existing) = result[index].value, case .dictionary(let incoming) = entry.value {
+          // One level further: nested dictionaries of plists are shallow; deeper levels are replaced whole.
+          var inner = existing
+          for child in incoming {
+            if let childIndex = inner.firstIndex(where: { $0.key == child.key }) {
+              inner[childIndex].value = child.value
+            } else {
+              inner.append(child)
+            }
+          }
+          result[index].value = .dictionary(inner)
+        } else {
+          result[index].value = entry.value
+        }
+      } else {
+        result.append(entry)
+      }
+    }
+    return result
   }
 
   // MARK: - Linking

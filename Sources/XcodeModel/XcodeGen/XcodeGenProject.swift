@@ -65,12 +65,17 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   public let definedAt: String
   /// The XML plist XcodeGen would write.
   public let bytes: [UInt8]
+  /// When the file is in the repository and the build merges others over it (a .NET app's PartialAppManifest
+  /// items), what merges it, in the notes' words ("the .NET build with the PartialAppManifest 'X' (App.csproj:12)");
+  /// `bytes` are then the merged plist. Nil for a file XcodeGen writes.
+  public let mergedBy: String?
 
   /// A generated plist.
-  public init(path: String, definedAt: String, bytes: [UInt8]) {
+  public init(path: String, definedAt: String, bytes: [UInt8], mergedBy: String? = nil) {
     self.path = path
     self.definedAt = definedAt
     self.bytes = bytes
+    self.mergedBy = mergedBy
   }
 }
 
