@@ -100,8 +100,7 @@ extension LintJob {
       guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
-        "not fixed automatically: the file is written by \(writer) when the project is generated or built; "
-          + "change it there")
+        "not fixed automatically: the file is written by \(writer); change it there")
     }
     return result
   }

@@ -187,7 +187,9 @@ struct ProjectPlan {
           guard let path, let generated = report.generatedPlists[path],
             let plist = plists[FileIdentity.of(path)], plist.filePath == nil
           else { continue }
-          generatedFiles[plist.displayPath] = generated.mergedBy ?? "XcodeGen from \(generated.definedAt)"
+          generatedFiles[plist.displayPath] =
+            generated.mergedBy.map { "\($0) when the app is built" }
+            ?? "XcodeGen from \(generated.definedAt) when the project is generated"
         }
         let provenance = BuildSettingProvenance(
           configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
