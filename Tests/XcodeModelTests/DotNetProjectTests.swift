@@ -168,6 +168,8 @@ struct DotNetProjectTests {
     #expect(try scope.holds("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'"))
     #expect(try scope.holds("!($(TargetFramework.StartsWith('net7')) or '$(Platform)' == 'AnyCPU')"))
     #expect(try scope.holds("$([MSBuild]::GetTargetPlatformVersion('$(TargetFramework)')) >= 17.0"))
+    // Evaluated as on the Mac that builds the iOS app.
+    #expect(try !scope.holds("$([MSBuild]::IsOSPlatform('windows'))"))
     // An unknown side does not matter when the other decides.
     #expect(try !scope.holds("'$(Configuration)' == 'Debug' and $([System.IO.File]::Exists('x'))"))
     #expect(throws: MSBuildUnknown.self) { try scope.holds("$([System.IO.File]::Exists('x'))") }

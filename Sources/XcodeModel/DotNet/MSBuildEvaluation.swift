@@ -115,6 +115,8 @@ struct MSBuildEvaluation {
     let reserved: [String: String] = [
       "MSBuildProjectDirectory": folder.isEmpty ? "." : folder, "MSBuildProjectName": stem,
       "MSBuildProjectFile": name, "MSBuildProjectExtension": ".csproj", "MSBuildProjectFullPath": projectPath,
+      // As on the Mac that builds and signs the iOS app.
+      "OS": "Unix",
     ]
     for (key, value) in reserved.merging(globals, uniquingKeysWith: { $1 }) {
       properties[key.lowercased()] = Property(value: value, file: projectPath, line: 0)

@@ -21,8 +21,8 @@ struct MSBuildScope {
 
   /// `text` with each `$(…)` replaced: properties, the string methods `Contains`, `StartsWith`, `EndsWith`,
   /// `ToLower`/`ToUpper`, `Trim`, `Replace`, `Equals`, and the `[MSBuild]::` functions `GetTargetPlatformIdentifier`,
-  /// `GetTargetFrameworkIdentifier`, `GetTargetPlatformVersion`, `EnsureTrailingSlash`, `ValueOrDefault` and the
-  /// `Version…` comparisons. An item list (`@(…)`), item metadata (`%(…)`) or any other function is unknown.
+  /// `GetTargetFrameworkIdentifier`, `GetTargetPlatformVersion`, `EnsureTrailingSlash`, `ValueOrDefault`,
+  /// `IsOSPlatform` (as on the Mac that builds the iOS app) and the `Version…` comparisons. An item list (`@(…)`), item metadata (`%(…)`) or any other function is unknown.
   func expand(_ text: String, depth: Int = 0) throws(MSBuildUnknown) -> String {
     guard depth < 8 else { throw MSBuildUnknown(reason: "property functions nested more than 8 deep") }
     let scalars = Array(text.unicodeScalars)
@@ -180,6 +180,9 @@ struct MSBuildScope {
     case ("ensuretrailingslash", 1):
       let path = arguments[0]
       return path.isEmpty || path.hasSuffix("/") || path.hasSuffix("\\") ? path : path + "\\"
+    case ("isosplatform", 1):
+      // The iOS app is built and signed on a Mac (Visual Studio on Windows pairs with one): evaluated as there.
+      return flag(["osx", "macos"].contains(arguments[0].lowercased()))
     case ("valueordefault", 2):
       return arguments[0].isEmpty ? arguments[1] : arguments[0]
     case ("versiongreaterthanorequals", 2), ("versiongreaterthan", 2), ("versionlessthan", 2),
