@@ -183,6 +183,7 @@ struct ProjectPlan {
         var settings = configuration.settings
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
         var generatedFiles: [String: String] = [:]
+        var mergedKeyOrigins: [String: [String: String]] = [:]
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
           guard let path, let generated = report.generatedPlists[path],
             let plist = plists[FileIdentity.of(path)], plist.filePath == nil
@@ -190,6 +191,7 @@ struct ProjectPlan {
           generatedFiles[plist.displayPath] =
             generated.mergedBy.map { "\($0) when the app is built" }
             ?? "XcodeGen from \(generated.definedAt) when the project is generated"
+          if !generated.keyOrigins.isEmpty { mergedKeyOrigins[plist.displayPath] = generated.keyOrigins }
         }
         let provenance = BuildSettingProvenance(
           configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
@@ -198,6 +200,7 @@ struct ProjectPlan {
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
+          mergedKeyOrigins: mergedKeyOrigins,
           buildFacts: TargetBuildFacts(
             project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,
             productType: target.productType, sources: target.sources, sourceCode: sourceCode),

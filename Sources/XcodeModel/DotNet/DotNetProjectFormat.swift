@@ -410,10 +410,23 @@ struct DotNetProjectReader {
     }
     guard case .dictionary(var merged)? = read(file, at: nil) else { return }
     var mergedNames: [String] = []
+    var origins: [String: String] = [:]
     for item in partials.prefix(Self.maximumPartialManifests) {
       let path = PathText.joined(files.projectFolder, Self.slashed(item.include))
       guard case .dictionary(let partial)? = read(path, at: item) else { continue }
       let overwrite = item.metadata["overwrite"]?.lowercased() != "false"
+      let shownPartial = path.hasPrefix("/") ? PathText.relativeToWorkingFolder(path) : path
+      for entry in partial {
+        let existing = merged.first { $0.key == entry.key }
+        guard overwrite || existing == nil else { continue }
+        if case .dictionary(let children)? = existing?.value, case .dictionary(let incoming) = entry.value {
+          _ = children
+          for child in incoming { origins[entry.key + "." + child.key] = shownPartial }
+        } else {
+          origins = origins.filter { !$0.key.hasPrefix(entry.key + ".") }
+          origins[entry.key] = shownPartial
+        }
+      }
       merged = Self.merging(partial, into: merged, overwrite: overwrite)
       mergedNames.append("'\(Self.slashed(item.include))' (\(item.file):\(item.line))")
     }
@@ -424,7 +437,8 @@ struct DotNetProjectReader {
     mergedPlists.append(
       XcodeGenGeneratedPlist(
         path: shown, definedAt: mergedNames[0], bytes: Array(text.utf8),
-        mergedBy: "the .NET build with the \(manifests) \(mergedNames.joined(separator: ", "))"))
+        mergedBy: "the .NET build with the \(manifests) \(mergedNames.joined(separator: ", "))",
+        keyOrigins: origins))
   }
 
   /// `partial`'s entries merged into `base` as `MergePartialPlistDictionary` merges them. Dictionaries nested in
