@@ -85,6 +85,40 @@ struct DotNetProjectTests {
     #expect(reading.notes.contains { $0.line == 13 && $0.message.contains("cannot be evaluated") })
   }
 
+  @Test func directoryBuildFilesChainAsMSBuildImportsThem() throws {
+    let folder = try Self.repository([
+      "Directory.Build.props": """
+        <Project><PropertyGroup><ApplicationDisplayVersion>3.0</ApplicationDisplayVersion></PropertyGroup></Project>
+        """,
+      "App/Directory.Build.props": """
+        <Project>
+          <Import Project="$([MSBuild]::GetPathOfFileAbove('Directory.Build.props', '$(MSBuildThisFileDirectory)../'))" />
+          <PropertyGroup><ApplicationId>com.example.$(ApplicationDisplayVersion)</ApplicationId></PropertyGroup>
+        </Project>
+        """,
+      "App/Directory.Build.targets": """
+        <Project><PropertyGroup><CodesignKey>Apple Distribution</CodesignKey></PropertyGroup></Project>
+        """,
+      "App/App.csproj": """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <TargetFramework>net9.0-ios</TargetFramework>
+            <OutputType>Exe</OutputType>
+            <CodesignKey>Apple Development</CodesignKey>
+          </PropertyGroup>
+        </Project>
+        """,
+    ])
+    let reading = try Self.read(folder, "App/App.csproj")
+    #expect(reading.notes.isEmpty, "\(reading.notes)")
+    #expect(reading.files.count == 4)
+    var cache = XcconfigCache()
+    let debug = try #require(reading.project.configurations(of: reading.project.targets[0], cache: &cache).first)
+    #expect(debug.bundleIdentifier?.resolved == "com.example.3.0")
+    // Directory.Build.targets is read after the project: its value wins.
+    #expect(debug.settings.evaluate("$(CODE_SIGN_IDENTITY) $(MARKETING_VERSION)").value == "Apple Distribution 3.0")
+  }
+
   @Test func packagesAreLinkedPerTargetFramework() throws {
     let folder = try Self.repository(["App/App.csproj": Self.mauiProject, "App/Platforms/iOS/Info.plist": Self.plist])
     let path = PathText.joined(folder, "App/App.csproj")

@@ -14,8 +14,10 @@ struct MSBuildFiles {
   private(set) var paths: [String] = []
   /// The documents read, by path.
   private(set) var documentsRead: [String: MSBuildXMLDocument] = [:]
-  /// The nearest `Directory.Build.props` above or beside the project, when there is one.
+  /// The nearest `Directory.Build.props` above or beside the project, when there is one (imported before it).
   private(set) var directoryBuildProps: String?
+  /// The nearest `Directory.Build.targets` above or beside the project, when there is one (imported after it).
+  private(set) var directoryBuildTargets: String?
 
   /// The most files one project's evaluation reads (the project, `Directory.Build.props`, local imports).
   static let maximumFiles = 32
@@ -27,25 +29,48 @@ struct MSBuildFiles {
     projectFolder = PathText.removingLastComponent(of: projectPath)
     self.boundary = boundary
     _ = try document(at: projectPath)
-    var folder = projectFolder.isEmpty ? "." : projectFolder
+    directoryBuildProps = Self.nearest("Directory.Build.props", from: projectFolder, boundary: boundary)
+    directoryBuildTargets = Self.nearest("Directory.Build.targets", from: projectFolder, boundary: boundary)
+  }
+
+  /// The file `name` in `start` or the nearest folder above it, as MSBuild finds `Directory.Build.props`: up to the
+  /// folder holding `.git` (the repository's top), and never past what `boundary` admits.
+  static func nearest(_ name: String, from start: String, boundary: RepositoryBoundary) -> String? {
+    var folder = start.isEmpty ? "." : start
     for _ in 0..<32 {
-      let candidate = PathText.joined(folder, "Directory.Build.props")
+      let candidate = PathText.joined(folder, name)
       switch RepositoryEntry.at(candidate, boundary: boundary) {
-      case .file:
-        directoryBuildProps = candidate
-      case .refused:
-        return
-      case .missing, .folder:
-        break
+      case .file: return candidate
+      case .refused: return nil
+      case .missing, .folder: break
       }
-      if directoryBuildProps != nil || RepositoryEntry.at(PathText.joined(folder, ".git"), boundary: boundary) != .missing
-      {
-        return
-      }
+      if RepositoryEntry.at(PathText.joined(folder, ".git"), boundary: boundary) != .missing { return nil }
       let parent = PathText.joined(folder, "..")
-      guard RepositoryEntry.at(parent, boundary: boundary).isFolder else { return }
+      guard RepositoryEntry.at(parent, boundary: boundary).isFolder else { return nil }
       folder = parent
     }
+    return nil
+  }
+
+  /// `GetPathOfFileAbove`: the file `name` in the folder `start` (absolute or relative to the working folder) or the
+  /// nearest above; empty when there is none up to the top of the file system; nil when the search would look where
+  /// `boundary` does not admit.
+  static func fileAbove(_ name: String, from start: String, boundary: RepositoryBoundary) -> String? {
+    var folder = PathText.tidied(start.isEmpty ? "." : start)
+    for _ in 0..<64 {
+      let candidate = PathText.joined(folder, name)
+      switch RepositoryEntry.at(candidate, boundary: boundary) {
+      case .file: return candidate
+      case .refused: return nil
+      case .missing, .folder: break
+      }
+      let parent = PathText.joined(folder, "..")
+      if parent == folder || folder == "/" { return "" }
+      guard RepositoryEntry.isFolderOnTheWay(parent, boundary: boundary) || RepositoryEntry.at(parent, boundary: boundary).isFolder
+      else { return nil }
+      folder = parent
+    }
+    return nil
   }
 
   /// The document at `path`, read on first use.
@@ -108,12 +133,15 @@ struct MSBuildEvaluation {
   init(files: inout MSBuildFiles, globals: [String: String], exists: @escaping @Sendable (String) -> Bool?) {
     globalNames = Set(globals.keys.map { $0.lowercased() })
     existence = exists
+    let boundary = files.boundary
+    fileAboveSearch = { name, start in MSBuildFiles.fileAbove(name, from: start, boundary: boundary) }
     let projectPath = files.projectPath
     let folder = files.projectFolder
     let name = PathText.lastComponent(of: projectPath)
     let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+    let absoluteFolder = Self.absolute(folder)
     let reserved: [String: String] = [
-      "MSBuildProjectDirectory": folder.isEmpty ? "." : folder, "MSBuildProjectName": stem,
+      "MSBuildProjectDirectory": absoluteFolder, "MSBuildProjectName": stem,
       "MSBuildProjectFile": name, "MSBuildProjectExtension": ".csproj", "MSBuildProjectFullPath": projectPath,
       // As on the Mac that builds and signs the iOS app.
       "OS": "Unix",
@@ -130,16 +158,16 @@ struct MSBuildEvaluation {
       var next = 0
     }
     var stack: [Frame] = []
-    if let props = files.directoryBuildProps, let document = try? files.document(at: props) {
-      stack.append(Frame(document: document, elements: document.children(of: document.root)))
+    // Directory.Build.props before the project, Directory.Build.targets after it.
+    var pending = [files.directoryBuildProps, projectPath, files.directoryBuildTargets].compactMap { path in
+      path.flatMap { try? files.document(at: $0) }
     }
-    var pendingProject: MSBuildXMLDocument? = try? files.document(at: projectPath)
     var imported: Set<String> = []
     while true {
       if stack.isEmpty {
-        guard let project = pendingProject else { break }
-        pendingProject = nil
-        stack.append(Frame(document: project, elements: project.children(of: project.root)))
+        guard !pending.isEmpty else { break }
+        let next = pending.removeFirst()
+        stack.append(Frame(document: next, elements: next.children(of: next.root)))
         continue
       }
       let frame = stack.count - 1
@@ -151,6 +179,10 @@ struct MSBuildEvaluation {
       let document = stack[frame].document
       stack[frame].next += 1
       let file = document.source.name
+      // The file being read, as MSBuild's `MSBuildThisFile…` properties give it.
+      properties["msbuildthisfiledirectory"] = Property(
+        value: Self.absolute(PathText.removingLastComponent(of: file)) + "/", file: file, line: 0)
+      properties["msbuildthisfile"] = Property(value: PathText.lastComponent(of: file), file: file, line: 0)
       switch element.name {
       case "PropertyGroup":
         guard holds(element, in: file) else { continue }
@@ -201,7 +233,8 @@ struct MSBuildEvaluation {
         }
         let relative = expanded.replacingOccurrences(of: "\\", with: "/")
         guard !relative.isEmpty, relative.hasSuffix(".props") || relative.hasSuffix(".targets") else { continue }
-        let path = PathText.joined(PathText.removingLastComponent(of: file), relative)
+        var path = PathText.joined(PathText.removingLastComponent(of: file), relative)
+        if path.hasPrefix("/") { path = PathText.relativeToWorkingFolder(path) }
         guard !imported.contains(path), stack.count < 16, RepositoryEntry.at(path, boundary: files.boundary).isFile,
           let importedDocument = try? files.document(at: path)
         else { continue }
@@ -250,7 +283,17 @@ struct MSBuildEvaluation {
     var scope = MSBuildScope()
     scope.properties = properties.mapValues(\.value)
     scope.exists = existence
+    scope.fileAbove = fileAboveSearch
     return scope
+  }
+
+  /// `GetPathOfFileAbove` within the project's boundary.
+  private let fileAboveSearch: @Sendable (String, String) -> String?
+
+  /// `path` (relative to the working folder, or absolute) as an absolute path.
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return PathText.tidied(path) }
+    return PathText.tidied(FileManager.default.currentDirectoryPath + "/" + path)
   }
 
   /// Whether a path relative to the project's folder exists; nil when it may not be looked at.

@@ -1,4 +1,5 @@
 import Foundation
+import SharelintBase
 
 /// Why an MSBuild expression or condition could not be evaluated: the text that could not be, in the notes' words.
 struct MSBuildUnknown: Error, Hashable, Sendable {
@@ -13,6 +14,8 @@ struct MSBuildScope {
   /// Whether the file or folder at a path (relative to the project's folder, `\` already turned into `/`) exists;
   /// nil when it may not be looked at (outside the folders sharelint may read).
   var exists: (String) -> Bool? = { _ in nil }
+  /// `GetPathOfFileAbove(name, start)`: the path found, empty when there is none, nil when it may not be searched.
+  var fileAbove: (String, String) -> String? = { _, _ in nil }
 
   /// The value of the property `name`; empty when it is not defined, as in MSBuild.
   func value(of name: String) -> String { properties[name.lowercased()] ?? "" }
@@ -84,7 +87,7 @@ struct MSBuildScope {
       let arguments = try call.arguments.map { (argument) throws(MSBuildUnknown) in
         try expandArgument(argument, depth: depth)
       }
-      return try Self.msbuildFunction(call.name, arguments, whole: inner)
+      return try Self.msbuildFunction(call.name, arguments, whole: inner, scope: self)
     }
     let nameEnd = inner.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } ?? inner.endIndex
     let name = String(inner[..<nameEnd])
@@ -166,7 +169,7 @@ struct MSBuildScope {
     }
   }
 
-  private static func msbuildFunction(_ name: String, _ arguments: [String], whole: String)
+  private static func msbuildFunction(_ name: String, _ arguments: [String], whole: String, scope: MSBuildScope)
     throws(MSBuildUnknown) -> String
   {
     func flag(_ answer: Bool) -> String { answer ? "True" : "False" }
@@ -180,6 +183,17 @@ struct MSBuildScope {
     case ("ensuretrailingslash", 1):
       let path = arguments[0]
       return path.isEmpty || path.hasSuffix("/") || path.hasSuffix("\\") ? path : path + "\\"
+    case ("getpathoffileabove", 1), ("getpathoffileabove", 2):
+      let start = arguments.count == 2 ? arguments[1] : scope.value(of: "MSBuildThisFileDirectory")
+      guard let found = scope.fileAbove(arguments[0], start.replacingOccurrences(of: "\\", with: "/")) else {
+        throw MSBuildUnknown(reason: "'$(\(whole))', which would look outside the folders read")
+      }
+      return found.isEmpty || found.hasPrefix("/") ? found : MSBuildEvaluation.absolute(found)
+    case ("getdirectorynameoffileabove", 2):
+      guard let found = scope.fileAbove(arguments[1], arguments[0].replacingOccurrences(of: "\\", with: "/")) else {
+        throw MSBuildUnknown(reason: "'$(\(whole))', which would look outside the folders read")
+      }
+      return found.isEmpty ? "" : MSBuildEvaluation.absolute(PathText.removingLastComponent(of: found))
     case ("isosplatform", 1):
       // The iOS app is built and signed on a Mac (Visual Studio on Windows pairs with one): evaluated as there.
       return flag(["osx", "macos"].contains(arguments[0].lowercased()))
