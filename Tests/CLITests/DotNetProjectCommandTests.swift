@@ -112,7 +112,8 @@ import Testing
     #expect(try diagnostics(lint).isEmpty)
     let fix = try Sharelint.run(["fix", "--unsafe"], in: folder.url)
     #expect(fix.status == 0 || fix.status == 1)
-    let after = try String(contentsOf: folder.url.appendingPathComponent("App/Platforms/iOS/Info.plist"), encoding: .utf8)
+    let after = try String(
+      contentsOf: folder.url.appendingPathComponent("App/Platforms/iOS/Info.plist"), encoding: .utf8)
     #expect(after == Self.macCatalystPlist)
   }
 
@@ -141,10 +142,12 @@ import Testing
     #expect(text.standardError.contains(
       "App/App.csproj:16: 'App' links 'Microsoft.Intune.Maui.Essentials.iOS', which runs IntuneMAMConfigurator on the "
         + "built Info.plist at every build"))
-    #expect(text.standardError.contains("'App/App.csproj › App (Mac Catalyst)' builds for 'macosx', not iOS: not linted"))
+    #expect(
+      text.standardError.contains("'App/App.csproj › App (Mac Catalyst)' builds for 'macosx', not iOS: not linted"))
     // `fix --unsafe` adds the Face ID text (the configurator does not) and none of the configurator's keys.
     _ = try Sharelint.run(["fix", "--unsafe"], in: folder.url)
-    let fixed = try String(contentsOf: folder.url.appendingPathComponent("App/Platforms/iOS/Info.plist"), encoding: .utf8)
+    let fixed = try String(
+      contentsOf: folder.url.appendingPathComponent("App/Platforms/iOS/Info.plist"), encoding: .utf8)
     #expect(fixed.contains("NSFaceIDUsageDescription"))
     #expect(!fixed.contains("LSApplicationQueriesSchemes"))
     #expect(!fixed.contains("-intunemam"))

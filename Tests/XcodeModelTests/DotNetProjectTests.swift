@@ -187,8 +187,8 @@ struct DotNetProjectTests {
 
   @Test func aLibraryProjectHasNoTargets() throws {
     let folder = try Self.repository([
-      "Lib/Lib.csproj": "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0-ios</TargetFramework>"
-        + "</PropertyGroup></Project>"
+      "Lib/Lib.csproj": "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup>"
+        + "<TargetFramework>net8.0-ios</TargetFramework></PropertyGroup></Project>"
     ])
     #expect(try Self.read(folder, "Lib/Lib.csproj").project.targets.isEmpty)
   }
@@ -207,7 +207,8 @@ struct DotNetProjectTests {
     // An unknown side does not matter when the other decides.
     #expect(try !scope.holds("'$(Configuration)' == 'Debug' and $([System.IO.File]::Exists('x'))"))
     #expect(throws: MSBuildUnknown.self) { try scope.holds("$([System.IO.File]::Exists('x'))") }
-    #expect(throws: MSBuildUnknown.self) { try scope.holds(String(repeating: "(", count: 40) + "true" + String(repeating: ")", count: 40)) }
+    let deep = String(repeating: "(", count: 40) + "true" + String(repeating: ")", count: 40)
+    #expect(throws: MSBuildUnknown.self) { try scope.holds(deep) }
   }
 
   @Test func malformedOrDeepXMLIsALocatedError() {

@@ -118,7 +118,9 @@ extension LintJob {
 
   /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file,
   /// at the same key path: the range of its value there (or of the key, for a finding at the key).
-  private func relocateToMergedFile(_ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?]) {
+  private func relocateToMergedFile(
+    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?]
+  ) {
     guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
     let components = diagnostic.keyPath.split(separator: ".").map(String.init)
     var origin: String?

@@ -115,7 +115,8 @@ struct ProjectPlan {
           IntuneSDKDistribution.nuGetPackage(named: $0.name)?.runsConfiguratorAtBuild == true
         })
       {
-        note(BuildTimeConfigurator.note(target: target.name, project: Self.displayPath(target.project), package: library))
+        note(
+          BuildTimeConfigurator.note(target: target.name, project: Self.displayPath(target.project), package: library))
       }
       let sourceCode =
         facts.compiledSources.isEmpty && facts.dependencySources.isEmpty

@@ -51,8 +51,8 @@ public enum DotNetProjectFormat: ProjectFormat {
 /// - per configuration, the build settings the rules read: `ApplicationId` → `PRODUCT_BUNDLE_IDENTIFIER` (not for
 ///   legacy projects, whose Info.plist's `CFBundleIdentifier` is the truth), `ApplicationDisplayVersion` →
 ///   `MARKETING_VERSION`, `ApplicationVersion` → `CURRENT_PROJECT_VERSION`, `SupportedOSPlatformVersion` →
-///   `IPHONEOS_DEPLOYMENT_TARGET`, `CodesignKey` → `CODE_SIGN_IDENTITY`, the app manifest → `INFOPLIST_FILE` and the
-///   entitlements the build signs with → `CODE_SIGN_ENTITLEMENTS`, each located where the project sets it;
+///   `IPHONEOS_DEPLOYMENT_TARGET`, `CodesignKey` → `CODE_SIGN_IDENTITY`, the app manifest → `INFOPLIST_FILE` and
+///   the entitlements the build signs with → `CODE_SIGN_ENTITLEMENTS`, each located where the project sets it;
 /// - what the app links: `PackageReference` and `NativeReference` items in a frameworks phase (one file per package).
 struct DotNetProjectReader {
   let path: String
@@ -109,13 +109,17 @@ struct DotNetProjectReader {
     }
     let isSDKStyle =
       document.root.attribute("Sdk") != nil
-      || document.children(of: document.root).contains { $0.name == "Sdk" || ($0.name == "Import" && $0.attribute("Sdk") != nil) }
+      || document.children(of: document.root).contains {
+        $0.name == "Sdk" || ($0.name == "Import" && $0.attribute("Sdk") != nil)
+      }
     let defaultPlatform = isSDKStyle ? "AnyCPU" : "iPhone"
     let outer = evaluate(globals: ["Configuration": "Debug", "Platform": defaultPlatform], exists: exists)
     let isLegacyIOS =
       !isSDKStyle
       && (outer.value(of: "ProjectTypeGuids").uppercased().contains(Self.xamarinIOSProjectType)
-        || document.elements.contains { $0.name == "Import" && ($0.attribute("Project") ?? "").contains("Xamarin.iOS") })
+        || document.elements.contains { element in
+          element.name == "Import" && (element.attribute("Project") ?? "").contains("Xamarin.iOS")
+        })
     var platforms: [Platform] = []
     let frameworksProperty = outer.property("TargetFrameworks") ?? outer.property("TargetFramework")
     if isSDKStyle {
@@ -198,7 +202,8 @@ struct DotNetProjectReader {
       }
       let list = XCConfigurationList(
         id: "\(targetID).configurations", configurations: configurations, defaultConfigurationName: "Debug")
-      addObject(list.id, isa: "XCConfigurationList", ["buildConfigurations": .array(configurations.map(\.id))], offset: 0)
+      addObject(
+        list.id, isa: "XCConfigurationList", ["buildConfigurations": .array(configurations.map(\.id))], offset: 0)
       let productID = "\(targetID).product"
       addObject(
         productID, isa: "PBXFileReference",
@@ -248,7 +253,8 @@ struct DotNetProjectReader {
       }
       let leftParts = quoted[left].split(separator: "|", omittingEmptySubsequences: false)
       let rightParts = quoted[left + 1].split(separator: "|", omittingEmptySubsequences: false)
-      guard let position = leftParts.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "$(Configuration)" }),
+      let position = leftParts.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "$(Configuration)" }
+      guard let position,
         position < rightParts.count
       else { continue }
       let name = rightParts[position].trimmingCharacters(in: .whitespaces)
@@ -310,7 +316,9 @@ struct DotNetProjectReader {
   private func mauiPlatformFolder(_ evaluation: MSBuildEvaluation, platform: Platform) -> String? {
     guard evaluation.value(of: "SingleProject").lowercased() == "true" else { return nil }
     let explicit = evaluation.value(of: platform.mauiFolderProperty)
-    if !explicit.isEmpty { return Self.slashed(explicit.hasSuffix("/") || explicit.hasSuffix("\\") ? explicit : explicit + "/") }
+    if !explicit.isEmpty {
+      return Self.slashed(explicit.hasSuffix("/") || explicit.hasSuffix("\\") ? explicit : explicit + "/")
+    }
     var platforms = evaluation.value(of: "PlatformsProjectFolder")
     if platforms.isEmpty { platforms = "Platforms/" }
     platforms = Self.slashed(platforms)
@@ -399,11 +407,15 @@ struct DotNetProjectReader {
       switch RepositoryFile.read(path, limit: 4 << 20, boundary: boundary) {
       case .success(let bytes):
         if let document = try? PropertyListDocument(bytes: bytes, name: path) { return document.root.value }
-        if let item { note(XcodeProjectNote("the PartialAppManifest '\(path)' is no plist: not merged", file: item.file, line: item.line)) }
+        if let item {
+          note(XcodeProjectNote("the PartialAppManifest '\(path)' is no plist: not merged", file: item.file, line: item.line))
+        }
         return nil
       case .failure(let failure):
         if let item {
-          note(XcodeProjectNote("the PartialAppManifest '\(path)' \(failure.description): not merged", file: item.file, line: item.line))
+          note(
+            XcodeProjectNote(
+              "the PartialAppManifest '\(path)' \(failure.description): not merged", file: item.file, line: item.line))
         }
         return nil
       }
@@ -416,11 +428,12 @@ struct DotNetProjectReader {
       guard case .dictionary(let partial)? = read(path, at: item) else { continue }
       let overwrite = item.metadata["overwrite"]?.lowercased() != "false"
       let shownPartial = path.hasPrefix("/") ? PathText.relativeToWorkingFolder(path) : path
+      // Where each key path the partial sets ends up coming from: its own entries, or, for a dictionary merged
+      // into the Info.plist's, each of its children.
       for entry in partial {
         let existing = merged.first { $0.key == entry.key }
         guard overwrite || existing == nil else { continue }
-        if case .dictionary(let children)? = existing?.value, case .dictionary(let incoming) = entry.value {
-          _ = children
+        if case .dictionary? = existing?.value, case .dictionary(let incoming) = entry.value {
           for child in incoming { origins[entry.key + "." + child.key] = shownPartial }
         } else {
           origins = origins.filter { !$0.key.hasPrefix(entry.key + ".") }

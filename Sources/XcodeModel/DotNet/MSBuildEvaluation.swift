@@ -66,8 +66,7 @@ struct MSBuildFiles {
       }
       let parent = PathText.joined(folder, "..")
       if parent == folder || folder == "/" { return "" }
-      guard RepositoryEntry.isFolderOnTheWay(parent, boundary: boundary) || RepositoryEntry.at(parent, boundary: boundary).isFolder
-      else { return nil }
+      guard RepositoryEntry.isFolderOnTheWay(parent, boundary: boundary) else { return nil }
       folder = parent
     }
     return nil

@@ -25,7 +25,8 @@ struct MSBuildScope {
   /// `text` with each `$(…)` replaced: properties, the string methods `Contains`, `StartsWith`, `EndsWith`,
   /// `ToLower`/`ToUpper`, `Trim`, `Replace`, `Equals`, and the `[MSBuild]::` functions `GetTargetPlatformIdentifier`,
   /// `GetTargetFrameworkIdentifier`, `GetTargetPlatformVersion`, `EnsureTrailingSlash`, `ValueOrDefault`,
-  /// `IsOSPlatform` (as on the Mac that builds the iOS app) and the `Version…` comparisons. An item list (`@(…)`), item metadata (`%(…)`) or any other function is unknown.
+  /// `IsOSPlatform` (as on the Mac that builds the iOS app), `GetPathOfFileAbove`, `GetDirectoryNameOfFileAbove`
+  /// and the `Version…` comparisons. An item list (`@(…)`), item metadata (`%(…)`) or any other function is unknown.
   func expand(_ text: String, depth: Int = 0) throws(MSBuildUnknown) -> String {
     guard depth < 8 else { throw MSBuildUnknown(reason: "property functions nested more than 8 deep") }
     let scalars = Array(text.unicodeScalars)
@@ -224,7 +225,9 @@ struct MSBuildScope {
   /// and `HasTrailingSlash(…)`; an empty condition holds. `and` and `or` decide without a side that cannot be
   /// evaluated when the other side decides alone.
   func holds(_ condition: String) throws(MSBuildUnknown) -> Bool {
-    guard condition.unicodeScalars.count <= 4096 else { throw MSBuildUnknown(reason: "a condition over 4,096 characters") }
+    guard condition.unicodeScalars.count <= 4096 else {
+      throw MSBuildUnknown(reason: "a condition over 4,096 characters")
+    }
     var parser = MSBuildConditionParser(tokens: try MSBuildConditionParser.tokens(of: condition), scope: self)
     if parser.tokens.isEmpty { return true }
     let value = try parser.parseOr(depth: 0).truth()
