@@ -263,6 +263,27 @@ def case_xcodegen_outside(repo, outside):
     return [Run(["lint", "."], expect=r"not read|never read"), Run(["targets", "."]), Run(["fix", "--unsafe", "."])]
 
 
+def case_dotnet_outside(repo, outside):
+    # A .NET project naming files outside (Info.plist, entitlements, a partial manifest, an import, a
+    # Directory.Build.props search), with a control character in a value and elements nested past the bound in
+    # a second project.
+    write(os.path.join(repo, "App", "Info.plist"), app_plist())
+    write(os.path.join(repo, "App", "App.csproj"),
+          '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n'
+          '    <TargetFramework>net9.0-ios</TargetFramework>\n    <OutputType>Exe</OutputType>\n'
+          '    <ApplicationId>com.example.&#27;]0;forged&#7;</ApplicationId>\n'
+          '    <CodesignEntitlements>../../outside/Secret.entitlements</CodesignEntitlements>\n'
+          '  </PropertyGroup>\n  <ItemGroup>\n'
+          '    <PartialAppManifest Include="/proc/self/environ" />\n'
+          '    <PartialAppManifest Include="../../outside/victim/Info.plist" />\n  </ItemGroup>\n'
+          '  <Import Project="../../outside/secret.props" />\n'
+          '  <Import Project="$([MSBuild]::GetPathOfFileAbove(\'Directory.Build.props\', \'/\'))" />\n'
+          '</Project>\n')
+    write(os.path.join(repo, "Deep", "Deep.csproj"), "<Project>" + "<a>" * 100_000 + "</a>" * 100_000 + "</Project>")
+    return [Run(["lint", "App"], expect=r"not read|never read"), Run(["targets", "App"]),
+            Run(["fix", "--unsafe", "App"]), Run(["lint", "Deep/Deep.csproj"], expect=r"nested more than")]
+
+
 def case_fix_outside_through_setting(repo, outside):
     write(os.path.join(repo, "App", "Info.plist"), app_plist())
     write_project(repo, "App", [("App", app_settings(INFOPLIST_FILE="$(SRCROOT)/../../outside/victim/Info.plist",
@@ -497,6 +518,7 @@ CASES = {
     "symlinked-plist-environ": case_symlinked_plist("/proc/self/environ"),
     "symlinked-plist-outside": case_symlinked_plist("OUTSIDE/Secret.plist"),
     "xcodegen-paths-outside": case_xcodegen_outside,
+    "dotnet-paths-outside": case_dotnet_outside,
     "fix-through-setting-outside": case_fix_outside_through_setting,
     "fix-through-symlinked-folder": case_symlinked_folder,
     "workspace-names-project-elsewhere": case_workspace_elsewhere,

@@ -52,3 +52,40 @@ public enum MSALDistribution {
   /// Whether a pod name as `Podfile.lock` writes it is MSAL or one of its subspecs.
   public static func isMSALPod(_ name: String) -> Bool { name == podName || name.hasPrefix(podName + "/") }
 }
+
+/// A NuGet package that brings the Intune App SDK into a .NET MAUI or Xamarin.iOS app, and what its build does.
+public struct IntuneNuGetPackage: Hashable, Sendable {
+  /// The package id, as a `PackageReference` names it.
+  public let id: String
+  /// Whether the package's build targets run IntuneMAMConfigurator on the built Info.plist at every build, so the
+  /// keys the configurator writes need not be in the source Info.plist.
+  public let runsConfiguratorAtBuild: Bool
+  /// Whether it carries the MSAL the SDK signs in with (the app needs no MSAL package of its own).
+  public let bringsMSAL: Bool
+  /// Where this is written.
+  public let source: String
+}
+
+extension IntuneSDKDistribution {
+  /// The packages of the SDK for iOS in .NET apps. The Android packages (`Microsoft.Intune.Maui.Essentials.android`,
+  /// `Microsoft.Intune.MAM.Xamarin.Android`) are not listed: they bring nothing into an iOS app. Checked 2026-11-28.
+  public static let nuGetPackages: [IntuneNuGetPackage] = [
+    IntuneNuGetPackage(
+      id: "Microsoft.Intune.Maui.Essentials.iOS", runsConfiguratorAtBuild: true, bringsMSAL: true,
+      source: "Microsoft's Xamarin/MAUI guide (app-sdk-xamarin.md): IntuneMAMConfigurator \"is included in the "
+        + "package and will be run automatically at build time\"; issues #395 and #399 show it running on "
+        + "obj/…/AppManifest.plist in MAUI builds; microsoftconnect/sample-intune-maui-ios signs in with this "
+        + "package alone (no MSAL package)"),
+    IntuneNuGetPackage(
+      id: "Microsoft.Intune.MAM.Xamarin.iOS", runsConfiguratorAtBuild: true, bringsMSAL: true,
+      source: "Microsoft's Xamarin guide (app-sdk-xamarin.md): \"this tool is included in the "
+        + "Microsoft.Intune.MAM.Xamarin.iOS package and will be run automatically at build time\"; "
+        + "msintuneappsdk/sample-intune-xamarin-ios signs in with this package alone"),
+  ]
+
+  /// The SDK's NuGet package `id` (matched ignoring case, as NuGet does), when it is one.
+  public static func nuGetPackage(named id: String) -> IntuneNuGetPackage? {
+    let lowered = id.lowercased()
+    return nuGetPackages.first { $0.id.lowercased() == lowered }
+  }
+}

@@ -181,6 +181,10 @@ import Testing
     try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
     try """
       <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <TargetFrameworks>net8.0-android;net8.0-ios</TargetFrameworks>
+          <OutputType>Exe</OutputType>
+        </PropertyGroup>
         <ItemGroup>
           <PackageReference Include="Xamarin.Essentials" Version="1.7.0" />
           <PackageReference Include="Microsoft.Intune.MAM.Xamarin.iOS" Version="19.2.0" />
@@ -194,6 +198,26 @@ import Testing
     }
     #expect(file.hasSuffix("/App.iOS.csproj"))
     #expect(name == "Microsoft.Intune.MAM.Xamarin.iOS")
+  }
+
+  /// The project's conditions are evaluated: an Intune package an ItemGroup limits to Android does not make the
+  /// iOS app's files an Intune app's.
+  @Test func aDotNetProjectsAndroidOnlyPackageDoesNotCount() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <TargetFrameworks>net8.0-android;net8.0-ios</TargetFrameworks>
+          <OutputType>Exe</OutputType>
+        </PropertyGroup>
+        <ItemGroup Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'android'">
+          <PackageReference Include="Microsoft.Intune.Maui.Essentials.android" Version="10.0.0" />
+        </ItemGroup>
+      </Project>
+      """.write(to: folder.appendingPathComponent("App.csproj"), atomically: true, encoding: .utf8)
+    #expect(IntuneDependencyLookup().dependency(near: folder.appendingPathComponent("Info.plist").path) == nil)
   }
 }
 

@@ -130,6 +130,9 @@ public enum IntuneEvidence: Sendable, Hashable {
   /// `IntuneMAM` (`libIntuneMAM.a`, the 2016 framework), the File Provider library `libIntuneMAMSwiftFileProvider`,
   /// a pod of those names, a product of the SDK's Swift package (`ms-intune-app-sdk-ios`).
   public static func isIntuneSDK(_ library: XcodeLinkedLibrary) -> Bool {
+    // A .NET project's NuGet package of the SDK (`IntuneSDKDistribution.nuGetPackages`), read into the model as a
+    // linked file named by the package.
+    if IntuneSDKDistribution.nuGetPackage(named: library.name) != nil { return true }
     if case .packageProduct(let product) = library.source,
       product.product.package?.identity == sdkPackageIdentity
     {
@@ -268,17 +271,13 @@ public final class IntuneDependencyLookup: Sendable {
     return nil
   }
 
-  /// The first `Microsoft.Intune…` package a `.csproj` references (`<PackageReference Include="…">`).
+  /// The first NuGet package of the Intune App SDK for iOS (`IntuneSDKDistribution.nuGetPackages`) that the
+  /// `.csproj` at `path` links into an iOS app, its conditions evaluated for each configuration and iOS target
+  /// framework (`DotNetProjectFormat`): a package an `ItemGroup` limits to Android does not count.
   static func intuneNuGetPackage(inProjectAt path: String) -> String? {
-    guard case .success(let bytes) = RepositoryFile.read(path, limit: 4 << 20) else { return nil }
-    let text = String(decoding: bytes, as: UTF8.self)
-    var rest = text[...]
-    while let include = rest.range(of: "Include=\"", options: .caseInsensitive) {
-      let value = rest[include.upperBound...].prefix { $0 != "\"" }
-      if value.lowercased().hasPrefix(IntuneSDKDistribution.nuGetPackagePrefix) { return String(value) }
-      rest = rest[include.upperBound...]
+    DotNetProjectFormat.iOSPackageReferences(inProjectAt: path).first {
+      IntuneSDKDistribution.nuGetPackage(named: $0) != nil
     }
-    return nil
   }
 
   /// The name under which the file at `path` brings in the SDK: a pod of the Podfile (commented-out lines do not

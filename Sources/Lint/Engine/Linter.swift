@@ -69,7 +69,11 @@ public struct Linter: Sendable {
     // Whether such a rule reported on the target, its release unknown: the newest was assumed, and it mattered.
     var assumedNewest = false
     var findings = Findings(rule: first.reporting)
+    // The build runs IntuneMAMConfigurator (a .NET app's Intune package): what it writes is the build's.
+    let configuratorRunsAtBuild = BuildTimeConfigurator.package(in: target.settings.buildFacts) != nil
     for index in scheduled.indices {
+      guard !configuratorRunsAtBuild || !BuildTimeConfigurator.satisfiedCodes.contains(scheduled[index].reporting.code)
+      else { continue }
       guard intuneManaged || !scheduled[index].requiresIntune,
         families.map({ $0.contains(scheduled[index].reporting.family) }) ?? true
       else { continue }

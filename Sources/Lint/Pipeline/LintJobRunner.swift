@@ -100,9 +100,55 @@ extension LintJob {
       guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
-        "not fixed automatically: the file is written by \(writer) when the project is generated; change it there")
+        "not fixed automatically: the file is written by \(writer); change it there")
+    }
+    if !build.mergedKeyOrigins.isEmpty {
+      var documents: [String: PropertyListDocument?] = [:]
+      for index in result.diagnostics.indices {
+        relocateToMergedFile(&result.diagnostics[index], documents: &documents)
+      }
+      // The merged files' text, for the carets of the findings moved there.
+      let read = Set(result.sources.map(\.file))
+      for (file, document) in documents where !read.contains(file) {
+        if let document { result.sources.append((file, PlistContents(bytes: document.source.bytes))) }
+      }
     }
     return result
+  }
+
+  /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file,
+  /// at the same key path: the range of its value there (or of the key, for a finding at the key).
+  private func relocateToMergedFile(
+    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?]
+  ) {
+    guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
+    let components = diagnostic.keyPath.split(separator: ".").map(String.init)
+    var origin: String?
+    for length in stride(from: min(components.count, 2), through: 1, by: -1) {
+      if let file = origins[components.prefix(length).joined(separator: ".")] {
+        origin = file
+        break
+      }
+    }
+    guard let origin else { return }
+    if documents[origin] == nil {
+      let read = RepositoryFile.read(origin, limit: XMLPlistReader.maximumInputSize)
+      documents[origin] = .some((try? read.get()).flatMap { try? PropertyListDocument(bytes: $0, name: origin) })
+    }
+    guard let document = documents[origin] ?? nil else { return }
+    // The deepest node of the key path the file has.
+    var node: PropertyListNode?
+    for length in stride(from: components.count, through: 1, by: -1) {
+      if let found = document.root.value(at: Array(components.prefix(length))) {
+        node = found
+        break
+      }
+    }
+    guard let range = node?.elementRange else { return }
+    diagnostic.file = origin
+    diagnostic.range = range
+    diagnostic.start = document.source.position(of: range.start)
+    diagnostic.end = document.source.position(of: range.end)
   }
 
   private func lint(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {

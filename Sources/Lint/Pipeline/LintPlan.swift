@@ -186,6 +186,9 @@ struct PlannedBuild {
   /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
   /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
   var generatedFiles: [String: String] = [:]
+  /// For a plist the build merges from several files (a .NET app's PartialAppManifest items), by display path: the
+  /// file each merged key path comes from, where its findings are shown.
+  var mergedKeyOrigins: [String: [String: String]] = [:]
   /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
   /// bundle carries; nil for loose files.
   var buildFacts: TargetBuildFacts?

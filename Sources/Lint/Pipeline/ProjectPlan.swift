@@ -1,3 +1,4 @@
+import IntuneKnowledge
 import Foundation
 import PredicateSyntax
 import ProjectDiscovery
@@ -59,6 +60,14 @@ struct ProjectPlan {
       let identity = FileIdentity.of(path)
       if let known = plists[identity] { return known }
       if refusedPlists.contains(identity) { return nil }
+      if let generated = report.generatedPlists[path], let mergedBy = generated.mergedBy {
+        // What the build makes of the file and the plists it merges over it: linted in memory, never written.
+        let plist = DiscoveredPlist(
+          displayPath: "\(Self.displayPath(path)) (as \(mergedBy) merges it)", filePath: nil, location: .archiveEntry,
+          bytes: generated.bytes)
+        plists[identity] = plist
+        return plist
+      }
       let plist: DiscoveredPlist
       switch RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize, identity: identity) {
       case .success(let bytes):
@@ -101,6 +110,14 @@ struct ProjectPlan {
       let isExtension = target.productType.contains("extension")
       var builds: [PlannedBuild] = []
       let facts = target.buildFacts
+      if let first = target.configurations.first,
+        let library = facts.linkedLibraries(in: first).first(where: {
+          IntuneSDKDistribution.nuGetPackage(named: $0.name)?.runsConfiguratorAtBuild == true
+        })
+      {
+        note(
+          BuildTimeConfigurator.note(target: target.name, project: Self.displayPath(target.project), package: library))
+      }
       let sourceCode =
         facts.compiledSources.isEmpty && facts.dependencySources.isEmpty
         ? nil
@@ -167,11 +184,15 @@ struct ProjectPlan {
         var settings = configuration.settings
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
         var generatedFiles: [String: String] = [:]
+        var mergedKeyOrigins: [String: [String: String]] = [:]
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
           guard let path, let generated = report.generatedPlists[path],
             let plist = plists[FileIdentity.of(path)], plist.filePath == nil
           else { continue }
-          generatedFiles[plist.displayPath] = "XcodeGen from \(generated.definedAt)"
+          generatedFiles[plist.displayPath] =
+            generated.mergedBy.map { "\($0) when the app is built" }
+            ?? "XcodeGen from \(generated.definedAt) when the project is generated"
+          if !generated.keyOrigins.isEmpty { mergedKeyOrigins[plist.displayPath] = generated.keyOrigins }
         }
         let provenance = BuildSettingProvenance(
           configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
@@ -180,6 +201,7 @@ struct ProjectPlan {
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
+          mergedKeyOrigins: mergedKeyOrigins,
           buildFacts: TargetBuildFacts(
             project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,
             productType: target.productType, sources: target.sources, sourceCode: sourceCode),

@@ -83,14 +83,16 @@ public final class XcodeProjectSources: Sendable {
   }
 
   /// Where the configuration `configuration` of `targetName` is written: its `buildSettings` key in the
-  /// `project.pbxproj`, or the target's line (an XcodeGen spec: the target's line there).
+  /// `project.pbxproj`, the line a generated project's reader located it at (a .NET project: the configuration's
+  /// `PropertyGroup`), or the target's line (an XcodeGen spec: the target's line there).
   public func configurationSite(targetName: String, configuration: String) -> (text: SourceText, range: ByteRange)? {
     let text = projectText
     guard let target = model.target(named: targetName) else { return nil }
-    if !isGenerated, let object = configurationObject(of: target, named: configuration),
-      let entry = object.fields.entry("buildSettings")
-    {
-      return (text, entry.keyRange)
+    if let object = configurationObject(of: target, named: configuration) {
+      if !isGenerated, let entry = object.fields.entry("buildSettings") { return (text, entry.keyRange) }
+      if isGenerated, object.range.start > 0 {
+        return lineSite(text.lineIndex(of: object.range.start) + 1, in: text)
+      }
     }
     return lineSite(target.line, in: text)
   }

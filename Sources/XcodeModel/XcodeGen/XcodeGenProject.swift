@@ -65,12 +65,24 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   public let definedAt: String
   /// The XML plist XcodeGen would write.
   public let bytes: [UInt8]
+  /// When the file is in the repository and the build merges others over it (a .NET app's PartialAppManifest
+  /// items), what merges it, in the notes' words ("the .NET build with the PartialAppManifest 'X' (App.csproj:12)");
+  /// `bytes` are then the merged plist. Nil for a file XcodeGen writes.
+  public let mergedBy: String?
+  /// For a merged plist, the file (its display path) each key path a merged file set comes from
+  /// (`NSFaceIDUsageDescription`, `IntuneMAMSettings.ADALClientId`: key paths joined with `.`); keys of the file
+  /// merged into are not listed.
+  public let keyOrigins: [String: String]
 
   /// A generated plist.
-  public init(path: String, definedAt: String, bytes: [UInt8]) {
+  public init(
+    path: String, definedAt: String, bytes: [UInt8], mergedBy: String? = nil, keyOrigins: [String: String] = [:]
+  ) {
     self.path = path
     self.definedAt = definedAt
     self.bytes = bytes
+    self.mergedBy = mergedBy
+    self.keyOrigins = keyOrigins
   }
 }
 

@@ -233,6 +233,10 @@ public struct XcodeTargetsReport: Sendable {
     var notes = configuration.notes.map(\.description) + configuration.errors.map(\.description)
     for setting in [configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let path = setting?.resolved, let generated = generatedPlists[path] else { continue }
+      if let mergedBy = generated.mergedBy {
+        notes.append("'\(path)' is read as \(mergedBy) merges it")
+        continue
+      }
       notes.append(
         "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
           + "project, and it is read as XcodeGen would write it")

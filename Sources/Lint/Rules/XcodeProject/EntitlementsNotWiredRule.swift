@@ -10,7 +10,11 @@ struct EntitlementsNotWiredRule: LintRule {
     whatItDoes: """
       For every configuration of an Intune app or extension of an Xcode project, requires \
       `CODE_SIGN_ENTITLEMENTS` to name a file, and that file to be in the repository. The entitlements rules (EN) \
-      check the keychain groups of a file that exists; this rule is what speaks when there is none.
+      check the keychain groups of a file that exists; this rule is what speaks when there is none. In a .NET MAUI \
+      or Xamarin.iOS project the setting is `CodesignEntitlements`, with the build's defaults (a MAUI single \
+      project's `Platforms/iOS/Entitlements.plist`, else the project folder's `Entitlements.plist`); a \
+      configuration whose `PropertyGroup` leaves it out while another sets it (the Intune SDK's issue #26, \
+      MSAL.NET #746 and #3636) is reported at that `PropertyGroup`.
       """,
     whyItMatters: """
       Without entitlements the target has no Keychain Sharing, so the SDK's and MSAL's keychain calls fail with \

@@ -38,7 +38,9 @@ struct ProjectTargetView {
 
   /// What it links of MSAL: a library or framework named MSAL, or a product of MSAL's Swift package.
   var msalLibrary: XcodeLinkedLibrary? {
-    facts.linked.first { $0.stem.lowercased() == "msal" } ?? facts.linked.first { library in
+    facts.linked.first { $0.stem.lowercased() == "msal" }
+      ?? facts.linked.first { IntuneSDKDistribution.nuGetPackage(named: $0.name)?.bringsMSAL == true }
+      ?? facts.linked.first { library in
       guard case .packageProduct(let product) = library.source else { return false }
       return product.product.package?.identity == MSALDistribution.packageIdentity
     }

@@ -1,3 +1,4 @@
+import IntuneKnowledge
 /// XC006: Swift symbols are stripped in a configuration that links the Intune App SDK.
 struct SwiftSymbolsStrippedRule: LintRule {
   static let description = RuleDescription(
@@ -64,7 +65,11 @@ struct SwiftSymbolsStrippedRule: LintRule {
   func check(_ target: LintTarget, into findings: inout Findings) {
     let name = "STRIP_SWIFT_SYMBOLS"
     // The Objective-C SDK of 2016-2019 (`IntuneMAM.framework`, `libIntuneMAM.a`) has no Swift symbols to keep.
-    guard let view = ProjectTargetView(target), view.intuneLibraries.contains(where: IntuneSDKParts.hasSwift),
+    // A .NET app's Intune NuGet package is linked by the .NET build, which has no Xcode setting to read.
+    guard let view = ProjectTargetView(target),
+      view.intuneLibraries.contains(where: {
+        IntuneSDKParts.hasSwift($0) && IntuneSDKDistribution.nuGetPackage(named: $0.name) == nil
+      }),
       view.isYes(name, default: true)
     else { return }
     let (fix, notes) = view.settingFix(name, to: "NO", findings: findings)
