@@ -14,8 +14,8 @@ extension XcodeProject {
       switch phase.kind {
       case .frameworks:
         for file in phase.files where file.packageProduct == nil {
-          var version: String?
-          if let reference = file.fileReference, let resolved = reference.resolvedPath,
+          var version = file.fileReference?.declaredVersion
+          if version == nil, let reference = file.fileReference, let resolved = reference.resolvedPath,
             [.framework, .xcframework].contains(reference.kind)
           {
             version = cache.bundleVersion(at: resolved)

@@ -159,7 +159,7 @@ struct DotNetProjectReader {
       let targetName = platform.identifier == "ios" ? stem : "\(stem) (Mac Catalyst)"
       let targetID = "dotnet.target.\(platform.identifier)"
       var configurations: [XCBuildConfiguration] = []
-      var linked: [(name: String, path: String, offset: Int)] = []
+      var linked: [LinkedReference] = []
       for configuration in configurationNames {
         var globals = ["Configuration": configuration, "Platform": defaultPlatform]
         if !platform.targetFramework.isEmpty { globals["TargetFramework"] = platform.targetFramework }
@@ -191,7 +191,10 @@ struct DotNetProjectReader {
           let fileID = "\(targetID).link.\(index)"
           addObject(
             fileID, isa: "PBXFileReference",
-            ["path": .string(reference.path), "name": .string(reference.name), "sourceTree": .string("SOURCE_ROOT")],
+            [
+              "path": .string(reference.path), "name": .string(reference.name), "sourceTree": .string("SOURCE_ROOT"),
+              "version": .string(reference.version ?? ""),
+            ],
             offset: reference.offset)
           addObject(fileID + ".build", isa: "PBXBuildFile", ["fileRef": .string(fileID)], offset: reference.offset)
           buildFileIDs.append(fileID + ".build")
@@ -486,24 +489,32 @@ struct DotNetProjectReader {
 
   // MARK: - Linking
 
-  /// What one evaluation links: `PackageReference` items (by package name), `NativeReference` items (by path), and
-  /// for legacy projects the NuGet packages (`packages/<Name>.<version>/…`) that `Reference` hint paths and imports
-  /// come from; each with the byte offset of its element when it is written in the project file.
-  private func linkedReferences(_ evaluation: MSBuildEvaluation, projectFile: String)
-    -> [(name: String, path: String, offset: Int)]
-  {
-    var linked: [(name: String, path: String, offset: Int)] = []
+  /// Something a target links: a NuGet package (by its id) or a native reference (by its path), with the version
+  /// the project states for it and the byte offset of its element when it is written in the project file.
+  private struct LinkedReference {
+    var name: String
+    var path: String
+    var version: String?
+    var offset: Int
+  }
+
+  /// What one evaluation links: `PackageReference` items (by package name, with their `Version`), `NativeReference`
+  /// items (by path), and for legacy projects the NuGet packages (`packages/<Name>.<version>/…`) that `Reference`
+  /// hint paths and imports come from.
+  private func linkedReferences(_ evaluation: MSBuildEvaluation, projectFile: String) -> [LinkedReference] {
+    var linked: [LinkedReference] = []
     for item in evaluation.items {
       let offset = item.file == projectFile ? item.offset : 0
       switch item.type {
       case "PackageReference":
-        linked.append((item.include, item.include, offset))
+        let version = item.metadata["version"].flatMap { $0.isEmpty ? nil : $0 }
+        linked.append(LinkedReference(name: item.include, path: item.include, version: version, offset: offset))
       case "NativeReference":
         let path = Self.slashed(item.include)
-        linked.append((PathText.lastComponent(of: path), path, offset))
+        linked.append(LinkedReference(name: PathText.lastComponent(of: path), path: path, offset: offset))
       case "Reference":
         if let hint = item.metadata["hintpath"], let package = Self.nuGetPackage(inPath: hint) {
-          linked.append((package, package, offset))
+          linked.append(LinkedReference(name: package.id, path: package.id, version: package.version, offset: offset))
         }
       default:
         continue
@@ -514,14 +525,16 @@ struct DotNetProjectReader {
         guard let project = element.attribute("Project"), let package = Self.nuGetPackage(inPath: project) else {
           continue
         }
-        linked.append((package, package, element.offset))
+        linked.append(
+          LinkedReference(name: package.id, path: package.id, version: package.version, offset: element.offset))
       }
     }
     return linked
   }
 
-  /// The NuGet package a legacy project's path points into: `Name` of `…packages\Name.1.2.3\…`.
-  static func nuGetPackage(inPath path: String) -> String? {
+  /// The NuGet package a legacy project's path points into, and its version: `Name` and `1.2.3` of
+  /// `…packages\Name.1.2.3\…`.
+  static func nuGetPackage(inPath path: String) -> (id: String, version: String)? {
     let parts = slashed(path).split(separator: "/")
     guard let index = parts.firstIndex(where: { $0.lowercased() == "packages" }), index + 1 < parts.count else {
       return nil
@@ -530,7 +543,7 @@ struct DotNetProjectReader {
     guard let firstNumber = folder.firstIndex(where: { $0.allSatisfy(\.isNumber) }), firstNumber > 0 else {
       return nil
     }
-    return folder[..<firstNumber].joined(separator: ".")
+    return (folder[..<firstNumber].joined(separator: "."), folder[firstNumber...].joined(separator: "."))
   }
 
   // MARK: - Objects

@@ -231,12 +231,16 @@ public struct XcodeFileReference: Hashable, Sendable {
   public let resolvedPath: String?
   /// The target whose product this is, when it is one of the project's products.
   public let productOfTargetID: String?
+  /// The version a project format states for what it links, when it does (a .NET `PackageReference`'s `Version`,
+  /// written by the reader as the reference's `version` field; Xcode writes none).
+  public let declaredVersion: String?
 
   /// A reference with these fields.
   public init(
     id: String, isa: String, name: String?, path: String?, sourceTree: String, fileType: String?,
-    resolvedPath: String?, productOfTargetID: String?
+    resolvedPath: String?, productOfTargetID: String?, declaredVersion: String? = nil
   ) {
+    self.declaredVersion = declaredVersion
     self.id = id
     self.isa = isa
     self.name = name

@@ -112,7 +112,7 @@ extension XcodeProject {
       sourceTree: fields.string("sourceTree") ?? "<group>",
       fileType: fields.string("explicitFileType") ?? fields.string("lastKnownFileType") ?? fields.string("fileType"),
       resolvedPath: path(ofFileReference: id).map(PathText.relativeToWorkingFolder),
-      productOfTargetID: productTargets[id])
+      productOfTargetID: productTargets[id], declaredVersion: fields.string("version"))
   }
 
   private func packageProduct(_ id: String) -> XcodeSwiftPackageProduct? {

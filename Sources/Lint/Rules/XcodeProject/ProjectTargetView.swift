@@ -81,6 +81,8 @@ struct ProjectTargetView {
   /// another pod brings in, else `Cartfile.resolved`'s. Nil for a branch or a revision.
   var msalVersion: (version: ReleaseVersion, origin: String)? {
     if let library = msalLibrary {
+      // An Intune NuGet package that carries MSAL is versioned as the Intune SDK: its version says nothing of MSAL's.
+      if IntuneSDKDistribution.nuGetPackage(named: library.name) != nil { return nil }
       guard let text = library.version ?? lockedMSALVersion, let version = ReleaseVersion(text) else { return nil }
       return (version, library.version == nil ? "\(library.description), MSAL \(text) in Podfile.lock"
         : library.description)
