@@ -91,7 +91,9 @@ public struct XcodeTargetsReport: Sendable {
       for container in found.containers
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
         guard let format = ProjectFormats.format(ofFile: container, boundary: boundary) else { continue }
-        let result = Result { () throws(XcodeProjectError) in try format.read(container, boundary: boundary) }
+        let result = Result { () throws(XcodeProjectError) in
+          try format.read(container, boundary: boundary, overlay: overlay)
+        }
         readings[container] = result
         for file in (try? result.get())?.files.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
