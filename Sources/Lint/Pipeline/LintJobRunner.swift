@@ -96,8 +96,21 @@ extension LintJob {
     result.diagnostics.removeAll { diagnostic in
       diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
     }
-    for index in result.diagnostics.indices where result.diagnostics[index].fix != nil {
-      guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
+    var specSources: Set<String> = []
+    for index in result.diagnostics.indices {
+      let file = result.diagnostics[index].file
+      guard let writer = build.generatedFiles[file] else { continue }
+      if let generated = build.xcodeGenPlists[file], let spec = generated.spec,
+        let text = settings.buildFacts?.sources?.text(of: spec.entry.keyLocation.file)
+      {
+        result.diagnostics[index].locateInSpec(spec, text: text, generated: generated, plistName: file)
+        if !specSources.contains(text.name), !result.sources.contains(where: { $0.file == text.name }) {
+          specSources.insert(text.name)
+          result.sources.append((text.name, PlistContents(bytes: text.bytes)))
+        }
+        continue
+      }
+      guard result.diagnostics[index].fix != nil else { continue }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
         "not fixed automatically: the file is written by \(writer) when the project is generated; change it there")
