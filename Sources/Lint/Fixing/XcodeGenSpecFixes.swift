@@ -265,7 +265,7 @@ private struct SpecTextWriter {
       try reconcile(mapping: entry.value, before: oldEntries, after: newEntries, defaultKeys: [], depth: depth + 1)
     case (.sequence(let elements), .array(let oldElements), .array(let newElements))
     where elements.count == oldElements.count && byte(at: entry.value.location) == UInt8(ascii: "["):
-      try rewriteFlowList(entry.value, old: oldElements, new: newElements)
+      if try !rewriteFlowList(entry.value, old: oldElements, new: newElements) { try rewrite(entry: entry, as: new) }
     case (.sequence(let elements), .array(let oldElements), .array(let newElements))
     where elements.count == oldElements.count && !elements.isEmpty
       && Self.isSubsequence(oldElements, of: newElements) && oldElements.count < newElements.count:
@@ -376,10 +376,11 @@ private struct SpecTextWriter {
     insertions[end, default: []].append((depth, terminated(rendered, at: end)))
   }
 
-  /// Writes the one-line flow list `sequence` (`[a, b]`) anew with `new`'s items (kept items keep their text).
+  /// Writes the one-line flow list `sequence` (`[a, b]`) anew with `new`'s items (kept items keep their text);
+  /// false, writing nothing, when the line would grow past 120 columns (the entry is then written as a block).
   private mutating func rewriteFlowList(
     _ sequence: YAMLValue, old: [PropertyListValue], new: [PropertyListValue]
-  ) throws(Unwritable) {
+  ) throws(Unwritable) -> Bool {
     guard let start = offset(of: sequence.location), new.allSatisfy(Self.isScalar) else {
       throw Unwritable(reason: "the list is not where the spec reader found it, or gets items that are no scalars")
     }
@@ -401,7 +402,11 @@ private struct SpecTextWriter {
       }
     }
     let replacement = "[" + parts.joined(separator: separator) + "]"
+    let line = sequence.location.line - 1
+    let width = (start - lineStarts[line]) + replacement.count + (lineEnd(line) - close - 1)
+    guard width <= 120 || new.count <= old.count else { return false }
     replacements.append(TextEdit(range: ByteRange(start: start, end: close + 1), replacement: replacement))
+    return true
   }
 
   /// The dash of the block list item `item` (its value follows it on its line): the range of the item's lines and
