@@ -98,6 +98,32 @@ import XcodeModel
       """)
   }
 
+  /// A predicate of several lines, as Xcode writes one, becomes a literal block: its lines (tabs included) as
+  /// they are.
+  @Test func aTextOfSeveralLinesIsALiteralBlock() throws {
+    let spec = Self.head + "      properties:\n        NSExtension:\n          NSExtensionPointIdentifier: x\n"
+    let rule = "SUBQUERY (\n\textensionItems,\n\n\t$e,\n\t\"a\" == 'b'\n).@count == 1"
+    let result = try fixed(spec, [
+      .insertEntry(into: [.key("NSExtension")], key: "NSExtensionAttributes",
+                   value: .dictionary([.init("NSExtensionActivationRule", .string(rule))]), after: nil),
+    ]).get()
+    #expect(result == spec + """
+                NSExtensionAttributes:
+                  NSExtensionActivationRule: |-
+                    SUBQUERY (
+                    \textensionItems,
+
+                    \t$e,
+                    \t"a" == 'b'
+                    ).@count == 1
+
+      """)
+    let reread = try #require(try BoundedYAMLReader.read(Array(result.utf8), file: "p.yml", budget: YAMLBudget(
+      document: "the spec")))
+    #expect(reread["targets"]?["App"]?["info"]?["properties"]?["NSExtension"]?["NSExtensionAttributes"]?[
+      "NSExtensionActivationRule"]?.string == rule)
+  }
+
   @Test func propertiesAreAddedToAnInfoWithoutThem() throws {
     let result = try fixed(Self.head, [
       .insertEntry(

@@ -381,8 +381,11 @@ private struct SpecTextWriter {
   private mutating func rewriteFlowList(
     _ sequence: YAMLValue, old: [PropertyListValue], new: [PropertyListValue]
   ) throws(Unwritable) -> Bool {
-    guard let start = offset(of: sequence.location), new.allSatisfy(Self.isScalar) else {
-      throw Unwritable(reason: "the list is not where the spec reader found it, or gets items that are no scalars")
+    guard let start = offset(of: sequence.location) else {
+      throw Unwritable(reason: "the list is not where the spec reader found it")
+    }
+    guard new.allSatisfy(Self.isScalar) else {
+      throw Unwritable(reason: "the list is written in flow style ([…]) and holds mappings or lists")
     }
     let lineText = text.bytes[start..<lineEnd(sequence.location.line - 1)]
     guard let close = lineText.firstIndex(of: UInt8(ascii: "]")), !text.bytes[start..<close].contains(UInt8(ascii: "#"))
@@ -568,9 +571,28 @@ private struct SpecTextWriter {
       return text
     case .dictionary: return "\(pad)\(keyText): {}\n"
     case .array: return "\(pad)\(keyText): []\n"
+    case .string(let string) where isLiteralBlockSafe(string):
+      // A text of several lines (a predicate as Xcode writes it) as a literal block: its lines as they are.
+      let inner = String(repeating: " ", count: indentation + unit)
+      let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.isEmpty ? "\n" : inner + $0 + "\n"
+      }
+      return "\(pad)\(keyText): |-\n" + lines.joined()
     default:
       return scalarText(value, quote: nil).map { "\(pad)\(keyText): \($0)\n" }
     }
+  }
+
+  /// Whether `string` reads back unchanged from a `|-` literal block: several lines, no other control character
+  /// than tabs, no line ending in a space or tab (kept, but easily lost by editors), the first line not beginning
+  /// with a space or tab (which would need an indentation indicator), and no final line break.
+  static func isLiteralBlockSafe(_ string: String) -> Bool {
+    guard string.contains("\n"), !string.hasSuffix("\n"), let first = string.unicodeScalars.first, first != " ",
+      first != "\t"
+    else { return false }
+    guard !string.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F })
+    else { return false }
+    return !string.split(separator: "\n").contains { $0.hasSuffix(" ") || $0.hasSuffix("\t") }
   }
 
   /// A `- item` line (and the lines of its contents) at `indentation`.
