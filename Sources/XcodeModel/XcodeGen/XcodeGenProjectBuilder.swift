@@ -99,6 +99,28 @@ struct XcodeGenProjectBuilder {
     }
   }
 
+  /// The lines of the targets' and the top-level keys, file by file, for finding where a target's own text ends.
+  private struct KeyLines {
+    private var linesByFile: [String: [Int]] = [:]
+
+    init(_ entries: [XcodeGenValue.Entry]) {
+      for entry in entries { linesByFile[entry.keyLocation.file, default: []].append(entry.keyLocation.line) }
+      for file in linesByFile.keys { linesByFile[file]?.sort() }
+    }
+
+    /// The first key line after `location` in its file, nil when none follows.
+    func first(after location: XcodeGenLocation) -> Int? {
+      guard let lines = linesByFile[location.file] else { return nil }
+      var low = 0
+      var high = lines.count
+      while low < high {
+        let middle = (low + high) / 2
+        if lines[middle] <= location.line { low = middle + 1 } else { high = middle }
+      }
+      return low < lines.count ? lines[low] : nil
+    }
+  }
+
   // MARK: - Building
 
   mutating func build() throws(XcodeProjectError) -> XcodeProject {
@@ -115,6 +137,7 @@ struct XcodeGenProjectBuilder {
     }
 
     var targetSpecs: [TargetSpec] = []
+    let keyLines = KeyLines((spec["targets"]?.entries ?? []) + (spec.entries ?? []))
     for entry in spec["targets"]?.entries ?? [] {
       try budget.chargeExpansion(at: entry.keyLocation)
       let targetName = entry.value["name"]?.string ?? entry.key
@@ -127,13 +150,10 @@ struct XcodeGenProjectBuilder {
         continue
       }
       let platform = entry.value["platform"]?.string ?? (entry.value["supportedDestinations"] != nil ? "auto" : "iOS")
-      let laterKeys = ((spec["targets"]?.entries ?? []) + (spec.entries ?? [])).map(\.keyLocation).filter {
-        $0.file == entry.keyLocation.file && $0.line > entry.keyLocation.line
-      }
       targetSpecs.append(
         TargetSpec(
           name: targetName, location: entry.keyLocation, value: entry.value, type: type, platform: platform,
-          ownTextEnd: laterKeys.map(\.line).min()))
+          ownTextEnd: keyLines.first(after: entry.keyLocation)))
     }
     targetSpecs.sort { $0.name < $1.name }
     let targetsByName = Dictionary(targetSpecs.map { ($0.name, $0) }) { first, _ in first }
