@@ -686,17 +686,18 @@ extension LintDiagnostic {
   /// Moves a finding about a plist XcodeGen writes (`plistName`, as linted) to the spec that defines it (`text`,
   /// the file of `spec`'s entry): at the key its key path names there, or at `info:` / `entitlements:`. Its fix
   /// becomes edits of the spec's `properties:`; when it cannot, the fix is dropped and a note says what to write
-  /// where.
+  /// where. `value` is the plist XcodeGen writes (`generated`'s bytes, read), nil when it does not read.
   mutating func locateInSpec(
-    _ spec: XcodeGenPlistSpec, text: SourceText, generated: XcodeGenGeneratedPlist, plistName: String
+    _ spec: XcodeGenPlistSpec, text: SourceText, generated: XcodeGenGeneratedPlist, value: PropertyListValue?,
+    plistName: String
   ) {
     let path = generated.path
     relocate(XcodeGenSpecFixes.site(ofKeyPath: keyPath, in: spec, text: text), in: text)
     notes.insert("in '\(path)', which XcodeGen writes from '\(spec.entry.key): properties:' here", at: 0)
     guard var fix, fix.file == plistName else { return }
     let written: Result<[TextEdit], XcodeGenSpecFixes.Unwritable>
-    if let document = try? PropertyListDocument(bytes: generated.bytes, name: plistName) {
-      written = XcodeGenSpecFixes.edits(of: fix.changes, before: document.root.value, spec: spec, text: text)
+    if let value {
+      written = XcodeGenSpecFixes.edits(of: fix.changes, before: value, spec: spec, text: text)
     } else {
       written = .failure(.init(reason: "the plist XcodeGen writes cannot be read"))
     }

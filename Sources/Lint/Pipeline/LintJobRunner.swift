@@ -97,13 +97,19 @@ extension LintJob {
       diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
     }
     var specSources: Set<String> = []
+    // The value of each generated plist, read once for all its findings' fixes.
+    var generatedValues: [String: PropertyListValue?] = [:]
     for index in result.diagnostics.indices {
       let file = result.diagnostics[index].file
       guard let writer = build.generatedFiles[file] else { continue }
       if let generated = build.xcodeGenPlists[file], let spec = generated.spec,
         let text = settings.buildFacts?.sources?.text(of: spec.entry.keyLocation.file)
       {
-        result.diagnostics[index].locateInSpec(spec, text: text, generated: generated, plistName: file)
+        if result.diagnostics[index].fix != nil, generatedValues[file] == nil {
+          generatedValues[file] = .some(try? PropertyListDocument(bytes: generated.bytes, name: file).root.value)
+        }
+        result.diagnostics[index].locateInSpec(
+          spec, text: text, generated: generated, value: generatedValues[file] ?? nil, plistName: file)
         if !specSources.contains(text.name), !result.sources.contains(where: { $0.file == text.name }) {
           specSources.insert(text.name)
           result.sources.append((text.name, PlistContents(bytes: text.bytes)))
