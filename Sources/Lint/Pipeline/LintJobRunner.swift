@@ -92,7 +92,8 @@ extension LintJob {
     var result = lint(overlay: overlay, lifetimes: lifetimes)
     guard !build.generatedFiles.isEmpty else { return result }
     // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
-    // and is no file to fix: its source is the spec.
+    // and is no file to fix: its source is the spec. XcodeGen's findings move to the spec, and their fixes become
+    // edits of its `properties:` (`locateInSpec`); any other generator's keep no fix, with a note.
     result.diagnostics.removeAll { diagnostic in
       diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
     }
