@@ -187,6 +187,10 @@ import Testing
     #expect("\(misplaced["file"] ?? "") \(misplaced["line"] ?? "")" == "Share/target.yml 11")
     #expect(lint.standardError.contains(
       "Share/Info.plist: XcodeGen rewrites this file from Share/target.yml:5 when it generates the project"))
+    let targets = try Sharelint.run(["targets", "."], in: folder.url)
+    #expect(targets.standardOutput.contains(
+      "    note: XcodeGen rewrites 'Share/Info.plist' from Share/target.yml:5 when it generates the project: it is "
+        + "read as XcodeGen would write it\n"), "\(targets.standardOutput)")
     let fix = try #require(misplaced["fix"] as? [String: Any])
     #expect(fix["file"] as? String == "Share/target.yml")
     #expect((fix["title"] as? String)?.hasSuffix("(in the spec; 'xcodegen generate' rewrites 'Share/Info.plist')")
