@@ -124,6 +124,34 @@ import XcodeModel
       "NSExtensionActivationRule"]?.string == rule)
   }
 
+  /// A list written at its key's own indentation (`key:` then `- item`) belongs to the key: an entry added after it
+  /// goes after its items, and a rewrite or removal takes them along.
+  @Test func aListAtItsKeysIndentationBelongsToTheKey() throws {
+    let spec = Self.head + """
+            properties:
+              UIRequiredDeviceCapabilities:
+              - armv7
+              keychain-access-groups:
+              - $(AppIdentifierPrefix)com.contoso.App
+
+      """
+    let result = try fixed(spec, [
+      .removeEntries(from: [], key: "UIRequiredDeviceCapabilities"),
+      .insertElements(
+        into: [.key("keychain-access-groups")], values: [.string("$(AppIdentifierPrefix)com.microsoft.intune.mam")],
+        at: nil),
+      .insertEntry(into: [], key: "NSFaceIDUsageDescription", value: .string("Unlock"), after: nil),
+    ]).get()
+    #expect(result == Self.head + """
+            properties:
+              keychain-access-groups:
+              - $(AppIdentifierPrefix)com.contoso.App
+              - $(AppIdentifierPrefix)com.microsoft.intune.mam
+              NSFaceIDUsageDescription: Unlock
+
+      """)
+  }
+
   @Test func propertiesAreAddedToAnInfoWithoutThem() throws {
     let result = try fixed(Self.head, [
       .insertEntry(

@@ -45,8 +45,10 @@ enum XcodeGenSpecFixes {
         guard beforeEntries.allSatisfy({ entry in afterEntries.contains { $0.key == entry.key } }) else {
           throw Unwritable(reason: "it removes a key XcodeGen writes by itself")
         }
-        try writer.insert(
-          entries: [.init("properties", .dictionary(changed))], into: spec.entry.value, depth: 0)
+        if !changed.isEmpty {
+          try writer.insert(
+            entries: [.init("properties", .dictionary(changed))], into: spec.entry.value, depth: 0)
+        }
       }
     } catch let error as Unwritable {
       return .failure(error)
@@ -164,8 +166,9 @@ private struct SpecTextWriter {
   }
 
   /// The index of the line after the block that begins on line `first` and goes on while lines are indented more
-  /// than `indentation` (trailing blank and comment lines left out).
-  private func blockEnd(from first: Int, indentation: Int) -> Int {
+  /// than `indentation` (trailing blank and comment lines left out). The block of a mapping's key (`isEntry`) also
+  /// holds the `- ` items of a list written at the key's own indentation (`key:` then `- item`, as YAML allows).
+  private func blockEnd(from first: Int, indentation: Int, isEntry: Bool = true) -> Int {
     var end = first + 1
     var line = first + 1
     while line < lineStarts.count {
@@ -173,11 +176,22 @@ private struct SpecTextWriter {
         line += 1
         continue
       }
-      guard self.indentation(ofLine: line) > indentation else { break }
+      let lineIndentation = self.indentation(ofLine: line)
+      guard lineIndentation > indentation || isEntry && lineIndentation == indentation && beginsItem(line) else {
+        break
+      }
       line += 1
       end = line
     }
     return end
+  }
+
+  /// Whether line `index`'s text begins a list item (`-` then a space or the line's end).
+  private func beginsItem(_ index: Int) -> Bool {
+    let start = lineStarts[index] + indentation(ofLine: index)
+    let end = lineEnd(index)
+    guard start < end, text.bytes[start] == UInt8(ascii: "-") else { return false }
+    return start + 1 == end || text.bytes[start + 1] == 0x20
   }
 
   /// The byte at `location`.
@@ -425,7 +439,7 @@ private struct SpecTextWriter {
     guard text.bytes[dash] == UInt8(ascii: "-"), indentation == self.indentation(ofLine: line) else {
       throw Unwritable(reason: "the list is not written in block style, one item a line")
     }
-    let end = lineStart(blockEnd(from: line, indentation: indentation))
+    let end = lineStart(blockEnd(from: line, indentation: indentation, isEntry: false))
     return (ByteRange(start: lineStarts[line], end: end), indentation)
   }
 
