@@ -168,7 +168,8 @@ import XcodeModel
 
   @Test func aKeyXcodeGenWritesByItselfIsNotRemoved() throws {
     let spec = Self.head + "      properties:\n        CFBundleDisplayName: App\n"
-    let result = try fixed(spec, [.removeEntries(from: [], key: "CFBundleIdentifier")], defaults: ["CFBundleIdentifier"])
+    let result = try fixed(
+      spec, [.removeEntries(from: [], key: "CFBundleIdentifier")], defaults: ["CFBundleIdentifier"])
     guard case .failure(let unwritable) = result else {
       Issue.record("removing a default key was written: \(result)")
       return

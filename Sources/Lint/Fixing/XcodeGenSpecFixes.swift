@@ -299,8 +299,8 @@ private struct SpecTextWriter {
     where newElements.count == oldElements.count && elements.count == oldElements.count
       && byte(at: entry.value.location) == UInt8(ascii: "-"):
       for index in oldElements.indices where oldElements[index] != newElements[index] {
-        guard case .dictionary(let oldEntries) = oldElements[index], case .dictionary(let newEntries) = newElements[index],
-          elements[index].entries != nil
+        guard case .dictionary(let oldEntries) = oldElements[index],
+          case .dictionary(let newEntries) = newElements[index], elements[index].entries != nil
         else {
           try rewrite(entry: entry, as: new)
           return
