@@ -200,7 +200,8 @@ struct XcodeGenProjectTests {
   }
 
   /// FileWriter.writePlists and InfoPlistGenerator: `info.properties` over the keys XcodeGen always writes; the
-  /// plist is recorded only when the repository does not have it.
+  /// plist is recorded when the repository does not have it, or when it does and XcodeGen rewrites it from
+  /// `properties:` (committed), with where the spec writes its keys.
   @Test func infoPropertiesGiveThePlistXcodeGenWrites() throws {
     let (folder, project) = try read([
       "project.yml": """
@@ -226,9 +227,16 @@ struct XcodeGenProjectTests {
       "Share/Share.entitlements": "<plist version=\"1.0\"><dict/></plist>\n",
     ])
     let root = PathText.relativeToWorkingFolder(folder.path)
-    #expect(project.generatedPlists.map(\.path) == [root + "/Share/Info.plist"])
-    let plist = try #require(project.generatedPlists.first)
+    #expect(
+      project.generatedPlists.map { "\($0.path) \($0.isCommitted)" }.sorted() == [
+        root + "/Share/Info.plist false", root + "/Share/Share.entitlements true",
+      ])
+    let plist = try #require(project.generatedPlists.first { $0.path.hasSuffix("Info.plist") })
     #expect(plist.definedAt == folder.spec + ":6")
+    #expect(plist.spec?.properties?.value.entries?.map(\.key) == ["CFBundleShortVersionString", "NSExtension"])
+    #expect(plist.spec?.uneditable == nil)
+    let entitlements = try #require(project.generatedPlists.first { $0.path.hasSuffix(".entitlements") })
+    #expect(String(decoding: entitlements.bytes, as: UTF8.self).contains("<string>group.io.example</string>"))
     let text = String(decoding: plist.bytes, as: UTF8.self)
     #expect(text.contains("<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"))
     #expect(text.contains("<key>CFBundlePackageType</key>\n\t<string>XPC!</string>"))

@@ -23,9 +23,12 @@ struct LintJob: Sendable {
 
   /// The project files its findings may be about, by display path: the `project.pbxproj` (or XcodeGen spec) and
   /// the `.xcconfig` files of its configuration.
+  /// An XcodeGen spec file that defines one of its generated plists' `properties:` (an included one too) is one.
   var projectFiles: [String] {
     guard let facts = build.buildFacts, let sources = facts.sources else { return [] }
-    return [sources.projectText.name]
+    let specFiles = build.xcodeGenPlists.values.compactMap { $0.spec?.entry.keyLocation.file }
+      .map(XcodeProjectSources.displayPath).filter { $0 != sources.projectText.name }
+    return [sources.projectText.name] + Set(specFiles).sorted()
       + (facts.configuration?.xcconfigFiles ?? []).map(XcodeProjectSources.displayPath)
   }
 

@@ -92,12 +92,32 @@ extension LintJob {
     var result = lint(overlay: overlay, lifetimes: lifetimes)
     guard !build.generatedFiles.isEmpty else { return result }
     // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
-    // and is no file to fix: its source is the spec.
+    // and is no file to fix: its source is the spec. XcodeGen's findings move to the spec, and their fixes become
+    // edits of its `properties:` (`locateInSpec`); any other generator's keep no fix, with a note.
     result.diagnostics.removeAll { diagnostic in
       diagnostic.code == MissingInfoPlistFileRule.description.code && build.generatedFiles[diagnostic.file] != nil
     }
-    for index in result.diagnostics.indices where result.diagnostics[index].fix != nil {
-      guard let writer = build.generatedFiles[result.diagnostics[index].file] else { continue }
+    var specSources: Set<String> = []
+    // The value of each generated plist, read once for all its findings' fixes.
+    var generatedValues: [String: PropertyListValue?] = [:]
+    for index in result.diagnostics.indices {
+      let file = result.diagnostics[index].file
+      guard let writer = build.generatedFiles[file] else { continue }
+      if let generated = build.xcodeGenPlists[file], let spec = generated.spec,
+        let text = settings.buildFacts?.sources?.text(of: spec.entry.keyLocation.file)
+      {
+        if result.diagnostics[index].fix != nil, generatedValues[file] == nil {
+          generatedValues[file] = .some(try? PropertyListDocument(bytes: generated.bytes, name: file).root.value)
+        }
+        result.diagnostics[index].locateInSpec(
+          spec, text: text, generated: generated, value: generatedValues[file] ?? nil, plistName: file)
+        if !specSources.contains(text.name), !result.sources.contains(where: { $0.file == text.name }) {
+          specSources.insert(text.name)
+          result.sources.append((text.name, PlistContents(bytes: text.bytes)))
+        }
+        continue
+      }
+      guard result.diagnostics[index].fix != nil else { continue }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
         "not fixed automatically: the file is written by \(writer); change it there")

@@ -183,12 +183,16 @@ struct PlannedBuild {
   var generatedInfoPlistKeys: [String: String] = [:]
   /// Where the configuration's settings come from and could have come from, for PL003's notes.
   var provenance: BuildSettingProvenance?
-  /// The plists of this build that a project generator writes and the repository lacks, by display path, with what
-  /// writes them (`XcodeGen from project.yml:8`): linted as written, never fixed.
+  /// The plists of this build that a project generator writes (and the repository lacks, or the generator rewrites),
+  /// by display path, with what writes them (`XcodeGen from project.yml:8`): linted as written, never written
+  /// themselves.
   var generatedFiles: [String: String] = [:]
   /// For a plist the build merges from several files (a .NET app's PartialAppManifest items), by display path: the
   /// file each merged key path comes from, where its findings are shown.
   var mergedKeyOrigins: [String: [String: String]] = [:]
+  /// Those of `generatedFiles` XcodeGen writes, by display path: their findings are located in the spec, and their
+  /// fixes written there (`XcodeGenSpecFixes`).
+  var xcodeGenPlists: [String: XcodeGenGeneratedPlist] = [:]
   /// What the build links, embeds and runs (a project target in this configuration), or the frameworks a built
   /// bundle carries; nil for loose files.
   var buildFacts: TargetBuildFacts?

@@ -28,6 +28,20 @@ public protocol ProjectFormat: Sendable {
   /// - Throws: a located `XcodeProjectError` when the file cannot be used at all (unreadable, malformed, past the
   ///   bounds); what is only partly known is a note of the result.
   static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError) -> ProjectFormatReading
+
+  /// `read(_:boundary:)`, with the contents `overlay` gives (a fix's changes, before they are written) read
+  /// instead of the files it names.
+  static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
+    throws(XcodeProjectError) -> ProjectFormatReading
+}
+
+extension ProjectFormat {
+  /// A format whose files no fix writes reads no overlay.
+  public static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
+    throws(XcodeProjectError) -> ProjectFormatReading
+  {
+    try read(path, boundary: boundary)
+  }
 }
 
 /// What a `ProjectFormat` read from one project file.
@@ -102,7 +116,14 @@ public enum XcodeGenFormat: ProjectFormat {
   public static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
     -> ProjectFormatReading
   {
-    let spec = try XcodeGenProject(specPath: path, boundary: boundary)
+    try read(path, boundary: boundary, overlay: XcodeFileOverlay())
+  }
+
+  /// The spec and its includes, as a fix left them (`overlay`): a fix of `properties:` is written into them.
+  public static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
+    throws(XcodeProjectError) -> ProjectFormatReading
+  {
+    let spec = try XcodeGenProject(specPath: path, boundary: boundary, overlay: overlay)
     return ProjectFormatReading(
       project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists)
   }

@@ -17,18 +17,22 @@ public struct XcodeGenProject: Sendable {
   /// What could not be known: includes that are missing or depend on the environment, undefined templates and
   /// setting groups, targets of an unknown type.
   public let notes: [XcodeProjectNote]
-  /// The plists XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target) that the
-  /// repository does not have.
+  /// The plists XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target): those the
+  /// repository does not have, and those it has that XcodeGen rewrites from `properties:`.
   public let generatedPlists: [XcodeGenGeneratedPlist]
 
   /// Reads the spec at `specPath` (a `project.yml`) and the files it includes, and looks at the files it names,
   /// within `boundary`.
   /// - Throws: a located `XcodeProjectError` for a spec that cannot be used: unreadable, not YAML, no `name`,
   ///   an include cycle, or input past the bounds (file size, nesting, expansion of aliases and templates).
-  public init(specPath: String, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
+  /// `overlay` gives the contents a fix made of spec files, read instead of the files.
+  public init(
+    specPath: String, boundary: RepositoryBoundary = .current, overlay: XcodeFileOverlay = XcodeFileOverlay()
+  ) throws(XcodeProjectError) {
     let budget = YAMLBudget.xcodeGenSpec()
-    let loader = try XcodeGenSpecLoader(path: specPath, budget: budget, boundary: boundary)
-    var builder = XcodeGenProjectBuilder(spec: loader.spec, specPath: specPath, budget: budget, boundary: boundary)
+    let loader = try XcodeGenSpecLoader(path: specPath, budget: budget, boundary: boundary, overlay: overlay)
+    var builder = XcodeGenProjectBuilder(
+      spec: loader.spec, specPath: specPath, budget: budget, boundary: boundary, overlay: overlay)
     project = try builder.build()
     self.specPath = specPath
     specFiles = loader.files
@@ -56,7 +60,9 @@ public struct XcodeGenProject: Sendable {
 }
 
 /// A plist XcodeGen writes when it generates the project — a target's `info:` (its `properties:` over the keys
-/// XcodeGen always writes) or `entitlements:` — that is not in the repository: what the build will use.
+/// XcodeGen always writes) or `entitlements:` — that is not in the repository, or that is and that XcodeGen
+/// rewrites from the spec's `properties:` on every `xcodegen generate` (`FileWriter.writePlists`): what the build
+/// will use.
 public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
   /// to the working folder).
@@ -73,16 +79,62 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// (`NSFaceIDUsageDescription`, `IntuneMAMSettings.ADALClientId`: key paths joined with `.`); keys of the file
   /// merged into are not listed.
   public let keyOrigins: [String: String]
+  /// Whether the repository has the file: XcodeGen overwrites it, so a fix of it is lost.
+  public let isCommitted: Bool
+  /// Where its keys are written in the spec, for locating findings and writing fixes; nil when not known.
+  package let spec: XcodeGenPlistSpec?
 
-  /// A generated plist.
+  /// A generated plist, or (with `mergedBy`) a plist the build merges from several files.
   public init(
     path: String, definedAt: String, bytes: [UInt8], mergedBy: String? = nil, keyOrigins: [String: String] = [:]
+  ) {
+    self.init(
+      path: path, definedAt: definedAt, bytes: bytes, isCommitted: false, spec: nil, mergedBy: mergedBy,
+      keyOrigins: keyOrigins)
+  }
+
+  /// A generated plist whose keys `spec` locates.
+  package init(
+    path: String, definedAt: String, bytes: [UInt8], isCommitted: Bool, spec: XcodeGenPlistSpec?,
+    mergedBy: String? = nil, keyOrigins: [String: String] = [:]
   ) {
     self.path = path
     self.definedAt = definedAt
     self.bytes = bytes
+    self.isCommitted = isCommitted
+    self.spec = spec
     self.mergedBy = mergedBy
     self.keyOrigins = keyOrigins
+  }
+}
+
+/// Where a generated plist's keys are written in an XcodeGen spec: the target's `info:` or `entitlements:` entry
+/// (a mapping with `path:` and, usually, `properties:`), as read, each value with its location.
+package struct XcodeGenPlistSpec: Hashable, Sendable {
+  /// The `info:` or `entitlements:` entry.
+  package let entry: YAMLValue.Entry
+  /// The keys XcodeGen writes whatever `properties:` says (`CFBundleIdentifier`…), which `properties:` overrides.
+  package let defaultKeys: [String]
+  /// Why the spec's text cannot be edited to change the keys (they come from a target template, or from several
+  /// places); nil when it can.
+  package let uneditable: String?
+
+  package init(entry: YAMLValue.Entry, defaultKeys: [String], uneditable: String?) {
+    self.entry = entry
+    self.defaultKeys = defaultKeys
+    self.uneditable = uneditable
+  }
+
+  /// The `properties:` mapping, when the entry has one.
+  package var properties: YAMLValue.Entry? { entry.value.entry("properties") }
+
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.entry.keyLocation == rhs.entry.keyLocation && lhs.defaultKeys == rhs.defaultKeys
+      && lhs.uneditable == rhs.uneditable
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(entry.keyLocation)
   }
 }
 

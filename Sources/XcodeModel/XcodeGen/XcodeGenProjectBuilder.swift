@@ -42,12 +42,19 @@ struct XcodeGenProjectBuilder {
   private var xcconfigNames: [String: Set<String>] = [:]
   private let xcconfigReader: XcconfigReader
 
-  init(spec: XcodeGenValue, specPath: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current) {
+  /// The contents a fix gave spec files.
+  let overlay: XcodeFileOverlay
+
+  init(
+    spec: XcodeGenValue, specPath: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current,
+    overlay: XcodeFileOverlay = XcodeFileOverlay()
+  ) {
     self.spec = spec
     self.specPath = specPath
     rootFolder = PathText.removingLastComponent(of: specPath)
     self.budget = budget
     self.boundary = boundary
+    self.overlay = overlay
     xcconfigReader = XcconfigReader(boundary: boundary)
   }
 
@@ -63,6 +70,9 @@ struct XcodeGenProjectBuilder {
     var value: XcodeGenValue
     var type: String
     var platform: String
+    /// The first line after the target's own text in its file (the next target's or top-level key), nil when it runs
+    /// to the end: what lies outside came from a template or another file.
+    var ownTextEnd: Int?
     var id: String { "xcodegen.target.\(name)" }
     var productID: String { "xcodegen.product.\(name)" }
 
@@ -89,6 +99,28 @@ struct XcodeGenProjectBuilder {
     }
   }
 
+  /// The lines of the targets' and the top-level keys, file by file, for finding where a target's own text ends.
+  private struct KeyLines {
+    private var linesByFile: [String: [Int]] = [:]
+
+    init(_ entries: [XcodeGenValue.Entry]) {
+      for entry in entries { linesByFile[entry.keyLocation.file, default: []].append(entry.keyLocation.line) }
+      for file in linesByFile.keys { linesByFile[file]?.sort() }
+    }
+
+    /// The first key line after `location` in its file, nil when none follows.
+    func first(after location: XcodeGenLocation) -> Int? {
+      guard let lines = linesByFile[location.file] else { return nil }
+      var low = 0
+      var high = lines.count
+      while low < high {
+        let middle = (low + high) / 2
+        if lines[middle] <= location.line { low = middle + 1 } else { high = middle }
+      }
+      return low < lines.count ? lines[low] : nil
+    }
+  }
+
   // MARK: - Building
 
   mutating func build() throws(XcodeProjectError) -> XcodeProject {
@@ -105,6 +137,7 @@ struct XcodeGenProjectBuilder {
     }
 
     var targetSpecs: [TargetSpec] = []
+    let keyLines = KeyLines((spec["targets"]?.entries ?? []) + (spec.entries ?? []))
     for entry in spec["targets"]?.entries ?? [] {
       try budget.chargeExpansion(at: entry.keyLocation)
       let targetName = entry.value["name"]?.string ?? entry.key
@@ -118,7 +151,9 @@ struct XcodeGenProjectBuilder {
       }
       let platform = entry.value["platform"]?.string ?? (entry.value["supportedDestinations"] != nil ? "auto" : "iOS")
       targetSpecs.append(
-        TargetSpec(name: targetName, location: entry.keyLocation, value: entry.value, type: type, platform: platform))
+        TargetSpec(
+          name: targetName, location: entry.keyLocation, value: entry.value, type: type, platform: platform,
+          ownTextEnd: keyLines.first(after: entry.keyLocation)))
     }
     targetSpecs.sort { $0.name < $1.name }
     let targetsByName = Dictionary(targetSpecs.map { ($0.name, $0) }) { first, _ in first }
@@ -224,7 +259,8 @@ struct XcodeGenProjectBuilder {
       projectDirPath: "")
     let source = SourceText(
       name: specPath,
-      bytes: (try? RepositoryFile.read(specPath, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary).get())
+      bytes: overlay.bytes(at: specPath)
+        ?? (try? RepositoryFile.read(specPath, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary).get())
         ?? [])
     return XcodeProject(
       xcodeGenSpec: specPath, name: name, source: source, objects: objects, project: project, targets: targets,
@@ -326,7 +362,8 @@ struct XcodeGenProjectBuilder {
 
       if let entitlements, let path = entitlements["path"]?.string {
         settings.set("CODE_SIGN_ENTITLEMENTS", path, at: entitlementsLocation)
-        generatePlist(at: path, properties: entitlements["properties"], defaults: [], location: entitlementsLocation)
+        generatePlist(
+          at: path, of: target, entry: target.value.entry("entitlements"), defaults: [], location: entitlementsLocation)
       }
       if infoPlistSetting == nil {
         if let info, let path = info["path"]?.string {
@@ -343,7 +380,7 @@ struct XcodeGenProjectBuilder {
       }
       if let info, let path = info["path"]?.string {
         generatePlist(
-          at: path, properties: info["properties"], defaults: Self.defaultInfoPlist(of: target),
+          at: path, of: target, entry: target.value.entry("info"), defaults: Self.defaultInfoPlist(of: target),
           location: infoLocation)
       }
       if let bundleIdPrefix, let prefix = bundleIdPrefix.value.string, !targetDefines,
@@ -442,21 +479,29 @@ struct XcodeGenProjectBuilder {
     return entries
   }
 
-  /// Records the plist XcodeGen writes at `path` (relative to the spec's folder) — `defaults` with `properties`
-  /// over them — when the repository does not have it.
+  /// Records the plist XcodeGen writes at `path` (relative to the spec's folder) — `defaults` with the `properties`
+  /// of `entry` (`info:` or `entitlements:` of `target`) over them — when the repository does not have it, or when
+  /// `properties` is a mapping (XcodeGen then rewrites the file from it on every generate).
   private mutating func generatePlist(
-    at path: String, properties: XcodeGenValue?, defaults: [PropertyListValue.Entry], location: XcodeGenLocation
+    at path: String, of target: TargetSpec, entry: XcodeGenValue.Entry?, defaults: [PropertyListValue.Entry],
+    location: XcodeGenLocation
   ) {
     let file = PathText.joined(rootFolder, path)
     let shown = file.hasPrefix("/") ? PathText.relativeToWorkingFolder(file) : file
     guard !generatedPlistPaths.contains(shown) else { return }
+    let properties = entry?.value["properties"]
+    var isCommitted = false
     switch RepositoryEntry.at(file, boundary: boundary) {
     case .missing:
       break
     case .refused(let refusal):
       // XcodeGen writes the file when it generates the project: what it writes is linted, nothing of the file read.
       note(location.note("'\(path)' is \(refusal.consequence); it is read as XcodeGen would write it"))
-    case .file, .folder:
+    case .file:
+      // XcodeGen rewrites the file from `properties:` on every generate: the spec is the truth.
+      guard properties?.entries?.isEmpty == false else { return }
+      isCommitted = true
+    case .folder:
       return
     }
     var entries = defaults
@@ -470,9 +515,45 @@ struct XcodeGenProjectBuilder {
       return
     }
     generatedPlistPaths.insert(shown)
+    let spec = entry.map {
+      XcodeGenPlistSpec(
+        entry: $0, defaultKeys: defaults.map(\.key), uneditable: Self.uneditableReason($0, of: target))
+    }
     generatedPlists.append(
       XcodeGenGeneratedPlist(
-        path: shown, definedAt: "\(location.file):\(location.line)", bytes: Array(text.utf8)))
+        path: shown, definedAt: "\(location.file):\(location.line)", bytes: Array(text.utf8),
+        isCommitted: isCommitted, spec: spec))
+  }
+
+  /// Why the keys of `entry` (a target's `info:` or `entitlements:`) cannot be changed by editing the spec's text
+  /// where they are written: a key written outside the target's own text came from a target template (shared with
+  /// other targets) or another file; a key expanded from `${…}` is not the text written. Nil when they can.
+  private static func uneditableReason(_ entry: XcodeGenValue.Entry, of target: TargetSpec) -> String? {
+    func isOwn(_ location: XcodeGenLocation) -> Bool {
+      location.file == target.location.file && location.line > target.location.line
+        && location.line < (target.ownTextEnd ?? Int.max)
+    }
+    guard isOwn(entry.keyLocation) else {
+      return "'\(entry.key)' of the target '\(target.name)' comes from a target template or another spec file"
+    }
+    var pending: [XcodeGenValue] = [entry.value]
+    var visited = 0
+    while let value = pending.popLast(), visited < 100_000 {
+      visited += 1
+      guard isOwn(value.location) else {
+        return "part of '\(entry.key)' of the target '\(target.name)' comes from a target template, a YAML alias "
+          + "or another spec file"
+      }
+      for child in value.entries ?? [] {
+        guard isOwn(child.keyLocation) else {
+          return "'\(child.key)' of the target '\(target.name)' comes from a target template, a YAML merge key or "
+            + "another spec file"
+        }
+        pending.append(child.value)
+      }
+      pending += value.elements ?? []
+    }
+    return nil
   }
 
   /// A spec value as the plist value XcodeGen writes for it (dictionary keys sorted, as Foundation writes them).

@@ -26,6 +26,8 @@ struct XcodeGenSpecLoader {
   private let budget: YAMLBudget
   /// The folders spec files may be read in.
   private let boundary: RepositoryBoundary
+  /// The contents a fix gave spec files, read instead of the files.
+  private let overlay: XcodeFileOverlay
 
   /// One file read: its value, the folder its paths are relative to (from the root's folder), its includes.
   private struct SpecFile {
@@ -39,10 +41,14 @@ struct XcodeGenSpecLoader {
   private var indexByIdentity: [String: Int] = [:]
 
   /// Reads the spec at `path` (a `project.yml`, shown as given) and every file it includes, within `boundary`.
-  init(path: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
+  init(
+    path: String, budget: YAMLBudget, boundary: RepositoryBoundary = .current,
+    overlay: XcodeFileOverlay = XcodeFileOverlay()
+  ) throws(XcodeProjectError) {
     rootFolder = PathText.removingLastComponent(of: path)
     self.budget = budget
     self.boundary = boundary
+    self.overlay = overlay
     spec = XcodeGenValue(kind: .mapping([]), location: XcodeGenLocation(file: path, line: 1, column: 1))
     let rootName = PathText.lastComponent(of: path)
     let root = try load(rootName, basePath: "", relativePath: "", includedAt: nil, chain: [])
@@ -76,7 +82,9 @@ struct XcodeGenSpecLoader {
       throw (includedAt ?? spec.location).error("the spec includes more than \(Self.maximumFiles) files")
     }
     let data: [UInt8]
-    switch RepositoryFile.read(display, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary) {
+    let contents = overlay.bytes(at: display).map { .success($0) }
+      ?? RepositoryFile.read(display, limit: BoundedYAMLReader.maximumFileSize, boundary: boundary)
+    switch contents {
     case .success(let bytes):
       data = bytes
     case .failure(.tooLarge):

@@ -92,7 +92,9 @@ public struct XcodeTargetsReport: Sendable {
       for container in found.containers
       where !container.hasSuffix(".xcodeproj") && !container.hasSuffix(".xcworkspace") {
         guard let format = ProjectFormats.format(ofFile: container, boundary: boundary) else { continue }
-        let result = Result { () throws(XcodeProjectError) in try format.read(container, boundary: boundary) }
+        let result = Result { () throws(XcodeProjectError) in
+          try format.read(container, boundary: boundary, overlay: overlay)
+        }
         readings[container] = result
         for file in (try? result.get())?.files.dropFirst() ?? [] { included.insert(FileIdentity.of(file)) }
       }
@@ -238,8 +240,11 @@ public struct XcodeTargetsReport: Sendable {
         continue
       }
       notes.append(
-        "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
-          + "project, and it is read as XcodeGen would write it")
+        generated.isCommitted
+          ? "XcodeGen rewrites '\(path)' from \(generated.definedAt) when it generates the project: it is read as "
+            + "XcodeGen would write it"
+          : "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates "
+            + "the project, and it is read as XcodeGen would write it")
     }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let setting, !setting.undefinedNames.isEmpty else { continue }

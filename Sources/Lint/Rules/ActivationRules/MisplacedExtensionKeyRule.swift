@@ -29,9 +29,10 @@ struct MisplacedExtensionKeyRule: LintRule {
       The key in its dictionary. The fix moves it there, key and value as written (only the indentation of \
       lines outside a string's text changes), creating `NSExtensionAttributes` when it is missing; the move \
       of an `NSExtensionActivation…` constant into the rule is unsafe, as it changes which shares activate \
-      the extension (review it, then `fix --unsafe`). There is \
-      no fix when the right dictionary already holds the key, when a predicate-form rule cannot hold it, or \
-      when the Info.plist is generated from a project spec (XcodeGen's `info: properties`): move it there.
+      the extension (review it, then `fix --unsafe`). An Info.plist XcodeGen writes from `info: properties:` \
+      is fixed in the spec: the key's lines move between the `NSExtension` mappings there. There is no fix \
+      when the right dictionary already holds the key, when a predicate-form rule cannot hold it, or when the \
+      spec's text cannot be edited safely (anchors, aliases, a target template): move it there.
       """,
     fixApplicabilities: [.safe, .unsafe],
     defaultSeverity: .error,
