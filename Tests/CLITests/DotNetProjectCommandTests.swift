@@ -11,7 +11,9 @@ import Testing
     }
   }
 
-  private static func project(itemGroupCondition: String, package: String, extra: String = "") -> String {
+  private static func project(
+    itemGroupCondition: String, package: String, extra: String = "", version: String = "21.9.0"
+  ) -> String {
     """
     <Project Sdk="Microsoft.NET.Sdk">
       <PropertyGroup>
@@ -28,7 +30,7 @@ import Testing
         <CodesignKey>iPhone Distribution</CodesignKey>
       </PropertyGroup>
       <ItemGroup Condition="\(itemGroupCondition)">
-        <PackageReference Include="\(package)" Version="20.4.1" />\(extra)
+        <PackageReference Include="\(package)" Version="\(version)" />\(extra)
       </ItemGroup>
     </Project>
     """
@@ -138,6 +140,16 @@ import Testing
     #expect(lint.status == 1)
     let found = try diagnostics(lint).map { "\($0["file"] ?? "") \($0["line"] ?? "") \($0["code"] ?? "")" }
     #expect(found == ["App/App.csproj 12 XC010", "App/Platforms/iOS/Info.plist 13 IM011"])
+
+    // The package's Version is the SDK's release: an old one meets the release rules at its PackageReference.
+    try write(
+      files(Self.project(itemGroupCondition: "$(TargetFramework.Contains('-ios'))",
+                         package: "Microsoft.Intune.Maui.Essentials.iOS", version: "20.4.1")),
+      into: folder)
+    let old = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
+    let oldFound = try diagnostics(old).map { "\($0["file"] ?? "") \($0["line"] ?? "") \($0["code"] ?? "")" }
+    #expect(oldFound.contains("App/App.csproj 16 XC026"))
+    #expect(!oldFound.contains { $0.hasSuffix("XC024") })  // the package's version is no MSAL version
     let text = try Sharelint.run(["lint"], in: folder.url)
     #expect(text.standardError.contains(
       "App/App.csproj:16: 'App' links 'Microsoft.Intune.Maui.Essentials.iOS', which runs IntuneMAMConfigurator on the "

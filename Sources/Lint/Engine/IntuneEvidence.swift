@@ -262,22 +262,27 @@ public final class IntuneDependencyLookup: Sendable {
       let path = folder + "/" + file
       if let name = intuneName(inFileAt: path, named: file) { return .dependency(file: path, name: name) }
     }
-    // Xamarin and .NET MAUI apps take the SDK from NuGet (`Microsoft.Intune.MAM.Xamarin.iOS`,
-    // `Microsoft.Intune.Maui.Essentials.iOS`) and have no Xcode project.
-    for file in names.sorted() where file.hasSuffix(".csproj") {
-      let path = folder + "/" + file
-      if let package = intuneNuGetPackage(inProjectAt: path) { return .dependency(file: path, name: package) }
+    // A project of another format here (`ProjectFormats`: a .NET app takes the SDK from NuGet,
+    // `Microsoft.Intune.Maui.Essentials.iOS`) whose iOS app or extension links the SDK.
+    let projectFiles = ProjectFormats.projectFiles(inFolder: folder, names: names, hasCommittedXcodeProject: false)
+    for path in projectFiles {
+      if let library = intuneLibraryLinkedForIOS(byProjectAt: path) { return .dependency(file: path, name: library) }
     }
     return nil
   }
 
-  /// The first NuGet package of the Intune App SDK for iOS (`IntuneSDKDistribution.nuGetPackages`) that the
-  /// `.csproj` at `path` links into an iOS app, its conditions evaluated for each configuration and iOS target
-  /// framework (`DotNetProjectFormat`): a package an `ItemGroup` limits to Android does not count.
-  static func intuneNuGetPackage(inProjectAt path: String) -> String? {
-    DotNetProjectFormat.iOSPackageReferences(inProjectAt: path).first {
-      IntuneSDKDistribution.nuGetPackage(named: $0) != nil
+  /// The first Intune library an iOS app or extension target of the project at `path` links, read through its
+  /// format into the project model: conditions are evaluated as its build evaluates them, so a NuGet package an
+  /// `ItemGroup` limits to Android, or a Mac Catalyst target's, does not count.
+  static func intuneLibraryLinkedForIOS(byProjectAt path: String) -> String? {
+    let report = XcodeTargetsReport(paths: [path])
+    for target in report.targets where ProjectPlan.nonIOSPlatform(of: target) == nil {
+      for configuration in target.configurations {
+        let linked = target.buildFacts.linkedLibraries(in: configuration)
+        if let library = linked.first(where: IntuneEvidence.isIntuneSDK) { return library.name }
+      }
     }
+    return nil
   }
 
   /// The name under which the file at `path` brings in the SDK: a pod of the Podfile (commented-out lines do not
