@@ -57,7 +57,7 @@ public struct ProjectFormatReading: Sendable {
 /// The project formats sharelint reads besides committed Xcode projects: the one registration point of a reader.
 public enum ProjectFormats {
   /// Every format, in the order a folder's projects are listed.
-  public static let all: [any ProjectFormat.Type] = [XcodeGenFormat.self]
+  public static let all: [any ProjectFormat.Type] = [XcodeGenFormat.self, TuistFormat.self]
 
   /// The format of the project file at `path` named on the command line, if it is one.
   public static func format(ofFile path: String, boundary: RepositoryBoundary = .current) -> (any ProjectFormat.Type)? {

@@ -55,22 +55,26 @@ public struct XcodeGenProject: Sendable {
   }
 }
 
-/// A plist XcodeGen writes when it generates the project — a target's `info:` (its `properties:` over the keys
-/// XcodeGen always writes) or `entitlements:` — that is not in the repository: what the build will use.
+/// A plist a project generator writes when it generates the project — XcodeGen's `info:` (its `properties:` over the
+/// keys XcodeGen always writes) or `entitlements:` of a target, Tuist's `infoPlist: .extendingDefault(with:)` — that
+/// is not in the repository: what the build will use.
 public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
   /// to the working folder).
   public let path: String
   /// Where the spec defines it: `file:line`.
   public let definedAt: String
-  /// The XML plist XcodeGen would write.
+  /// The XML plist the generator would write.
   public let bytes: [UInt8]
+  /// The generator that writes it, as named in notes: `XcodeGen`, `Tuist`.
+  public let generator: String
 
-  /// A generated plist.
-  public init(path: String, definedAt: String, bytes: [UInt8]) {
+  /// A generated plist, written by `generator`.
+  public init(path: String, definedAt: String, bytes: [UInt8], generator: String = "XcodeGen") {
     self.path = path
     self.definedAt = definedAt
     self.bytes = bytes
+    self.generator = generator
   }
 }
 

@@ -233,8 +233,8 @@ public struct XcodeTargetsReport: Sendable {
     for setting in [configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let path = setting?.resolved, let generated = generatedPlists[path] else { continue }
       notes.append(
-        "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates the "
-          + "project, and it is read as XcodeGen would write it")
+        "'\(path)' is not in the repository: \(generated.generator) writes it from \(generated.definedAt) when it "
+          + "generates the project, and it is read as \(generated.generator) would write it")
     }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let setting, !setting.undefinedNames.isEmpty else { continue }
