@@ -138,6 +138,8 @@ struct TuistProjectBuilder {
       for spec in targetSpecs {
         targets.append(target(spec, configurations: configurations, targets: targetsByName))
       }
+      // A literal project whose targets are all computed (or that has none) yields nothing to lint.
+      if targets.isEmpty { notes.append(manifestNote) }
     }
     return project(
       name: projectName, source: source, targets: targets, configurations: projectConfigurations)

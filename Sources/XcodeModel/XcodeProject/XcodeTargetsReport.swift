@@ -146,6 +146,12 @@ public struct XcodeTargetsReport: Sendable {
         let generated = try reading.get()
         project = generated.project
         notes += generated.notes
+        if project.targets.isEmpty {
+          // A description that yields no target (a Tuist project its helpers make) claims no folder: the plists
+          // beside it are linted as loose files, as its note says.
+          projectPaths.removeLast()
+          return
+        }
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
       } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
         project = try XcodeProject(path: projectPath, pbxprojBytes: bytes, boundary: boundary)
