@@ -194,6 +194,40 @@ struct TuistProjectTests {
     #expect(report.notes.isEmpty)
   }
 
+  @Test func literalPartsOfConcatenatedTargetsAreReadAndTheRestNoted() throws {
+    let folder = try folder(
+      """
+      import ProjectDescription
+
+      public let version = "2.1"
+      let isAppStore = Environment.isAppStore.getBoolean(default: false)
+
+      let project = Project(
+        name: "Mixed",
+        targets: [makeAppTarget()]
+          + (isAppStore ? [] : [makeDevTarget()])
+          + [
+            .target(
+              name: "Share", destinations: .iOS, product: .appExtension, bundleId: "com.contoso.share",
+              infoPlist: .extendingDefault(with: ["CFBundleShortVersionString": Plist.Value(stringLiteral: version)]),
+              dependencies: [.external(name: "Kit")] + (isAppStore ? [] : [.external(name: "Debug")])
+            ),
+          ]
+      )
+      """)
+    let reading = try TuistFormat.read(folder.path + "/Project.swift", boundary: .current)
+    #expect(reading.project.targets.map(\.name) == ["Share"])
+    #expect(!reading.readsEveryTarget)
+    #expect(reading.notes.map(\.line) == [9, 8, 14])
+    #expect(reading.notes[1].message.contains("'makeAppTarget(…)'"))
+    let plist = try #require(reading.generatedPlists.first)
+    let value = try XMLPlistReader.read(SourceText(name: plist.path, bytes: plist.bytes)).root.value
+    #expect(value.value(at: [.key("CFBundleShortVersionString")]) == .string("2.1"))
+    let report = XcodeTargetsReport(paths: [folder.path])
+    #expect(report.partlyReadProjects == [folder.path + "/Project.swift"])
+    #expect(report.targets.first?.buildFacts.packageProducts.map(\.product.productName) == ["Kit"])
+  }
+
   @Test func committedProjectWinsOverTheManifest() throws {
     let folder = try folder(appWithShareExtension, files: ["Contoso.xcodeproj/project.pbxproj": "{}"])
     let generated = GeneratedProjectFolder(folder: folder.path)

@@ -48,7 +48,8 @@ struct ProjectPlan {
       if seenNotes.insert(text).inserted { notes.append(text) }
     }
     for projectNote in report.notes { note(projectNote.description) }
-    projectFolders = report.projectPaths.map { FileIdentity.of(PathText.removingLastComponent(of: $0)) }
+    projectFolders = report.projectPaths.filter { !report.partlyReadProjects.contains($0) }
+      .map { FileIdentity.of(PathText.removingLastComponent(of: $0)) }
     var indexes: [String: XcconfigDefinitionIndex] = [:]
     var plists: [String: DiscoveredPlist] = [:]
     var refusedPlists: Set<String> = []

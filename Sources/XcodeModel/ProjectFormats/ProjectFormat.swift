@@ -41,16 +41,20 @@ public struct ProjectFormatReading: Sendable {
   public var notes: [XcodeProjectNote]
   /// The plists the build writes from the description that the repository does not have (XcodeGen's `info:`).
   public var generatedPlists: [XcodeGenGeneratedPlist]
+  /// Whether every target the description makes was read: false when some are computed (a Tuist helper makes
+  /// them), and then the plists beside the project that no read target builds are linted as loose files.
+  public var readsEveryTarget: Bool
 
   /// A reading of `project` from `files`.
   public init(
     project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
-    generatedPlists: [XcodeGenGeneratedPlist] = []
+    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true
   ) {
     self.project = project
     self.files = files
     self.notes = notes
     self.generatedPlists = generatedPlists
+    self.readsEveryTarget = readsEveryTarget
   }
 }
 

@@ -17,6 +17,8 @@ struct SwiftManifestValue: Sendable {
     case call(callee: String, arguments: [SwiftManifestArgument])
     case array([SwiftManifestValue])
     case dictionary([(key: SwiftManifestValue, value: SwiftManifestValue)])
+    /// `a + b + …`: operands joined with `+` (arrays a manifest concatenates, some of them computed).
+    case concatenation([SwiftManifestValue])
     /// An expression only running the manifest can evaluate, and why (`'+'`, `a closure`).
     case computed(String)
   }
@@ -50,6 +52,12 @@ struct SwiftManifestValue: Sendable {
     return nil
   }
 
+  /// The operands of `a + b + …`, or the value itself.
+  var operands: [SwiftManifestValue] {
+    if case .concatenation(let operands) = kind { return operands }
+    return [self]
+  }
+
   /// How the value is described in a note: `'"a\(b)"'`, `'teamId'`, `'.helper(…)'`, `a computed value ('+')`.
   var shown: String {
     switch kind {
@@ -61,6 +69,7 @@ struct SwiftManifestValue: Sendable {
     case .call(let callee, _): "'\(callee)(…)'"
     case .array: "an array"
     case .dictionary: "a dictionary"
+    case .concatenation: "an expression ('+')"
     case .computed(let reason): "an expression (\(reason))"
     }
   }
@@ -95,17 +104,21 @@ struct SwiftManifest: Sendable {
 struct SwiftManifestParser {
   /// The most brackets open at once.
   static let maximumDepth = 64
+  /// The words that may come before `let` or `var` at the top level.
+  static let declarationModifiers: Set<String> = ["public", "private", "fileprivate", "internal", "package", "nonisolated"]
 
   /// An expression being read: what it is so far, and whether something made it computed.
   private struct Element {
     var value: SwiftManifestValue?
     var computedBecause: String?
+    /// The operands before the last `+`, when the expression is a concatenation.
+    var operands: [SwiftManifestValue] = []
     /// After a `.`: the next name is a member.
     var expectsMember = false
     var line = 0
     var column = 0
 
-    var isEmpty: Bool { value == nil && computedBecause == nil && !expectsMember }
+    var isEmpty: Bool { value == nil && computedBecause == nil && !expectsMember && operands.isEmpty }
 
     mutating func markComputed(_ reason: String) {
       if computedBecause == nil { computedBecause = reason }
@@ -114,7 +127,9 @@ struct SwiftManifestParser {
     /// The finished value, `nil` when nothing was written.
     var finished: SwiftManifestValue? {
       if let computedBecause { return SwiftManifestValue(kind: .computed(computedBecause), line: line, column: column) }
-      return value
+      guard !operands.isEmpty else { return value }
+      guard let value else { return SwiftManifestValue(kind: .computed("'+'"), line: line, column: column) }
+      return SwiftManifestValue(kind: .concatenation(operands + [value]), line: line, column: column)
     }
   }
 
@@ -184,6 +199,9 @@ struct SwiftManifestParser {
         case (.expression, .identifier(let word)) where frames[0].element.isEmpty && (word == "let" || word == "var"):
           statement = .expectingName
           continue
+        case (.expression, .identifier(let word))
+        where frames[0].element.isEmpty && Self.declarationModifiers.contains(word):
+          continue
         case (.expectingName, .identifier(let name)):
           statement = .expectingEquals(name)
           continue
@@ -231,6 +249,13 @@ struct SwiftManifestParser {
         } else {
           frame.element.markComputed("'\(text)'")
         }
+      case .symbol("+") where frame.element.computedBecause == nil && !frame.element.expectsMember:
+        if let value = frame.element.value {
+          frame.element.operands.append(value)
+          frame.element.value = nil
+        } else {
+          frame.element.markComputed("'+'")
+        }
       case .symbol(let text):
         frame.element.markComputed("'\(text)'")
       case .punctuation(let byte):
@@ -260,7 +285,7 @@ struct SwiftManifestParser {
               opened.computedBecause = "a call of a computed value"
             }
           } else if byte == UInt8(ascii: "[") {
-            if !frame.element.isEmpty { opened.computedBecause = "a subscript" }
+            if frame.element.value != nil { opened.computedBecause = "a subscript" }
           } else {
             opened.kind = .braces
             opened.computedBecause = "a closure"

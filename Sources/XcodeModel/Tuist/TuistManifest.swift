@@ -94,6 +94,7 @@ public enum TuistFormat: ProjectFormat {
       manifestPath: path, manifest: manifest, manifestNote: manifestNote, boundary: boundary)
     let project = builder.build(source: SourceText(name: path, bytes: bytes))
     return ProjectFormatReading(
-      project: project, files: [path], notes: builder.notes, generatedPlists: builder.generatedPlists)
+      project: project, files: [path], notes: builder.notes, generatedPlists: builder.generatedPlists,
+      readsEveryTarget: builder.readsEveryTarget && !project.targets.isEmpty)
   }
 }

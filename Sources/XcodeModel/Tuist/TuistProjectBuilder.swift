@@ -30,6 +30,8 @@ struct TuistProjectBuilder {
   let manifestNote: XcodeProjectNote
   private(set) var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
+  /// Whether every target of the manifest was read (none is computed, no list of them is).
+  private(set) var readsEveryTarget = true
   private var notesGiven: Set<XcodeProjectNote> = []
   private var objects: [String: XcodeObject] = [:]
 
@@ -116,15 +118,11 @@ struct TuistProjectBuilder {
       let projectSettings = settingsByConfiguration(arguments["settings"], configurations: configurations)
       var targetSpecs: [TargetSpec] = []
       if let targetsValue = arguments["targets"] {
-        guard let elements = manifest.resolved(targetsValue).elements else {
-          note(
-            "the project's targets are \(manifest.resolved(targetsValue).shown), not an array of targets: "
-              + Self.generateAdvice, at: targetsValue)
-          return emptyProject(name: projectName, source: source)
-        }
-        for element in elements {
+        let notesBefore = notes.count
+        for element in arrayElements(targetsValue, what: "the project's targets") {
           if let spec = targetSpec(manifest.resolved(element), writtenAs: element) { targetSpecs.append(spec) }
         }
+        if notes.count > notesBefore { readsEveryTarget = false }
       }
       let targetsByName = Dictionary(targetSpecs.map { ($0.name, $0) }) { first, _ in first }
       for config in configurations {
@@ -164,8 +162,20 @@ struct TuistProjectBuilder {
     return nil
   }
 
-  private mutating func emptyProject(name: String, source: SourceText) -> XcodeProject {
-    project(name: name, source: source, targets: [], configurations: [])
+  /// The elements of an array value, or of the arrays joined with `+` (`[a] + (flag ? [b] : [])`), with a note for
+  /// each part that is computed.
+  private mutating func arrayElements(_ value: SwiftManifestValue, what: String) -> [SwiftManifestValue] {
+    var elements: [SwiftManifestValue] = []
+    for operand in manifest.resolved(value).operands {
+      if let array = manifest.resolved(operand).elements {
+        elements += array
+      } else {
+        note(
+          "\(what) \(operand.line == value.line ? "are" : "include") \(manifest.resolved(operand).shown), not an array "
+            + "literal: what it holds is not read; \(Self.generateAdvice)", at: operand)
+      }
+    }
+    return elements
   }
 
   /// The target written as `value` (`written` before names were resolved), or `nil` with a note.
@@ -271,6 +281,16 @@ struct TuistProjectBuilder {
     let base = arguments["base"].map { literalSettings($0) } ?? []
     var result: [String: [(String, SettingText)]] = [:]
     for configuration in configurations { result[configuration.name] = base }
+    // `.settings(base:debug:release:)`, Tuist 3's form: the settings of the configurations of each variant.
+    for (label, variant) in [("debug", "Debug"), ("release", "Release")] {
+      guard let values = arguments[label] else { continue }
+      let settings = literalSettings(values)
+      for configuration in configurations where configuration.name == variant || (configurations.count > 2
+        && configuration.name.lowercased().contains(label))
+      {
+        result[configuration.name, default: base] += settings
+      }
+    }
     for element in arguments["configurations"].flatMap({ manifest.resolved($0).elements }) ?? [] {
       guard let entry = manifest.resolved(element).call else { continue }
       let entryArguments = Self.labelled(entry.arguments)
@@ -299,8 +319,7 @@ struct TuistProjectBuilder {
     for (key, setting) in pairs {
       guard let name = key.string else { continue }
       let setting = manifest.resolved(setting)
-      var text = setting.string
-      if text == nil, let call = setting.call, call.callee == ".string" { text = call.arguments.first?.value.string }
+      var text = literalString(setting)
       if text == nil, let elements = setting.elements ?? setting.call?.arguments.first?.value.elements,
         setting.call == nil || setting.call?.callee == ".array"
       {
@@ -554,8 +573,8 @@ struct TuistProjectBuilder {
   private func plistValue(_ written: SwiftManifestValue, depth: Int) -> Result<PropertyListValue, PlistValueProblem> {
     let value = manifest.resolved(written)
     guard depth <= SwiftManifestParser.maximumDepth else { return .failure(PlistValueProblem(value: written)) }
+    if let text = literalString(value) { return .success(.string(text)) }
     switch value.kind {
-    case .string(let text): return .success(.string(text))
     case .boolean(let flag): return .success(.boolean(flag))
     case .number(let text):
       if let integer = Int(text) { return .success(.integer(integer)) }
@@ -590,6 +609,19 @@ struct TuistProjectBuilder {
       break
     }
     return .failure(PlistValueProblem(value: written))
+  }
+
+  /// A string literal, also written `.string("…")`, `Plist.Value(stringLiteral: …)`, `SettingValue(stringLiteral:
+  /// …)` or `.init(stringLiteral: …)` (a name bound to a literal resolved).
+  private func literalString(_ written: SwiftManifestValue) -> String? {
+    let value = manifest.resolved(written)
+    if let text = value.string { return text }
+    guard let call = value.call, call.arguments.count == 1, let argument = call.arguments.first else { return nil }
+    let wraps =
+      (call.callee == ".string" && argument.label == nil)
+      || (argument.label == "stringLiteral"
+        && ["Plist.Value", "SettingValue", ".init", "ProjectDescription.Plist.Value"].contains(call.callee))
+    return wraps ? manifest.resolved(argument.value).string : nil
   }
 
   /// The part of a plist value that is not a literal.
@@ -636,11 +668,7 @@ struct TuistProjectBuilder {
     let embedAttributes: ObjectField = .dictionary([("ATTRIBUTES", .array(["CodeSignOnCopy", "RemoveHeadersOnCopy"]))])
     let embeds = spec.isApplication
     guard let written = spec.arguments["dependencies"] else { return linking }
-    guard let elements = manifest.resolved(written).elements else {
-      note("the dependencies of '\(spec.name)' are \(written.shown): \(Self.generateAdvice)", at: written)
-      return linking
-    }
-    for (index, element) in elements.enumerated() {
+    for (index, element) in arrayElements(written, what: "the dependencies of '\(spec.name)'").enumerated() {
       let prefix = "tuist.dependency.\(spec.name).\(index)"
       guard let call = manifest.resolved(element).call else {
         note("a dependency of '\(spec.name)' is \(element.shown): \(Self.generateAdvice)", at: element)

@@ -35,6 +35,9 @@ public struct XcodeTargetsReport: Sendable {
   public var errors: [XcodeProjectError] = []
   /// The `.xcodeproj` folders and XcodeGen specs read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The projects (of `projectPaths`) whose description computes targets that were not read (a Tuist manifest's
+  /// helpers): the plists in their folders that no read target builds are still loose files.
+  public var partlyReadProjects: Set<String> = []
   /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
   /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
   public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
@@ -146,12 +149,7 @@ public struct XcodeTargetsReport: Sendable {
         let generated = try reading.get()
         project = generated.project
         notes += generated.notes
-        if project.targets.isEmpty {
-          // A description that yields no target (a Tuist project its helpers make) claims no folder: the plists
-          // beside it are linted as loose files, as its note says.
-          projectPaths.removeLast()
-          return
-        }
+        if !generated.readsEveryTarget { partlyReadProjects.insert(projectPath) }
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
       } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
         project = try XcodeProject(path: projectPath, pbxprojBytes: bytes, boundary: boundary)
