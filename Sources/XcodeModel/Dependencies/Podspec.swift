@@ -64,8 +64,8 @@ public struct Podspec: Hashable, Sendable {
         if rawLine.drop(while: { $0 == " " || $0 == "\t" }).prefix(while: { $0 != "\r" }) == end { heredocEnd = nil }
         continue
       }
-      heredocEnd = Self.heredocTerminator(in: rawLine)
       let tokens = RubyToken.tokens(of: rawLine)
+      heredocEnd = Self.heredocTerminator(in: tokens)
       if statement.isEmpty {
         guard !tokens.isEmpty else { continue }
         statementLine = lineNumber
@@ -102,15 +102,19 @@ public struct Podspec: Hashable, Sendable {
     return depth > 0
   }
 
-  /// The word that ends a heredoc begun on `line` (`<<-DESC`, `<<~DESC`, `<<~'DESC'`), if one is.
-  static func heredocTerminator(in line: Substring) -> Substring? {
-    guard let start = line.range(of: "<<") else { return nil }
-    var rest = line[start.upperBound...]
-    if rest.first == "-" || rest.first == "~" { rest = rest.dropFirst() }
-    if rest.first == "'" || rest.first == "\"" { rest = rest.dropFirst() }
-    let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-    guard let first = word.first, first.isUppercase || first == "_" else { return nil }
-    return word
+  /// The word that ends a heredoc begun among `tokens` (`<<-DESC`, `<<~DESC`, `<<~'DESC'`, outside strings), if
+  /// one is.
+  static func heredocTerminator(in tokens: [RubyToken]) -> Substring? {
+    for index in tokens.indices.dropLast(2)
+    where tokens[index] == .punctuation("<") && tokens[index + 1] == .punctuation("<") {
+      var next = index + 2
+      if tokens[next] == .punctuation("-") || tokens[next] == .punctuation("~"), next + 1 < tokens.count { next += 1 }
+      guard let word = tokens[next].text, let first = word.first, first.isUppercase || first == "_",
+        word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { continue }
+      return Substring(word)
+    }
+    return nil
   }
 
   /// The most characters a `%w[…]` word array is looked through for its end.
@@ -157,6 +161,24 @@ public struct Podspec: Hashable, Sendable {
       index = end + 1
     }
     return result
+  }
+
+  /// The sources `source_files` names, inside the podspec's folder, as the folders (or files) they are under: a
+  /// pattern's part before its first wildcard (`ios/Classes/**/*.{swift,m}` is `ios/Classes`), so every Swift,
+  /// Objective-C or C file below it counts. A pattern that leaves the folder (`..`, an absolute path) is left out.
+  public var sourceFolders: XcodeCompiledSources {
+    let podFolder = PathText.removingLastComponent(of: path)
+    var sources = XcodeCompiledSources()
+    for pattern in sourceFiles {
+      guard !pattern.hasPrefix("/"), !pattern.hasPrefix("~") else { continue }
+      let components = pattern.split(separator: "/", omittingEmptySubsequences: true)
+      guard !components.contains("..") else { continue }
+      let literal = components.prefix { !$0.contains(where: { "*?[{".contains($0) }) }
+      let folder = PathText.tidied(PathText.joined(podFolder, literal.joined(separator: "/")))
+      let shown = XcodeCompiledSources.Folder(path: PathText.relativeToWorkingFolder(folder.isEmpty ? "." : folder))
+      if !sources.folders.contains(shown) { sources.folders.append(shown) }
+    }
+    return sources
   }
 
   /// The attributes whose computed value may hide a library.
