@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import SharelintBase
+import TestSupport
 import Testing
 
 @testable import XcodeModel
@@ -278,6 +279,30 @@ struct TuistProjectTests {
         _ = try SwiftManifestParser(file: "Bad.swift").parse(try lexer.tokens())
       }
     }
+  }
+
+  @Test func randomManifestsAreReadOrRefusedWithoutCrashing() throws {
+    let pieces = [
+      "Project(", "name:", "\"A\"", "targets:", "[", "]", "(", ")", "{", "}", ",", ".target(", "product:", ".app",
+      ".appExtension", "bundleId:", "\"com.x\\(y)\"", "infoPlist:", ".extendingDefault(with:", "[:]", "\"k\":",
+      "1", "true", "+", "?", "let", "x", "=", "\n", "//c\n", "/*", "*/", "\"\"\"\nq\n\"\"\"", "#\"r\"#", ".", ":",
+      "dependencies:", ".target(name:", "\"B\"", "entitlements:", ".file(path:", "\"\\u{1b}\"", "é", "\\",
+    ]
+    var random = SeededGenerator(seed: 27)
+    var read = 0
+    for _ in 0..<400 {
+      let count = Int.random(in: 1...80, using: &random)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &random) ?? "" }.joined(separator: " ")
+      var lexer = SwiftManifestLexer(bytes: Array(text.utf8), file: "R.swift")
+      guard let tokens = try? lexer.tokens(), let manifest = try? SwiftManifestParser(file: "R.swift").parse(tokens)
+      else { continue }
+      var builder = TuistProjectBuilder(
+        manifestPath: "R.swift", manifest: manifest, manifestNote: XcodeProjectNote("none"), boundary: .current)
+      let project = builder.build(source: SourceText(name: "R.swift", bytes: Array(text.utf8)))
+      #expect(project.targets.allSatisfy { !$0.name.isEmpty })
+      read += 1
+    }
+    #expect(read > 0)
   }
 
   @Test func unreadableManifestIsAnErrorOfTheReport() throws {
