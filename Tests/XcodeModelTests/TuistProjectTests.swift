@@ -24,6 +24,7 @@ private let appWithShareExtension = """
         deploymentTargets: .iOS("16.0"),
         infoPlist: .file(path: "App/Info.plist"),
         entitlements: "App/App.entitlements",
+        sources: ["App/**/*.swift", .glob("Shared/**", excluding: ["Shared/Tests/**"])],
         dependencies: [
           .target(name: "Share"),
           .target(name: "Kit"),
@@ -91,6 +92,7 @@ struct TuistProjectTests {
     #expect(debug.entitlementsPath?.resolved == folder.path + "/App/App.entitlements")
     #expect(debug.settings.value(of: "IPHONEOS_DEPLOYMENT_TARGET") == "16.0")
     #expect(app.buildFacts.linkedFiles.map(\.file.name) == ["Kit.framework", "IntuneMAMSwift.xcframework"])
+    #expect(app.buildFacts.compiledSources.folders.map(\.path) == [folder.path + "/App", folder.path + "/Shared"])
 
     let share = try #require(report.targets.last)
     #expect(share.containingApp == "Contoso")
@@ -100,7 +102,7 @@ struct TuistProjectTests {
     let generatedPath = folder.path + "/Derived/InfoPlists/Share-Info.plist"
     #expect(shareDebug.infoPlistPath?.resolved == generatedPath)
     let generated = try #require(report.generatedPlists[generatedPath])
-    #expect(generated.generator == "Tuist" && generated.definedAt == folder.path + "/Project.swift:28")
+    #expect(generated.generator == "Tuist" && generated.definedAt == folder.path + "/Project.swift:29")
     let plist = try XMLPlistReader.read(SourceText(name: generatedPath, bytes: generated.bytes)).root.value
     #expect(plist.value(at: [.key("CFBundleDisplayName")]) == .string("Contoso"))
     #expect(plist.value(at: [.key("CFBundleIdentifier")]) == .string("$(PRODUCT_BUNDLE_IDENTIFIER)"))
@@ -111,7 +113,7 @@ struct TuistProjectTests {
     #expect(report.otherTargetFiles.contains(folder.path + "/Kit/Info.plist"))
     // The tests' interpolated bundle id is not guessed: a located note names `tuist generate`.
     let note = try #require(report.notes.first { $0.message.contains("'ContosoTests'") })
-    #expect(note.line == 52 && note.message.contains("'tuist generate'"))
+    #expect(note.line == 53 && note.message.contains("'tuist generate'"))
     #expect(note.message.contains("'\"\\(prefix).tests\"'"))
   }
 

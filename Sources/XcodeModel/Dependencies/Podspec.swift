@@ -170,11 +170,8 @@ public struct Podspec: Hashable, Sendable {
     let podFolder = PathText.removingLastComponent(of: path)
     var sources = XcodeCompiledSources()
     for pattern in sourceFiles {
-      guard !pattern.hasPrefix("/"), !pattern.hasPrefix("~") else { continue }
-      let components = pattern.split(separator: "/", omittingEmptySubsequences: true)
-      guard !components.contains("..") else { continue }
-      let literal = components.prefix { !$0.contains(where: { "*?[{".contains($0) }) }
-      let folder = PathText.tidied(PathText.joined(podFolder, literal.joined(separator: "/")))
+      guard let relative = XcodeCompiledSources.folder(ofPattern: pattern) else { continue }
+      let folder = PathText.tidied(PathText.joined(podFolder, relative))
       let shown = XcodeCompiledSources.Folder(path: PathText.relativeToWorkingFolder(folder.isEmpty ? "." : folder))
       if !sources.folders.contains(shown) { sources.folders.append(shown) }
     }

@@ -432,19 +432,53 @@ struct TuistProjectBuilder {
       spec.productID, isa: "PBXFileReference",
       ["path": .string(spec.productFileName), "sourceTree": .string("BUILT_PRODUCTS_DIR")])
     let linking = dependencies(of: spec, targets: targets)
+    // Each `sources:` glob's folder holds sources the target compiles, as a folder Xcode keeps in step with the disk
+    // does (the glob's file pattern and `excluding:` are not applied).
+    var sourceGroupIDs: [String] = []
+    for (offset, folder) in sourceFolders(of: spec).enumerated() {
+      let id = "\(spec.id).sources.\(offset)"
+      addObject(
+        id, isa: "PBXFileSystemSynchronizedRootGroup", ["path": .string(folder), "sourceTree": .string("SOURCE_ROOT")])
+      sourceGroupIDs.append(id)
+    }
     addObject(
       spec.id, isa: "PBXNativeTarget",
       [
         "name": .string(spec.name), "productName": .string(spec.name), "productType": .string(spec.productType),
         "productReference": .string(spec.productID), "buildConfigurationList": .string(list.id),
         "buildPhases": .array(linking.phases), "dependencies": .array(linking.dependencies),
-        "packageProductDependencies": .array(linking.products),
+        "packageProductDependencies": .array(linking.products), "fileSystemSynchronizedGroups": .array(sourceGroupIDs),
       ])
     addObject(list.id, isa: "XCConfigurationList", ["buildConfigurations": .array(configurationObjects.map(\.id))])
     return PBXNativeTarget(
       id: spec.id, isa: "PBXNativeTarget", name: spec.name, productType: spec.productType, productName: spec.name,
       productReferenceID: spec.productID, buildConfigurationList: list, buildPhaseIDs: linking.phases,
       dependencyIDs: linking.dependencies, line: spec.value.line)
+  }
+
+  /// The folders (relative to the manifest's) of the target's `sources:` globs: `"Sources/**"`, `["A/**", "B.swift"]`,
+  /// `.glob("A/**", excluding: …)`, `.paths([…])`, `SourceFilesList(globs: […])`; computed ones are a note.
+  private mutating func sourceFolders(of spec: TargetSpec) -> [String] {
+    guard let written = spec.arguments["sources"] else { return [] }
+    var pending = [written]
+    var folders: [String] = []
+    var steps = 0
+    while let value = pending.popLast().map({ manifest.resolved($0) }), steps < 1_000 {
+      steps += 1
+      if let text = literalString(value) {
+        if let folder = XcodeCompiledSources.folder(ofPattern: text), !folders.contains(folder) { folders.append(folder) }
+      } else if let elements = value.elements {
+        pending += elements.reversed()
+      } else if let call = value.call, let first = call.arguments.first,
+        [".glob", "SourceFileGlob.glob", ".paths", "SourceFilesList", ".sourceFilesList", "SourceFilesList.init"]
+          .contains(call.callee)
+      {
+        pending.append(first.value)
+      } else {
+        note("the sources of '\(spec.name)' include \(value.shown): \(Self.generateAdvice)", at: value)
+      }
+    }
+    return folders
   }
 
   /// The version of `deploymentTargets: .iOS("15.0")` (or the older `.iOS(targetVersion: "15.0", devices: …)`).
