@@ -231,6 +231,17 @@ struct TuistProjectTests {
     #expect(report.targets.first?.buildFacts.packageProducts.map(\.product.productName) == ["Kit"])
   }
 
+  @Test func aRepeatedTargetNameIsReadOnceWithOneNote() throws {
+    let target = ".target(name: \"A\", destinations: .iOS, product: .app, bundleId: \"com.a\"),\n"
+    let folder = try folder(
+      "import ProjectDescription\nlet project = Project(name: \"P\", targets: [\n"
+        + String(repeating: target, count: 5) + "])\n")
+    let reading = try TuistFormat.read(folder.path + "/Project.swift", boundary: .current)
+    #expect(reading.project.targets.map(\.name) == ["A"])
+    #expect(reading.notes.map(\.line) == [4])
+    #expect(!reading.readsEveryTarget)
+  }
+
   @Test func committedProjectWinsOverTheManifest() throws {
     let folder = try folder(appWithShareExtension, files: ["Contoso.xcodeproj/project.pbxproj": "{}"])
     let generated = GeneratedProjectFolder(folder: folder.path)

@@ -119,8 +119,23 @@ struct TuistProjectBuilder {
       var targetSpecs: [TargetSpec] = []
       if let targetsValue = arguments["targets"] {
         let notesBefore = notes.count
+        var names: Set<String> = []
+        var repeatedNames: Set<String> = []
         for element in arrayElements(targetsValue, what: "the project's targets") {
-          if let spec = targetSpec(manifest.resolved(element), writtenAs: element) { targetSpecs.append(spec) }
+          guard targetSpecs.count < XcodeTargetsReport.maximumTargets else {
+            note(
+              "the project has more than \(XcodeTargetsReport.maximumTargets) targets: this one and the rest are not "
+                + "read", at: element)
+            break
+          }
+          guard let spec = targetSpec(manifest.resolved(element), writtenAs: element) else { continue }
+          guard names.insert(spec.name).inserted else {
+            if repeatedNames.insert(spec.name).inserted {
+              note("a second target is named '\(spec.name)' (tuist generate refuses it): it is not read", at: element)
+            }
+            continue
+          }
+          targetSpecs.append(spec)
         }
         if notes.count > notesBefore { readsEveryTarget = false }
       }
