@@ -131,7 +131,8 @@ public struct Podspec: Hashable, Sendable {
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      guard character == "%", index + 2 < characters.count, characters[index + 1] == "w" || characters[index + 1] == "W",
+      guard character == "%", index + 2 < characters.count,
+        characters[index + 1] == "w" || characters[index + 1] == "W",
         let closing: Character = characters[index + 2] == "[" ? "]" : characters[index + 2] == "(" ? ")" : nil,
         let end = characters[(index + 3)..<min(characters.count, index + 3 + Self.maximumWordArrayLength)]
           .firstIndex(of: closing)

@@ -105,7 +105,9 @@ struct SwiftManifestParser {
   /// The most brackets open at once.
   static let maximumDepth = 64
   /// The words that may come before `let` or `var` at the top level.
-  static let declarationModifiers: Set<String> = ["public", "private", "fileprivate", "internal", "package", "nonisolated"]
+  static let declarationModifiers: Set<String> = [
+    "public", "private", "fileprivate", "internal", "package", "nonisolated",
+  ]
 
   /// An expression being read: what it is so far, and whether something made it computed.
   private struct Element {

@@ -481,7 +481,9 @@ struct TuistProjectBuilder {
     while let value = pending.popLast().map({ manifest.resolved($0) }), steps < 1_000 {
       steps += 1
       if let text = literalString(value) {
-        if let folder = XcodeCompiledSources.folder(ofPattern: text), !folders.contains(folder) { folders.append(folder) }
+        if let folder = XcodeCompiledSources.folder(ofPattern: text), !folders.contains(folder) {
+          folders.append(folder)
+        }
       } else if let elements = value.elements {
         pending += elements.reversed()
       } else if let call = value.call, let first = call.arguments.first,
