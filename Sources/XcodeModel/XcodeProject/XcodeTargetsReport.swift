@@ -59,10 +59,10 @@ public struct XcodeTargetsReport: Sendable {
   /// An empty report.
   public init() {}
 
-  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
-  /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
-  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note. Every file the projects
-  /// name is read within `boundary`.
+  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, a project file of `ProjectFormats`
+  /// (`project.yml`, `Project.swift`) or a folder searched for them (`projects(under:)`). A project reached twice
+  /// (through a workspace and the walk, or through a link) is read once. A Tuist `Workspace.swift` met in the walk
+  /// is named in a note. Every file the projects name is read within `boundary`.
   public init(
     paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay(), boundary: RepositoryBoundary = .current
   ) {
@@ -197,7 +197,7 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
-  /// path, and a note for each Tuist manifest of a folder whose project is not committed, found on
+  /// path, and a note for each Tuist workspace manifest of a folder whose project is not committed, found on
   /// `SourceFolderWalker`'s walk (the one `lint` takes: it skips the same folders, and the `.xcodeproj` without a
   /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
