@@ -179,14 +179,15 @@ struct TuistProjectTests {
         deploymentTarget: .iOS(targetVersion: "14.0", devices: .iphone),
         infoPlist: InfoPlist.file(path: "Info.plist"),
         settings: .settings(base: ["CODE_SIGN_ENTITLEMENTS": "Legacy.entitlements"],
-                            configurations: [.debug(name: "Debug"), .release(name: "Store")])
+                            configurations: [.debug(name: "Debug"),
+                                             .release(name: "Store", xcconfig: "Configs/Store.xcconfig")])
       )
       let project = Project(
         name: "Legacy",
         settings: .settings(configurations: [.debug(name: "Debug"), .release(name: "Store")]),
         targets: [app]
       )
-      """)
+      """, files: ["Configs/Store.xcconfig": "MARKETING_VERSION = 3.0\n"])
     let report = XcodeTargetsReport(paths: [folder.path])
     let target = try #require(report.targets.first)
     #expect(target.configurations.map(\.name) == ["Debug", "Store"])
@@ -194,6 +195,8 @@ struct TuistProjectTests {
     #expect(store.bundleIdentifier?.resolved == "com.contoso.legacy")
     #expect(store.entitlementsPath?.resolved == folder.path + "/Legacy.entitlements")
     #expect(store.settings.value(of: "IPHONEOS_DEPLOYMENT_TARGET") == "14.0")
+    #expect(store.settings.value(of: "MARKETING_VERSION") == "3.0")
+    #expect(target.configurations.first?.settings.value(of: "MARKETING_VERSION") == nil)
     #expect(report.notes.isEmpty)
   }
 
@@ -260,6 +263,8 @@ struct TuistProjectTests {
         \"""]
       let d = value + 1
       let e = f { $0 }
+      var info = ["k": "first"]
+      info["k"] = "second"
       """
     var lexer = SwiftManifestLexer(bytes: Array(source.utf8), file: "M.swift")
     let manifest = try SwiftManifestParser(file: "M.swift").parse(try lexer.tokens())
@@ -273,7 +278,8 @@ struct TuistProjectTests {
     #expect(pairs.map(\.value.string) == ["raw \"quoted\"", "first\n  second"])
     #expect(manifest.bindings["d"]?.shown == "an expression ('+')")
     #expect(manifest.bindings["e"]?.shown == "an expression (a closure)")
-    #expect(manifest.expressions.isEmpty)
+    #expect(manifest.bindings["info"]?.shown == "an expression (a 'var' the manifest may change)")
+    #expect(manifest.expressions.map(\.shown) == ["an expression ('=')"])
   }
 
   @Test func deepOrUnbalancedManifestsAreLocatedErrors() throws {

@@ -157,12 +157,12 @@ struct SwiftManifestParser {
     var element = Element()
   }
 
-  /// The top level's statement: `let NAME … = value`, or a plain expression.
+  /// The top level's statement: `let NAME … = value` (or `var`: `isVariable`), or a plain expression.
   private enum Statement {
     case expression
-    case expectingName
-    case expectingEquals(String)
-    case binding(String)
+    case expectingName(isVariable: Bool)
+    case expectingEquals(String, isVariable: Bool)
+    case binding(String, isVariable: Bool)
   }
 
   let file: String
@@ -176,8 +176,12 @@ struct SwiftManifestParser {
 
     func endStatement(_ top: inout Frame) {
       if let value = top.element.finished {
-        if case .binding(let name) = statement {
-          manifest.bindings[name] = value
+        if case .binding(let name, let isVariable) = statement {
+          // A `var` may be changed by the statements after it (`info["Key"] = …`): its first value is not its value.
+          manifest.bindings[name] =
+            isVariable
+            ? SwiftManifestValue(kind: .computed("a 'var' the manifest may change"), line: value.line, column: 1)
+            : value
         } else {
           manifest.expressions.append(value)
         }
@@ -199,18 +203,18 @@ struct SwiftManifestParser {
         if token.beginsLine, !continues, !frames[0].element.isEmpty { endStatement(&frames[0]) }
         switch (statement, token.kind) {
         case (.expression, .identifier(let word)) where frames[0].element.isEmpty && (word == "let" || word == "var"):
-          statement = .expectingName
+          statement = .expectingName(isVariable: word == "var")
           continue
         case (.expression, .identifier(let word))
         where frames[0].element.isEmpty && Self.declarationModifiers.contains(word):
           continue
-        case (.expectingName, .identifier(let name)):
-          statement = .expectingEquals(name)
+        case (.expectingName(let isVariable), .identifier(let name)):
+          statement = .expectingEquals(name, isVariable: isVariable)
           continue
         case (.expectingName, _):
           statement = .expression
-        case (.expectingEquals(let name), .symbol("=")):
-          statement = .binding(name)
+        case (.expectingEquals(let name, let isVariable), .symbol("=")):
+          statement = .binding(name, isVariable: isVariable)
           continue
         case (.expectingEquals, _):
           continue   // a type annotation

@@ -431,14 +431,18 @@ struct TuistProjectBuilder {
       derived.set("CODE_SIGN_ENTITLEMENTS", entitlements.text, at: entitlements.location)
     }
     let targetSettings = settingsByConfiguration(arguments["settings"], configurations: configurations)
+    // A target's own configurations (`.debug(name:…, xcconfig:)`) give the `.xcconfig` its configuration is based on.
+    let targetXcconfigs = arguments["settings"] == nil ? [] : configurationNames(arguments["settings"])
     var configurationObjects: [XCBuildConfiguration] = []
     for config in configurations {
       var settings = derived
       for (key, value) in targetSettings[config.name] ?? [] { settings.set(key, value.text, at: value.location) }
+      let xcconfig = targetXcconfigs.first { $0.name == config.name }?.xcconfig
       configurationObjects.append(
         XCBuildConfiguration(
           id: "tuist.configuration.\(spec.name).\(config.name)", name: config.name,
-          buildSettings: settings.definitions, baseConfiguration: nil))
+          buildSettings: settings.definitions,
+          baseConfiguration: xcconfig.map { .init(path: PathText.joined(rootFolder, $0), displayName: $0) }))
     }
     let list = XCConfigurationList(
       id: "tuist.configurations.\(spec.name)", configurations: configurationObjects,
