@@ -282,6 +282,33 @@ def case_dotnet_outside(repo, outside):
     write(os.path.join(repo, "Deep", "Deep.csproj"), "<Project>" + "<a>" * 100_000 + "</a>" * 100_000 + "</Project>")
     return [Run(["lint", "App"], expect=r"not read|never read"), Run(["targets", "App"]),
             Run(["fix", "--unsafe", "App"]), Run(["lint", "Deep/Deep.csproj"], expect=r"nested more than")]
+def case_tuist_outside(repo, outside):
+    """A Tuist manifest naming files outside the repository, by relative, root-relative and absolute paths."""
+    write(os.path.join(repo, "Project.swift"),
+          "import ProjectDescription\nlet project = Project(name: \"App\", targets: [\n"
+          "  .target(name: \"App\", destinations: .iOS, product: .app, bundleId: \"com.example.app\",\n"
+          "    infoPlist: \"../../outside/victim/Info.plist\",\n"
+          "    sources: [\"../../outside/**\", \"/etc/**\"],\n"
+          "    entitlements: .file(path: .relativeToRoot(\"../outside/Secret.entitlements\")),\n"
+          "    dependencies: [.target(name: \"Share\"), .xcframework(path: \"/proc/self/environ\")]),\n"
+          "  .target(name: \"Share\", destinations: .iOS, product: .appExtension, bundleId: \"com.example.app.s\",\n"
+          "    infoPlist: .file(path: \"/proc/self/environ\"), entitlements: \"/etc/passwd\"),\n"
+          "])\n")
+    return [Run(["lint", "."], expect=r"not read|never read"), Run(["targets", "."]), Run(["fix", "--unsafe", "."])]
+
+
+def case_tuist_nesting(repo, outside):
+    """A Tuist manifest nesting brackets 100,000 deep, and one of 5,000 targets with literal plists."""
+    write(os.path.join(repo, "Project.swift"),
+          "import ProjectDescription\nlet project = Project(name: \"A\", targets: " + "[" * 100_000 + "]" * 100_000
+          + ")\n")
+    targets = "".join(
+        f".target(name: \"T{index}\", destinations: .iOS, product: .appExtension, bundleId: \"com.a.t{index}\", "
+        f"infoPlist: .extendingDefault(with: [\"NSExtension\": [\"K\": [[\"a\": {index}]]]]), "
+        f"dependencies: [.target(name: \"T{(index + 1) % 5_000}\")]),\n" for index in range(5_000))
+    write(os.path.join(repo, "Many", "Project.swift"),
+          "import ProjectDescription\nlet project = Project(name: \"Many\", targets: [\n" + targets + "])\n")
+    return [Run(["lint", "."]), Run(["targets", "."]), Run(["lint", "Many"])]
 
 
 def case_fix_outside_through_setting(repo, outside):
@@ -519,6 +546,8 @@ CASES = {
     "symlinked-plist-outside": case_symlinked_plist("OUTSIDE/Secret.plist"),
     "xcodegen-paths-outside": case_xcodegen_outside,
     "dotnet-paths-outside": case_dotnet_outside,
+    "tuist-paths-outside": case_tuist_outside,
+    "tuist-nesting-and-5000-targets": case_tuist_nesting,
     "fix-through-setting-outside": case_fix_outside_through_setting,
     "fix-through-symlinked-folder": case_symlinked_folder,
     "workspace-names-project-elsewhere": case_workspace_elsewhere,

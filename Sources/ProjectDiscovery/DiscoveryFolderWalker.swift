@@ -42,8 +42,8 @@ struct DiscoveryFolderWalker {
           DiscoveryPaths.refusalNote(entry.displayPath, isSymbolicLink: entry.isSymbolicLink, refusal: refusal))
       },
       generatedProject: { generated, folderDisplay in
-        // A project file of another format (`ProjectFormats`) is read as the folder's project; a Tuist manifest
-        // cannot be, and is named in a note.
+        // A project file of another format (`ProjectFormats`) is read as the folder's project; a Tuist workspace
+        // manifest cannot be, and is named in a note.
         for spec in generated.projectFiles {
           candidates.projectContainers.append(
             SourceFolderWalker.displayPath(folderDisplay, PathText.lastComponent(of: spec)))

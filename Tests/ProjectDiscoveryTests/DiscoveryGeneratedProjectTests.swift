@@ -35,20 +35,22 @@ struct DiscoveryGeneratedProjectTests {
     #expect(named.projectContainers == [root + "/iOS/project.yml"])
   }
 
-  @Test func tuistManifestIsANoteAndOtherSwiftManifestsAreNoPlists() throws {
+  @Test func tuistProjectManifestIsAProjectAndOtherSwiftManifestsAreNoPlists() throws {
     let root = try folder([
       "Project.swift": "import ProjectDescription\n\nlet project = Project(name: \"App\")\n",
       "Tuist/Package.swift": "// swift-tools-version: 5.9\nimport PackageDescription\n",
       "App/Resources/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: root) }
+    // A Tuist `Project.swift` is a project read where it is literal (`TuistFormat`): its note, when it yields
+    // nothing, comes from reading it.
     let candidates = try TargetDiscovery().collect([root])
-    #expect(candidates.projectContainers.isEmpty)
-    #expect(candidates.notes.count == 1)
-    #expect(candidates.notes.first?.hasPrefix(root + "/Project.swift:1: a Tuist project manifest") == true)
+    #expect(candidates.projectContainers == [root + "/Project.swift"])
+    #expect(candidates.notes.isEmpty)
     #expect(candidates.infoPlists.map(\.plist.displayPath) == [root + "/App/Resources/Info.plist"])
     let named = try TargetDiscovery().collect([root + "/Project.swift", root + "/Tuist/Package.swift"])
-    #expect(named.notes.count == 2 && named.infoPlists.isEmpty && named.entitlements.isEmpty)
+    #expect(named.projectContainers == [root + "/Project.swift"])
+    #expect(named.notes.count == 1 && named.infoPlists.isEmpty && named.entitlements.isEmpty)
     #expect(
       named.notes.last
         == root + "/Tuist/Package.swift: a Swift manifest, which sharelint does not run; it holds no plist")

@@ -59,6 +59,51 @@ struct PluginPodsTests {
     #expect(podspec.notes.first?.description.contains("'vendored_frameworks' is computed") == true)
   }
 
+  @Test func statementsOverSeveralLinesAreRead() {
+    let text = """
+      Pod::Spec.new do |s|
+        s.name = 'intune_plugin'
+        s.description = <<-DESC
+          Wraps the SDK (and MSAL, s.dependency 'NotADependency'
+        DESC
+        s.ios.vendored_frameworks = [
+          'ios/Frameworks/IntuneMAMSwift.xcframework', # the SDK
+          'ios/Frameworks/IntuneMAMSwiftStub.xcframework'
+        ]
+        s.dependency 'MSAL',
+          '~> 1.6'
+        s.dependency(
+          'Capacitor'
+        )
+        s.source_files = %w[
+          ios/Plugin/**/*.swift
+          ios/Plugin/**/*.m
+        ]
+        s.frameworks =
+          'LocalAuthentication'
+      end
+      """
+    let podspec = Podspec(path: "x.podspec", text: text)
+    #expect(podspec.name == "intune_plugin")
+    #expect(
+      podspec.libraries.map(\.name) == [
+        "ios/Frameworks/IntuneMAMSwift.xcframework", "ios/Frameworks/IntuneMAMSwiftStub.xcframework", "MSAL",
+        "Capacitor",
+      ])
+    #expect(podspec.libraries.map(\.line) == [6, 6, 10, 12])
+    #expect(podspec.sourceFiles == ["ios/Plugin/**/*.swift", "ios/Plugin/**/*.m"])
+    #expect(podspec.frameworks == ["LocalAuthentication"])
+    #expect(podspec.notes.isEmpty)
+  }
+
+  @Test func anArrayNeverClosedStopsAfterTheBoundedNumberOfLines() {
+    let text = "s.vendored_frameworks = [\n" + String(repeating: "  'A.xcframework',\n", count: 200)
+      + "s.dependency 'MSAL'\n"
+    let podspec = Podspec(path: "x.podspec", text: text)
+    #expect(podspec.libraries.count == Podspec.maximumStatementLines - 1 + 1)
+    #expect(podspec.libraries.last?.name == "MSAL")
+  }
+
   @Test func flutterPluginsAreFoundThroughTheDependenciesFile() throws {
     let root = try Self.repository([
       "app/ios/Podfile": "target 'Runner' do\n  flutter_install_all_ios_pods File.dirname(File.realpath(__FILE__))\nend\n",

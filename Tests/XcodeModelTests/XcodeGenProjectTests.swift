@@ -539,11 +539,12 @@ struct XcodeGenProjectTests {
       "Other/Project.swift": "import Foundation\n",
     ])
     let generated = GeneratedProjectFolder(folder: folder.path)
-    #expect(generated.tuistManifests == [TuistManifest(path: folder.path + "/Project.swift")].compactMap { $0 })
-    let note = try #require(generated.tuistManifests.first?.note)
+    // The project manifest is read (`TuistFormat`); one that yields no target keeps its note.
+    #expect(generated.projectFiles == [folder.path + "/Project.swift"] && generated.tuistManifests.isEmpty)
+    let note = try #require(TuistManifest(path: folder.path + "/Project.swift")?.note)
     #expect(note.file == folder.path + "/Project.swift" && note.line == 2)
     #expect(note.message.contains("'tuist generate'"))
-    #expect(GeneratedProjectFolder(folder: folder.path + "/Other").tuistManifests.isEmpty)
+    #expect(GeneratedProjectFolder(folder: folder.path + "/Other").projectFiles.isEmpty)
     let report = XcodeTargetsReport(paths: [folder.path])
     #expect(report.notes == [note])
     #expect(report.errors.isEmpty && report.targets.isEmpty)

@@ -66,6 +66,17 @@ public struct XcodeCompiledSources: Hashable, Sendable {
     for folder in other.folders where knownFolders.insert(folder).inserted { folders.append(folder) }
   }
 
+  /// The folder (or file) a glob pattern of sources is under — its components before the first with a wildcard
+  /// (`ios/Classes/**/*.{swift,m}` is `ios/Classes`, `**/*.swift` is `.`) — so that every source below it counts;
+  /// nil for a pattern that leaves its folder (`..`, an absolute or home path).
+  public static func folder(ofPattern pattern: String) -> String? {
+    guard !pattern.hasPrefix("/"), !pattern.hasPrefix("~") else { return nil }
+    let components = pattern.split(separator: "/", omittingEmptySubsequences: true)
+    guard !components.contains("..") else { return nil }
+    let literal = components.prefix { !$0.contains(where: { "*?[{".contains($0) }) }
+    return literal.isEmpty ? "." : literal.joined(separator: "/")
+  }
+
   /// Whether a path names a file the target compiles from source and a source rule reads.
   public static func isCompiledSource(_ path: String) -> Bool {
     let lowered = path.lowercased()

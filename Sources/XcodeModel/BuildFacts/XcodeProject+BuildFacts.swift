@@ -8,6 +8,7 @@ extension XcodeProject {
     of target: PBXNativeTarget, files: XcodeDependencyFiles, cache: inout XcodeDependencyFileCache
   ) -> XcodeTargetBuildFacts {
     var facts = XcodeTargetBuildFacts(targetName: target.name, project: path)
+    var pluginSources = XcodeCompiledSources()
     let phases = buildPhases(of: target)
     facts.phases = phases
     for phase in phases {
@@ -72,6 +73,8 @@ extension XcodeProject {
               plugin.podLine.map(podLines.contains)
               ?? (plugin.isFlutter ? flutter : reactNative)
             guard isLinked, let podspec = plugin.podspec else { continue }
+            // A plug-in's own sources are code the app runs: the source rules read them as the app's dependencies'.
+            pluginSources.append(podspec.sourceFolders)
             facts.pluginLibraries += podspec.libraries.map {
               XcodeTargetBuildFacts.PluginLibrary(
                 library: $0, plugin: plugin.name, podspec: PathText.relativeToWorkingFolder(podspec.path),
@@ -99,6 +102,7 @@ extension XcodeProject {
     facts.notes = files.notes
     facts.compiledSources = compiledSources(of: target)
     facts.dependencySources = dependencySources(of: target)
+    facts.dependencySources.append(pluginSources)
     return facts
   }
 }

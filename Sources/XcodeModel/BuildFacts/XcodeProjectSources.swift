@@ -23,8 +23,14 @@ public struct XcodeSettingEdit: Hashable, Sendable {
 public final class XcodeProjectSources: Sendable {
   /// The project model.
   public let model: XcodeProject
-  /// Whether the project is generated from an XcodeGen spec: its settings are in the spec, which no fix edits.
+  /// Whether the project is generated from an XcodeGen spec or a Tuist manifest: its settings are in the
+  /// description, which no fix edits.
   public let isGenerated: Bool
+  /// What generates the project, for messages: `XcodeGen`, `Tuist`; nil for a committed project.
+  public var generator: String? {
+    guard isGenerated else { return nil }
+    return PathText.lastComponent(of: model.pbxprojPath) == "Project.swift" ? "Tuist" : "XcodeGen"
+  }
   private let overlay: XcodeFileOverlay
   private let texts = Mutex<[String: SourceText?]>([:])
   private let reachByOrigin = Mutex<[String: [String: [String]]]>([:])

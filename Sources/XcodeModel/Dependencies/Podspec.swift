@@ -47,14 +47,136 @@ public struct Podspec: Hashable, Sendable {
     }
   }
 
-  /// Reads a podspec's `text`; `path` names it in notes.
+  /// Reads a podspec's `text`; `path` names it in notes. A statement `s.attribute …` goes on over the next lines
+  /// while a bracket it opened is not closed or its line ends with `,` or `=` (an array written one element a line, a
+  /// `dependency` with its version on the next line), for at most `maximumStatementLines` lines; `%w[…]` word arrays
+  /// are read as arrays of strings; heredocs (`<<-DESC … DESC`) are skipped.
   public init(path: String, text: String) {
     self.path = path
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    var statement: [RubyToken] = []
+    var statementLine = 0
+    var statementLines = 0
+    var heredocEnd: Substring?
+    for rawLine in Self.expandingWordArrays(text).split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
-      read(RubyToken.tokens(of: rawLine), line: lineNumber)
+      if let end = heredocEnd {
+        if rawLine.drop(while: { $0 == " " || $0 == "\t" }).prefix(while: { $0 != "\r" }) == end { heredocEnd = nil }
+        continue
+      }
+      let tokens = RubyToken.tokens(of: rawLine)
+      heredocEnd = Self.heredocTerminator(in: tokens)
+      if statement.isEmpty {
+        guard !tokens.isEmpty else { continue }
+        statementLine = lineNumber
+      }
+      statement += tokens
+      statementLines += 1
+      if heredocEnd == nil, statementLines < Self.maximumStatementLines, Self.continuesOnNextLine(statement) {
+        continue
+      }
+      read(statement, line: statementLine)
+      statement = []
+      statementLines = 0
     }
+    if !statement.isEmpty { read(statement, line: statementLine) }
+  }
+
+  /// The most lines one statement is read over.
+  public static let maximumStatementLines = 64
+
+  /// Whether a statement `receiver.attribute …` goes on over the next line: a bracket is open, or it ends with `,`
+  /// or `=`. Other lines (`Pod::Spec.new do |s|`, `end`) end where they end.
+  static func continuesOnNextLine(_ tokens: [RubyToken]) -> Bool {
+    guard tokens.count >= 2, case .identifier = tokens[0], tokens[1] == .punctuation("."), let last = tokens.last
+    else { return false }
+    if last == .punctuation(",") || last == .punctuation("=") || last == .punctuation("\\") { return true }
+    var depth = 0
+    for token in tokens {
+      switch token {
+      case .punctuation("["), .punctuation("("), .punctuation("{"): depth += 1
+      case .punctuation("]"), .punctuation(")"), .punctuation("}"): depth -= 1
+      default: continue
+      }
+    }
+    return depth > 0
+  }
+
+  /// The word that ends a heredoc begun among `tokens` (`<<-DESC`, `<<~DESC`, `<<~'DESC'`, outside strings), if
+  /// one is.
+  static func heredocTerminator(in tokens: [RubyToken]) -> Substring? {
+    for index in tokens.indices.dropLast(2)
+    where tokens[index] == .punctuation("<") && tokens[index + 1] == .punctuation("<") {
+      var next = index + 2
+      if tokens[next] == .punctuation("-") || tokens[next] == .punctuation("~"), next + 1 < tokens.count { next += 1 }
+      guard let word = tokens[next].text, let first = word.first, first.isUppercase || first == "_",
+        word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { continue }
+      return Substring(word)
+    }
+    return nil
+  }
+
+  /// The most characters a `%w[…]` word array is looked through for its end.
+  static let maximumWordArrayLength = 16 << 10
+
+  /// `text` with each `%w[a b]` (or `%w(…)`, `%W[…]`, over several lines too) written as `['a', 'b']`, lines kept
+  /// where they were. Linear (each array looked through `maximumWordArrayLength` characters at most); a word
+  /// array never closed is left as written.
+  static func expandingWordArrays(_ text: String) -> String {
+    guard text.contains("%w") || text.contains("%W") else { return text }
+    let characters = Array(text)
+    var result = ""
+    result.reserveCapacity(characters.count)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      guard character == "%", index + 2 < characters.count,
+        characters[index + 1] == "w" || characters[index + 1] == "W",
+        let closing: Character = characters[index + 2] == "[" ? "]" : characters[index + 2] == "(" ? ")" : nil,
+        let end = characters[(index + 3)..<min(characters.count, index + 3 + Self.maximumWordArrayLength)]
+          .firstIndex(of: closing)
+      else {
+        result.append(character)
+        index += 1
+        continue
+      }
+      var words: [String] = []
+      var word = ""
+      result.append("[")
+      for inner in characters[(index + 3)..<end] {
+        if inner == " " || inner == "\t" || inner == "\n" || inner == "\r" {
+          if !word.isEmpty { words.append(word) }
+          word = ""
+          if inner == "\n" {
+            result += words.map { "'\($0)', " }.joined()
+            words = []
+            result.append("\n")
+          }
+        } else if inner != "'" && inner != "\\" {
+          word.append(inner)
+        }
+      }
+      if !word.isEmpty { words.append(word) }
+      result += words.map { "'\($0)', " }.joined() + "]"
+      index = end + 1
+    }
+    return result
+  }
+
+  /// The sources `source_files` names, inside the podspec's folder, as the folders (or files) they are under: a
+  /// pattern's part before its first wildcard (`ios/Classes/**/*.{swift,m}` is `ios/Classes`), so every Swift,
+  /// Objective-C or C file below it counts. A pattern that leaves the folder (`..`, an absolute path) is left out.
+  public var sourceFolders: XcodeCompiledSources {
+    let podFolder = PathText.removingLastComponent(of: path)
+    var sources = XcodeCompiledSources()
+    for pattern in sourceFiles {
+      guard let relative = XcodeCompiledSources.folder(ofPattern: pattern) else { continue }
+      let folder = PathText.tidied(PathText.joined(podFolder, relative))
+      let shown = XcodeCompiledSources.Folder(path: PathText.relativeToWorkingFolder(folder.isEmpty ? "." : folder))
+      if !sources.folders.contains(shown) { sources.folders.append(shown) }
+    }
+    return sources
   }
 
   /// The attributes whose computed value may hide a library.

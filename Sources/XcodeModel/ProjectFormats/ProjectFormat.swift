@@ -55,23 +55,27 @@ public struct ProjectFormatReading: Sendable {
   public var notes: [XcodeProjectNote]
   /// The plists the build writes from the description that the repository does not have (XcodeGen's `info:`).
   public var generatedPlists: [XcodeGenGeneratedPlist]
+  /// Whether every target the description makes was read: false when some are computed (a Tuist helper makes
+  /// them), and then the plists beside the project that no read target builds are linted as loose files.
+  public var readsEveryTarget: Bool
 
   /// A reading of `project` from `files`.
   public init(
     project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
-    generatedPlists: [XcodeGenGeneratedPlist] = []
+    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true
   ) {
     self.project = project
     self.files = files
     self.notes = notes
     self.generatedPlists = generatedPlists
+    self.readsEveryTarget = readsEveryTarget
   }
 }
 
 /// The project formats sharelint reads besides committed Xcode projects: the one registration point of a reader.
 public enum ProjectFormats {
   /// Every format, in the order a folder's projects are listed.
-  public static let all: [any ProjectFormat.Type] = [XcodeGenFormat.self, DotNetProjectFormat.self]
+  public static let all: [any ProjectFormat.Type] = [XcodeGenFormat.self, DotNetProjectFormat.self, TuistFormat.self]
 
   /// The format of the project file at `path` named on the command line, if it is one.
   public static func format(ofFile path: String, boundary: RepositoryBoundary = .current) -> (any ProjectFormat.Type)? {

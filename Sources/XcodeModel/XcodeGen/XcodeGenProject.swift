@@ -59,17 +59,18 @@ public struct XcodeGenProject: Sendable {
   }
 }
 
-/// A plist XcodeGen writes when it generates the project — a target's `info:` (its `properties:` over the keys
-/// XcodeGen always writes) or `entitlements:` — that is not in the repository, or that is and that XcodeGen
-/// rewrites from the spec's `properties:` on every `xcodegen generate` (`FileWriter.writePlists`): what the build
-/// will use.
+/// A plist a project generator writes when it generates the project — XcodeGen's `info:` (its `properties:` over the
+/// keys XcodeGen always writes) or `entitlements:` of a target, Tuist's `infoPlist: .extendingDefault(with:)` — that
+/// is not in the repository, or that is and that XcodeGen rewrites from the spec's `properties:` on every
+/// `xcodegen generate` (`FileWriter.writePlists`): what the build will use. A .NET app's Info.plist with the
+/// PartialAppManifest items the build merges over it is one too (`mergedBy`).
 public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
   /// to the working folder).
   public let path: String
   /// Where the spec defines it: `file:line`.
   public let definedAt: String
-  /// The XML plist XcodeGen would write.
+  /// The XML plist the generator would write.
   public let bytes: [UInt8]
   /// When the file is in the repository and the build merges others over it (a .NET app's PartialAppManifest
   /// items), what merges it, in the notes' words ("the .NET build with the PartialAppManifest 'X' (App.csproj:12)");
@@ -84,20 +85,25 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// Where its keys are written in the spec, for locating findings and writing fixes; nil when not known.
   package let spec: XcodeGenPlistSpec?
 
-  /// A generated plist, or (with `mergedBy`) a plist the build merges from several files.
+  /// The generator that writes it, as named in notes: `XcodeGen`, `Tuist`.
+  public let generator: String
+
+  /// A generated plist written by `generator`, or (with `mergedBy`) a plist the build merges from several files.
   public init(
-    path: String, definedAt: String, bytes: [UInt8], mergedBy: String? = nil, keyOrigins: [String: String] = [:]
+    path: String, definedAt: String, bytes: [UInt8], generator: String = "XcodeGen", mergedBy: String? = nil,
+    keyOrigins: [String: String] = [:]
   ) {
     self.init(
-      path: path, definedAt: definedAt, bytes: bytes, isCommitted: false, spec: nil, mergedBy: mergedBy,
-      keyOrigins: keyOrigins)
+      path: path, definedAt: definedAt, bytes: bytes, isCommitted: false, spec: nil, generator: generator,
+      mergedBy: mergedBy, keyOrigins: keyOrigins)
   }
 
   /// A generated plist whose keys `spec` locates.
   package init(
     path: String, definedAt: String, bytes: [UInt8], isCommitted: Bool, spec: XcodeGenPlistSpec?,
-    mergedBy: String? = nil, keyOrigins: [String: String] = [:]
+    generator: String = "XcodeGen", mergedBy: String? = nil, keyOrigins: [String: String] = [:]
   ) {
+    self.generator = generator
     self.path = path
     self.definedAt = definedAt
     self.bytes = bytes

@@ -35,6 +35,9 @@ public struct XcodeTargetsReport: Sendable {
   public var errors: [XcodeProjectError] = []
   /// The `.xcodeproj` folders and XcodeGen specs read (or tried), in order.
   public var projectPaths: [String] = []
+  /// The projects (of `projectPaths`) whose description computes targets that were not read (a Tuist manifest's
+  /// helpers): the plists in their folders that no read target builds are still loose files.
+  public var partlyReadProjects: Set<String> = []
   /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
   /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
   public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
@@ -56,10 +59,10 @@ public struct XcodeTargetsReport: Sendable {
   /// An empty report.
   public init() {}
 
-  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, an XcodeGen spec (`project.yml`) or
-  /// a folder searched for them (`projects(under:)`). A project reached twice (through a workspace and the walk,
-  /// or through a link) is read once. A Tuist manifest met in the walk is named in a note. Every file the projects
-  /// name is read within `boundary`.
+  /// The report for `paths`: each may be an `.xcodeproj`, an `.xcworkspace`, a project file of `ProjectFormats`
+  /// (`project.yml`, `Project.swift`) or a folder searched for them (`projects(under:)`). A project reached twice
+  /// (through a workspace and the walk, or through a link) is read once. A Tuist `Workspace.swift` met in the walk
+  /// is named in a note. Every file the projects name is read within `boundary`.
   public init(
     paths: [String], overlay: XcodeFileOverlay = XcodeFileOverlay(), boundary: RepositoryBoundary = .current
   ) {
@@ -149,6 +152,7 @@ public struct XcodeTargetsReport: Sendable {
         let generated = try reading.get()
         project = generated.project
         notes += generated.notes
+        if !generated.readsEveryTarget { partlyReadProjects.insert(projectPath) }
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
       } else if let bytes = overlay.bytes(at: PathText.joined(projectPath, "project.pbxproj")) {
         project = try XcodeProject(path: projectPath, pbxprojBytes: bytes, boundary: boundary)
@@ -196,7 +200,7 @@ public struct XcodeTargetsReport: Sendable {
   }
 
   /// The `.xcworkspace` and `.xcodeproj` folders and the XcodeGen specs under `path` (or `path` itself), sorted by
-  /// path, and a note for each Tuist manifest of a folder whose project is not committed, found on
+  /// path, and a note for each Tuist workspace manifest of a folder whose project is not committed, found on
   /// `SourceFolderWalker`'s walk (the one `lint` takes: it skips the same folders, and the `.xcodeproj` without a
   /// `project.pbxproj` beside a spec or manifest, the schemes of a generated project).
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
@@ -241,10 +245,10 @@ public struct XcodeTargetsReport: Sendable {
       }
       notes.append(
         generated.isCommitted
-          ? "XcodeGen rewrites '\(path)' from \(generated.definedAt) when it generates the project: it is read as "
-            + "XcodeGen would write it"
-          : "'\(path)' is not in the repository: XcodeGen writes it from \(generated.definedAt) when it generates "
-            + "the project, and it is read as XcodeGen would write it")
+          ? "\(generated.generator) rewrites '\(path)' from \(generated.definedAt) when it generates the project: it "
+            + "is read as \(generated.generator) would write it"
+          : "'\(path)' is not in the repository: \(generated.generator) writes it from \(generated.definedAt) when it "
+            + "generates the project, and it is read as \(generated.generator) would write it")
     }
     for setting in [configuration.bundleIdentifier, configuration.infoPlistPath, configuration.entitlementsPath] {
       guard let setting, !setting.undefinedNames.isEmpty else { continue }
