@@ -12,7 +12,7 @@ package struct GeneratedProjectFolder: Sendable {
   /// begin a spec).
   package var projectFiles: [String] = []
   /// The Tuist workspace manifests (`Workspace.swift` importing `ProjectDescription`) of a folder whose project is
-  /// not committed (a `Project.swift` is a project file of `TuistFormat`).
+  /// not committed (a `Project.swift` is a project file of a `ProjectFormats` format).
   package var tuistManifests: [TuistManifest] = []
   /// The `.xcodeproj` folders here without a `project.pbxproj`, and the `.xcworkspace` folders without a
   /// `contents.xcworkspacedata`, when the project is generated (XcodeGen and Tuist repositories commit the schemes
