@@ -168,15 +168,25 @@ struct DotNetProjectTests {
       </Project>
       """
     let folder = try Self.repository([
-      "Legacy/Legacy.csproj": project, "Legacy/Info.plist": Self.plist, "Legacy/Entitlements.plist": Self.plist,
+      "Legacy/Legacy.csproj": project, "Legacy/Entitlements.plist": Self.plist,
+      "Legacy/Info.plist": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.legacy</string>
+        </dict>
+        </plist>
+        """,
     ])
     let reading = try Self.read(folder, "Legacy/Legacy.csproj")
     #expect(reading.project.targets.map(\.name) == ["Legacy"])
     var cache = XcconfigCache()
     let configurations = reading.project.configurations(of: reading.project.targets[0], cache: &cache)
     #expect(configurations.map(\.name) == ["Debug", "Release", "Ad-Hoc"])
-    // The Info.plist's CFBundleIdentifier is the bundle id of a legacy project: no setting is made up.
-    #expect(configurations.allSatisfy { $0.bundleIdentifier?.resolved == nil || $0.bundleIdentifier?.resolved == "" })
+    // The Info.plist's CFBundleIdentifier is the bundle id of a legacy project, shown where the Info.plist writes it.
+    #expect(configurations.allSatisfy { $0.bundleIdentifier?.resolved == "com.example.legacy" })
+    #expect(configurations[0].bundleIdentifier?.origin.description.hasSuffix("Legacy/Info.plist:5") == true)
     #expect(configurations[0].entitlementsPath == nil)
     #expect(configurations[1].entitlementsPath?.resolved?.hasSuffix("Legacy/Entitlements.plist") == true)
     #expect(configurations[0].infoPlistPath?.resolved?.hasSuffix("Legacy/Info.plist") == true)

@@ -299,12 +299,33 @@ struct DotNetProjectReader {
     add("CODE_SIGN_IDENTITY", from: "CodesignKey")
     if let manifest = appManifest(evaluation, platform: platform, isSDKStyle: isSDKStyle, exists: exists) {
       settings.append(BuildSettingDefinition(name: "INFOPLIST_FILE", value: manifest.path, origin: manifest.origin))
+      if !settings.contains(where: { $0.name == "PRODUCT_BUNDLE_IDENTIFIER" }),
+        let written = bundleIdentifier(inManifest: manifest.path)
+      {
+        // Without `ApplicationId` the build keeps the Info.plist's own `CFBundleIdentifier` (dotnet/macios
+        // `CompileAppManifest`): the bundle identifier is the one written there, located in the Info.plist.
+        settings.append(
+          BuildSettingDefinition(name: "PRODUCT_BUNDLE_IDENTIFIER", value: written.value, origin: written.origin))
+      }
     }
     if let entitlements = signingEntitlements(evaluation, platform: platform, isSDKStyle: isSDKStyle, exists: exists) {
       settings.append(
         BuildSettingDefinition(name: "CODE_SIGN_ENTITLEMENTS", value: entitlements.path, origin: entitlements.origin))
     }
     return settings
+  }
+
+  /// The `CFBundleIdentifier` the Info.plist at `manifest` (relative to the project's folder) writes, with its place;
+  /// nil when the file cannot be read or has none.
+  private func bundleIdentifier(inManifest manifest: String) -> (value: String, origin: BuildSettingDefinition.Origin)? {
+    let path = PathText.joined(files.projectFolder, manifest)
+    guard case .success(let bytes) = RepositoryFile.read(path, limit: 4 << 20, boundary: boundary),
+      let document = try? PropertyListDocument(bytes: bytes, name: path),
+      let node = document.value(at: ["CFBundleIdentifier"]), case .string(let value) = node.value, !value.isEmpty
+    else { return nil }
+    let shown = path.hasPrefix("/") ? PathText.relativeToWorkingFolder(path) : path
+    let line = node.elementRange.map { document.position(of: $0.start).line } ?? 1
+    return (value, .project(file: shown, line: line))
   }
 
   /// A path as MSBuild writes it (`Platforms\iOS\Info.plist`), with `/` and relative to the project's folder.
