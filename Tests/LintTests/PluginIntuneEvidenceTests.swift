@@ -56,6 +56,19 @@ import XcodeModel
     }
   }
 
+  @Test func msalAPluginPodBringsInIsLinkedWithoutThePluginFolder() async throws {
+    // A Flutter checkout without `.flutter-plugins-dependencies` or `.symlinks` (both written by `flutter pub get`):
+    // the Runner block's pods come from the installer, so the lock's pods count, MSAL among them (US007 runs).
+    var files = Self.flutterApp(infoPlist: "<key>CFBundleIdentifier</key>\n<string>com.example.runner</string>")
+    files[".flutter-plugins-dependencies"] = nil
+    files["plugins/intune_bridge/ios/intune_bridge.podspec"] = nil
+    files["ios/Podfile.lock"] =
+      "PODS:\n  - Flutter (1.0.0)\n  - intune_bridge (0.1.0):\n    - Flutter\n    - MSAL (~> 1.2)\n  - MSAL (1.2.16)\n"
+    let findings = try await Self.lint(files, rules: ["US007"]).diagnostics
+    #expect(findings.map(\.code) == ["US007"])
+    #expect(findings.first?.message.contains("msauth.com.example.runner") == true)
+  }
+
   @Test func intuneSettingsWithAPluginSDKAreNotUnlinked() async throws {
     let settings = "<key>IntuneMAMSettings</key>\n<dict>\n\t<key>ADALClientId</key>\n\t<string>x</string>\n</dict>"
     let linked = try await Self.lint(Self.flutterApp(infoPlist: settings), rules: ["XC001"])

@@ -62,6 +62,11 @@ extension XcodeProject {
         if !facts.pods.isEmpty {
           facts.lockedPods = files.podfileLock?.versions ?? [:]
           facts.lockedPodsBroughtIn = files.podfileLock?.podsBroughtIn(by: facts.pods.map(\.pod.name))
+        } else if !podfile.pluginInstallers(ofTarget: target.name).isEmpty, let lock = files.podfileLock {
+          // The block's pods are what a plug-in installer adds (`flutter_install_all_ios_pods`,
+          // `use_native_modules!`), written in no line of it: every pod of the lock counts, as when the lock does not
+          // say what brings what in (a Flutter Runner's plug-in that brings MSAL in).
+          facts.lockedPods = lock.versions
         }
         if let plugins = files.plugins {
           let installers = podfile.pluginInstallers(ofTarget: target.name)
