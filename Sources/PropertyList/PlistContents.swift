@@ -170,6 +170,11 @@ public final class KeptBytesBudget: Sendable {
     // A full slab leaves the lock with the caller: when nothing refers to it any more, its unmapping takes the lock.
     let (kept, full) = state.withLock { state -> (KeptBytes?, KeptBytesSlab?) in
       var full: KeptBytesSlab?
+      if let room = state.current.map({ $0.capacity - $0.used }), room < bytes.count,
+        isKnownUniquelyReferenced(&state.current)
+      {
+        state.current?.used = 0   // every byte kept in it was released: fill it again
+      }
       if state.current.map({ $0.capacity - $0.used < bytes.count }) ?? true {
         full = state.current
         state.current = nil
