@@ -252,7 +252,8 @@ show() {
 # The timed variants run in turn, round after round, so that a machine whose speed drifts (a shared VM) slows them
 # alike; each keeps its best round, and the ratios are also taken within each round.
 rounds=${ROUNDS:-5}
-echo "==> wall clock, best of $rounds interleaved rounds unless marked ($(nproc) cores online; $(uptime | sed 's/.*load/load/'))"
+load=$(uptime | sed 's/.*load/load/')
+echo "==> wall clock, best of $rounds interleaved rounds unless marked ($(nproc) cores online; $load)"
 lint_ns=0 one_core_ns=0 xmllint_ns=0 lint_kib=0 one_core_kib=0 xmllint_kib=0
 real_lint_ns=0 real_xmllint_ns=0 real_lint_kib=0 real_xmllint_kib=0
 round_ratios=() round_scalings=() real_round_ratios=()
@@ -325,9 +326,11 @@ awk -v l="$lint_ns" -v x="$xmllint_ns" -v p="$plistutil_ns" -v o="$one_core_ns" 
   -v rl="$real_lint_ns" -v rx="$real_xmllint_ns" -v rk="$real_lint_kib" \
   -v rr="$(median "${round_ratios[@]}")" -v rs="$(median "${round_scalings[@]}")" \
   -v rrr="$(median "${real_round_ratios[@]}")" -v n="$rounds" 'BEGIN {
-  printf "==> padded tree: sharelint/xmllint time ratio %.2f, best against best (target <= 3.00): %s; median ratio of the %d rounds %.2f\n",
+  printf "==> padded tree: sharelint/xmllint time ratio %.2f, best against best (target <= 3.00): %s;" \
+    " median ratio of the %d rounds %.2f\n",
     l / x, (l / x <= 3.0) ? "met" : "MISSED", n, rr
-  printf "==> real-sized tree: sharelint/xmllint time ratio %.2f, best against best (target <= 3.00): %s; median ratio of the %d rounds %.2f (xmllint %.3f s)\n",
+  printf "==> real-sized tree: sharelint/xmllint time ratio %.2f, best against best (target <= 3.00): %s;" \
+    " median ratio of the %d rounds %.2f (xmllint %.3f s)\n",
     rl / rx, (rl / rx <= 3.0) ? "met" : "MISSED", n, rrr, rx / 1e9
   printf "==> sharelint/plistutil (per-file processes) time ratio %.2f\n", l / p
   printf "==> 2 cores vs 1: %.2fx faster, best against best (target >= 1.60): %s; median of the %d rounds %.2fx\n",

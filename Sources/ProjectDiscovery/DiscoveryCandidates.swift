@@ -92,9 +92,9 @@ package struct DiscoveryCandidates {
       identity: identity, folderIdentity: folderIdentity)
   }
 
-  /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist,
-  /// keeping no tree (and bytes only within `KeptBytesBudget.discoveredFiles`); the files that cannot be read are dropped and reported as problems
-  /// (silently, for entitlements wanted only if they pair). `fileRead` is told of each file read.
+  /// Reads every file for the first time, on every core, with the pairing facts of each Info.plist, keeping no
+  /// tree (and bytes only within `KeptBytesBudget.discoveredFiles`); the files that cannot be read are dropped and
+  /// reported as problems (silently, for entitlements wanted only if they pair). `fileRead` is told of each file read.
   mutating func readAll(fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)? = nil) {
     let all = infoPlists + entitlements
     let infoPlistCount = infoPlists.count
