@@ -3,7 +3,8 @@ import PropertyList
 
 /// A property list file found by discovery: an Info.plist or an entitlements file (on disk, in an
 /// `.app` bundle, or inside an `.ipa`). It is parsed when first needed, and its tree can be released
-/// and parsed again; a file on disk is not kept in memory but read again (see `PlistContents`).
+/// and parsed again; a file on disk that discovery reads keeps its bytes while the run's budget lasts, else it is
+/// read again (see `PlistContents`).
 public struct DiscoveredPlist: Sendable {
   /// Where the bytes came from.
   public enum Location: Hashable, Sendable {
@@ -45,11 +46,12 @@ public struct DiscoveredPlist: Sendable {
 
   /// The file at `filePath`, whose symlink-free path is `identity` (when known), not read yet: discovery reads every
   /// file it finds later, on every core; a project's file that does not read is linted this way, so its reading
-  /// fails, as PL001, where every file's does.
+  /// fails, as PL001, where every file's does. The bytes of that first read are kept for the job and the report
+  /// while `KeptBytesBudget.discoveredFiles` lasts.
   public init(displayPath: String, unreadFile filePath: String, identity: String? = nil, location: Location) {
     self.init(
       displayPath: displayPath, filePath: filePath, identity: identity, location: location,
-      contents: PlistContents(file: filePath, identity: identity))
+      contents: PlistContents(file: filePath, identity: identity, keepingWithin: .discoveredFiles))
   }
 
   private init(
@@ -76,8 +78,15 @@ public struct DiscoveredPlist: Sendable {
   /// the last target using it is linted, so that trees do not pile up. The next `document()` parses again.
   public func releaseDocument() { parsing.release() }
 
-  /// Reads the file for the first time (recording its fingerprint) and, for an Info.plist, the facts
-  /// pairing needs, keeping neither the bytes nor the tree: what discovery calls for every file, from
+  /// Forgets the tree and the bytes kept from the file's first read (see `PlistContents`): once the last job reading
+  /// the file is done, only a report's excerpt may need them, and reads them again.
+  public func releaseDocumentAndBytes() {
+    parsing.release()
+    contents.releaseKeptBytes()
+  }
+
+  /// Reads the file for the first time (recording its fingerprint, keeping its bytes within the run's budget) and,
+  /// for an Info.plist, the facts pairing needs, without keeping the tree: what discovery calls for every file, from
   /// several threads at once.
   func firstRead(readingPairingFacts: Bool) throws(PropertyListError) {
     let bytes = try contents.bytes()

@@ -53,6 +53,10 @@ struct DiscoveryFolderWalker {
           note.file = SourceFolderWalker.displayPath(folderDisplay, PathText.lastComponent(of: manifest.path))
           return note.description
         }
+      },
+      listed: { folderDisplay, names in
+        guard let isKept = candidates.keptFolderNames else { return }
+        candidates.folderNames[folderDisplay] = names.filter(isKept)
       }
     ) { entry, visited in
       let name = entry.name

@@ -35,6 +35,8 @@ public struct TargetDiscovery: Sendable {
   public var fileRead: (@Sendable (_ read: Int, _ total: Int) -> Void)?
   /// The bytes the path `-` stands for: standard input, read by the caller (discovery reads no stream itself).
   public var standardInput: [UInt8]?
+  /// Which names of the folders walked `collect` keeps (`DiscoveryCandidates.folderNames`); nil keeps none.
+  package var keptFolderNames: (@Sendable (String) -> Bool)?
 
   /// The path that names standard input on a command line.
   public static let standardInputPath = "-"
@@ -65,6 +67,7 @@ public struct TargetDiscovery: Sendable {
       throw DiscoveryError(path: path, message: "does not exist")
     }
     var candidates = DiscoveryCandidates()
+    candidates.keptFolderNames = keptFolderNames
     var walker = DiscoveryFolderWalker(archiveReader: archiveReader, boundary: boundary)
     for path in paths {
       if path == Self.standardInputPath {

@@ -151,6 +151,51 @@ import Testing
             "\(note)")
   }
 
+  /// Linting the repository's folder finds the Podfile through the walk's listing of each folder, as naming the
+  /// Info.plist finds it by listing the folders itself.
+  @Test func aPodfileFoundThroughTheWalkCountsAsThroughTheFolders() async throws {
+    let manager = FileManager.default
+    let repository = manager.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: repository) }
+    let appFolder = repository.appendingPathComponent("ios/App")
+    try manager.createDirectory(at: appFolder, withIntermediateDirectories: true)
+    try manager.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    let plist = appFolder.appendingPathComponent("Info.plist").path
+    try RuleExample.document(for: Self.queries).write(toFile: plist, atomically: true, encoding: .utf8)
+    try "target 'App' do\n  pod 'IntuneMAMSwift', '~> 21.0'\nend\n"
+      .write(to: repository.appendingPathComponent("ios/Podfile"), atomically: true, encoding: .utf8)
+    for path in [repository.path, plist] {
+      var options = LintSession.Options(paths: [path])
+      options.onlyRules = ["US001"]
+      let report = try await LintSession.run(options)
+      #expect(report.diagnostics.count == 1, "\(path)")
+      #expect(report.diagnostics.first?.notes.first?.contains("ios/Podfile links the Intune App SDK") == true)
+    }
+  }
+
+  /// A folder whose names were handed over (by the walk) is not listed again: what the walk kept of it is what the
+  /// lookup sees; `isLookedAt` keeps every name the lookup needs.
+  @Test func aListedFolderIsNotListedAgain() throws {
+    let manager = FileManager.default
+    let folder = manager.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: folder) }
+    try manager.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try "target 'App' do\n  pod 'IntuneMAMSwift'\nend\n".write(
+      to: folder.appendingPathComponent("Podfile"), atomically: true, encoding: .utf8)
+    let plist = folder.appendingPathComponent("Info.plist").path
+    #expect(IntuneDependencyLookup(listedFolders: [folder.path: [".git"]]).dependency(near: plist) == nil)
+    let names = ["Info.plist", "Podfile", ".git", "App.iOS.csproj", "README.md"]
+      .filter(IntuneDependencyLookup.isLookedAt)
+    #expect(names == ["Podfile", ".git", "App.iOS.csproj"])
+    guard case .dependency(let file, _)? = IntuneDependencyLookup(listedFolders: [folder.path: names])
+      .dependency(near: plist)
+    else {
+      Issue.record("no dependency found")
+      return
+    }
+    #expect(file.hasSuffix("/Podfile"))
+  }
+
   /// A project's files are no evidence for loose files beside it; a commented-out pod is none either.
   @Test func theFolderFallbackReadsManifestsNotProjects() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharelint-evidence-\(UUID().uuidString)")

@@ -120,6 +120,42 @@ struct PlistContentsTests {
     }
   }
 
+  /// A file discovery reads is read once: the job parses the bytes of the first read, even if the file changed
+  /// since; once its last job released them, a read (a report's excerpt) must find the same bytes again.
+  @Test func aDiscoveredFileIsReadOnceUntilReleased() throws {
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plist = DiscoveredPlist(displayPath: "Info.plist", unreadFile: path, location: .sourceFile)
+    try plist.firstRead(readingPairingFacts: true)
+    try Data(Self.plist + Array("<!-- edited -->".utf8)).write(to: URL(fileURLWithPath: path))
+    #expect(try plist.document().source.bytes == Self.plist)
+    #expect(try plist.bytes() == Self.plist)
+    plist.releaseDocumentAndBytes()
+    let error = #expect(throws: PropertyListError.self) { try plist.bytes() }
+    #expect(error?.kind == .fileChanged)
+  }
+
+  /// Kept bytes take room in slabs of the budget; past it a file is read again each time, and a slab whose bytes
+  /// are all released is given back.
+  @Test func theBudgetBoundsWhatIsKept() throws {
+    let piece = [UInt8](repeating: UInt8(ascii: "a"), count: KeptBytesBudget.largestKept)
+    let budget = KeptBytesBudget(bytes: KeptBytesBudget.slabSize)
+    var kept = (0..<(KeptBytesBudget.slabSize / piece.count)).map { _ in budget.keep(piece) }
+    #expect(kept.allSatisfy { $0?.bytes == piece })
+    #expect(budget.keep([1]) == nil)   // the one slab is full
+    #expect(KeptBytesBudget(bytes: KeptBytesBudget.slabSize).keep(piece + [1]) == nil)   // too large to keep
+    let path = try file(Self.plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let contents = PlistContents(file: path, keepingWithin: budget)
+    #expect(try contents.bytes() == Self.plist)
+    try Data(Self.plist + [0x0A]).write(to: URL(fileURLWithPath: path))
+    #expect(throws: PropertyListError.self) { try contents.bytes() }   // not kept: read again, and changed
+    kept.removeLast()
+    #expect(budget.keep([1]) == nil)   // the slab stays while any of its bytes are kept
+    kept.removeAll()
+    #expect(budget.keep([1])?.bytes == [1])   // given back once all are released
+  }
+
   @Test func anArchiveEntryStaysInMemory() throws {
     let plist = DiscoveredPlist(displayPath: "A.ipa/Payload/A.app/Info.plist", filePath: nil, location: .archiveEntry, bytes: Self.plist)
     plist.releaseDocument()

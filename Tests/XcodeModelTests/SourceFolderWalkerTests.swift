@@ -43,6 +43,17 @@ import Testing
     #expect(Self.visited(base) == ["App/", "App/Info.plist", "b/", "b/Pods"])
   }
 
+  /// Each folder entered is handed on with every name it holds, hidden and skipped ones too (what the Intune
+  /// package lookup reads instead of listing the folder again); folders not entered are not.
+  @Test func eachFolderEnteredIsListedWithEveryName() throws {
+    let base = try Self.tree(["App/Info.plist", "App/Podfile", ".git/HEAD", "Pods/X/Info.plist", "b/.hidden"])
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    var walker = SourceFolderWalker()
+    var listed: [String: [String]] = [:]
+    walker.walk(folder: base, displayPath: ".", listed: { listed[$0] = $1.sorted() }) { _, _ in .enter }
+    #expect(listed == [".": [".git", "App", "Pods", "b"], "App": ["Info.plist", "Podfile"], "b": [".hidden"]])
+  }
+
   @Test func followsLinksButEntersEachFolderOnce() throws {
     let base = try Self.tree(["real/Info.plist"])
     defer { try? FileManager.default.removeItem(atPath: base) }

@@ -208,9 +208,27 @@ public final class IntuneDependencyLookup: Sendable {
 
   private let answers = Mutex<[String: IntuneEvidence?]>([:])
   private let workingFolder = FileManager.default.currentDirectoryPath
+  /// The names `isLookedAt` keeps of the folders a walk listed, by absolute path (as `dependency(near:)` climbs).
+  private let listedFolders: [String: [String]]
 
-  /// A lookup with nothing remembered yet.
-  public init() {}
+  /// A lookup with nothing remembered yet. `listedFolders` holds what `isLookedAt` keeps of the names of folders
+  /// already listed (by a discovery walk), by display path: those folders are not listed again.
+  public init(listedFolders: [String: [String]] = [:]) {
+    var absolute: [String: [String]] = [:]
+    absolute.reserveCapacity(listedFolders.count)
+    let workingFolder = workingFolder
+    for (folder, names) in listedFolders {
+      let path = folder == "." ? workingFolder : folder.hasPrefix("/") ? folder : workingFolder + "/" + folder
+      absolute[path] = names
+    }
+    self.listedFolders = absolute
+  }
+
+  /// Whether the lookup looks at a file named `name` in a folder (a package manifest, a `.csproj`), or it ends
+  /// the climb (`.git`): the names of a folder a walk listed that `init(listedFolders:)` needs.
+  public static func isLookedAt(_ name: String) -> Bool {
+    name == ".git" || fileNames.contains(name) || name.hasSuffix(".csproj")
+  }
 
   /// The evidence found for the file at `path` (an Info.plist), looking in its folder and above.
   public func dependency(near path: String) -> IntuneEvidence? {
@@ -236,10 +254,14 @@ public final class IntuneDependencyLookup: Sendable {
       }
       climbed.append(folder)
       let names: [String]
-      switch RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) {
-      case .success(let listed): names = listed
-      case .failure(.refused): names = [".git"]   // the boundary: the search ends here
-      case .failure: names = []
+      if let listed = listedFolders[folder] {
+        names = listed   // a folder the walk listed, inside the boundary
+      } else {
+        switch RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) {
+        case .success(let listed): names = listed
+        case .failure(.refused): names = [".git"]   // the boundary: the search ends here
+        case .failure: names = []
+        }
       }
       if let found = Self.evidence(inFolder: folder, holding: names) {
         evidence = found

@@ -40,7 +40,7 @@ struct LintJob: Sendable {
       fixed: fixedConfiguration, rules: rules,
       lookup: ConfigurationLookup(
         paths: options.paths, ignoresRepositoryFiles: options.ignoresRepositoryConfiguration))
-    let intuneDependencies = IntuneDependencyLookup()
+    let intuneDependencies = IntuneDependencyLookup(listedFolders: plan.listedFolders)
     let folders = plan.targets.map { target in
       target.builds.map { ConfigurationCache.standardizedFolder(of: $0.target.displayPath) }
     }

@@ -297,8 +297,9 @@ extension LintJob {
   }
 }
 
-/// How many jobs still need each plist's parsed tree; the last one to finish releases it, so a run
-/// over thousands of files holds only the trees of the targets in flight.
+/// How many jobs still need each plist's parsed tree; the last one to finish releases it, and the bytes kept from the
+/// file's first read, so a run over thousands of files holds only the trees of the targets in flight, and the bytes
+/// of the files not linted yet.
 final class DocumentLifetimes: @unchecked Sendable {
   private let lock = NSLock()
   private var remainingUses: [String: Int] = [:]
@@ -315,7 +316,7 @@ final class DocumentLifetimes: @unchecked Sendable {
       let remaining = (remainingUses[plist.displayPath] ?? 1) - 1
       remainingUses[plist.displayPath] = remaining
       lock.unlock()
-      if remaining <= 0 { plist.releaseDocument() }
+      if remaining <= 0 { plist.releaseDocumentAndBytes() }
     }
   }
 }

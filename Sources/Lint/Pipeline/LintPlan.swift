@@ -26,6 +26,9 @@ struct LintPlan {
   var projects: XcodeTargetsReport?
   /// The sources the rules read: those they could not read are notes once the run is over.
   var sourceFiles: SourceFileCache?
+  /// The names of the folders the walk listed that the Intune SDK's package lookup looks at, by display path
+  /// (`IntuneDependencyLookup.init(listedFolders:)`): the walk lists every folder once.
+  var listedFolders: [String: [String]] = [:]
 
   /// `notes` as a run reports them: those that say the same thing of several files, targets or configurations
   /// in one line (`NoteGrouping`).
@@ -47,6 +50,7 @@ struct LintPlan {
     let filesRead = ConcurrentResults<Int>(count: 1)
     var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
     discoverer.standardInput = options.standardInput
+    discoverer.keptFolderNames = IntuneDependencyLookup.isLookedAt
     discoverer.fileRead = { read, total in
       filesRead[0] = total
       options.progress?(
@@ -75,6 +79,7 @@ struct LintPlan {
     plan.targets = projects.targets
     plan.projects = projects.report
     plan.sourceFiles = projects.sourceFiles
+    plan.listedFolders = candidates.folderNames
     if options.targetName == nil {
       // `--target` names a project target: the loose files are then left out.
       var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)

@@ -80,12 +80,14 @@ package struct SourceFolderWalker {
   /// because it lies more than `maximumDepth` folders below `path`; `refused` each entry (or the folder `path`
   /// itself) the boundary refuses, with why — it is neither visited nor entered; `generatedProject` each folder
   /// holding a generated project's sources (an XcodeGen spec, Tuist manifests), with its display path, before its
-  /// entries.
+  /// entries; `listed` each folder entered, with its display path and every name it holds (hidden ones too), so that
+  /// whoever needs a folder's names later need not list it again.
   package mutating func walk(
     folder path: String, displayPath: String, unreadable: (_ displayPath: String) -> Void = { _ in },
     tooDeep: (_ displayPath: String) -> Void = { _ in },
     refused: (_ entry: Entry, _ refusal: BoundaryRefusal) -> Void = { _, _ in },
     generatedProject: (_ folder: GeneratedProjectFolder, _ displayPath: String) -> Void = { _, _ in },
+    listed: (_ displayPath: String, _ names: [String]) -> Void = { _, _ in },
     visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) {
     let identity = FileIdentity.of(path)
@@ -101,14 +103,15 @@ package struct SourceFolderWalker {
     }
     _ = walk(
       folder: path, identity: identity, displayPath: displayPath, depth: 0, unreadable: unreadable,
-      tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
+      tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, listed: listed, visit: visit)
   }
 
   /// Walks one folder; false when the visitor stopped the walk.
   private mutating func walk(
     folder path: String, identity: String, displayPath: String, depth: Int, unreadable: (String) -> Void,
     tooDeep: (String) -> Void, refused: (Entry, BoundaryRefusal) -> Void,
-    generatedProject: (GeneratedProjectFolder, String) -> Void, visit: (Entry, inout VisitedFolders) -> FolderDecision
+    generatedProject: (GeneratedProjectFolder, String) -> Void, listed folderListed: (String, [String]) -> Void,
+    visit: (Entry, inout VisitedFolders) -> FolderDecision
   ) -> Bool {
     guard depth <= Self.maximumDepth else {
       tooDeep(displayPath)
@@ -119,7 +122,9 @@ package struct SourceFolderWalker {
       unreadable(displayPath)
       return true
     }
-    let generated = GeneratedProjectFolder(folder: path, names: entries.map(\.name))
+    let names = entries.map(\.name)
+    folderListed(displayPath, names)
+    let generated = GeneratedProjectFolder(folder: path, names: names)
     if generated.isGenerated { generatedProject(generated, displayPath) }
     let prefix = path.hasSuffix("/") ? path : path + "/"
     let identityPrefix = identity == "/" ? "/" : identity + "/"
@@ -151,7 +156,8 @@ package struct SourceFolderWalker {
       guard decision == .enter, isDirectory else { continue }
       let going = walk(
         folder: entry.path, identity: entry.identity, displayPath: entry.displayPath, depth: depth + 1,
-        unreadable: unreadable, tooDeep: tooDeep, refused: refused, generatedProject: generatedProject, visit: visit)
+        unreadable: unreadable, tooDeep: tooDeep, refused: refused, generatedProject: generatedProject,
+        listed: folderListed, visit: visit)
       if !going { return false }
     }
     return true
