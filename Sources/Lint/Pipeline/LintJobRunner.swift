@@ -261,7 +261,7 @@ extension LintJob {
   private func addProjectSources(to result: inout LintJobResult, overlay: [String: [UInt8]]) {
     guard let sources = settings.buildFacts?.sources else { return }
     // The project files' `sharelint:` comments; a file with some is among the sources, for PL006's fix.
-    for file in projectFiles {
+    for file in projectFiles where sources.mentions(SuppressionDirective.marker, inFile: file) {
       guard let text = sources.text(of: file) else { continue }
       result.readSuppressions(in: text, linter: linter)
     }

@@ -33,6 +33,8 @@ public final class XcodeProjectSources: Sendable {
   }
   private let overlay: XcodeFileOverlay
   private let texts = Mutex<[String: SourceText?]>([:])
+  /// `mentions(_:inFile:)`'s answers, by file and text.
+  private let mentionsByFile = Mutex<[String: [[UInt8]: Bool]]>([:])
   private let reachByOrigin = Mutex<[String: [String: [String]]]>([:])
   private let settingEntriesByLine = Mutex<[Int: [OpenStepEntry]]?>(nil)
 
@@ -65,6 +67,31 @@ public final class XcodeProjectSources: Sendable {
     let text = bytes.map { SourceText(name: name, bytes: $0) }
     texts.withLock { $0[name] = .some(text) }
     return text
+  }
+
+  /// Whether the text of `file` (`text(of:)`) holds `needle` anywhere, answered once per file and needle: every job
+  /// of a project asks it of the same files (whether a 1 MB manifest has `sharelint:` comments, for each of its
+  /// 2,000 builds).
+  public func mentions(_ needle: [UInt8], inFile file: String) -> Bool {
+    let name = Self.displayPath(file)
+    if let known = mentionsByFile.withLock({ $0[name]?[needle] }) { return known }
+    let found = text(of: file).map { Self.contains(needle, in: $0.bytes) } ?? false
+    mentionsByFile.withLock { $0[name, default: [:]][needle] = found }
+    return found
+  }
+
+  /// Whether `needle` occurs in `haystack`.
+  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    return haystack.withUnsafeBufferPointer { hay in
+      var index = 0
+      let last = hay.count - needle.count
+      while index <= last {
+        if hay[index] == first, hay[index..<index + needle.count].elementsEqual(needle) { return true }
+        index += 1
+      }
+      return false
+    }
   }
 
   // MARK: - Where things are written
