@@ -67,7 +67,7 @@ public struct XcodeGenProject: Sendable {
 public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
   /// to the working folder).
-  public let path: String
+  public internal(set) var path: String
   /// Where the spec defines it: `file:line`.
   public let definedAt: String
   /// The XML plist the generator would write.
@@ -82,6 +82,9 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   public let keyOrigins: [String: String]
   /// Whether the repository has the file: XcodeGen overwrites it, so a fix of it is lost.
   public let isCommitted: Bool
+  /// Whether the spec writing it sits beside a committed `.xcodeproj` whose targets build the file: the committed
+  /// project is what builds, and the next `xcodegen generate` rewrites the file from the spec.
+  public internal(set) var besideCommittedProject = false
   /// Where its keys are written in the spec, for locating findings and writing fixes; nil when not known.
   package let spec: XcodeGenPlistSpec?
 
