@@ -159,7 +159,8 @@ import Testing
     let folder = try Self.folder(spec: "name: Notes\ntargets: [\n")
     let (finding, standardError) = try Self.misplacedRule(in: folder)
     #expect("\(finding["file"] ?? "") \(finding["line"] ?? "")" == "Share/Info.plist 13", "\(finding)")
-    #expect(standardError.contains("the XcodeGen spec beside the committed project cannot be read ("), "\(standardError)")
+    #expect(
+      standardError.contains("the XcodeGen spec beside the committed project cannot be read ("), "\(standardError)")
     #expect(standardError.contains("the plists it writes are linted as committed"), "\(standardError)")
   }
 }
