@@ -72,17 +72,21 @@ public struct ProjectFormatReading: Sendable {
   /// Whether every target the description makes was read: false when some are computed (a Tuist helper makes
   /// them), and then the plists beside the project that no read target builds are linted as loose files.
   public var readsEveryTarget: Bool
+  /// The bytes of the files read, by the path each was read at, when the format keeps them (an XcodeGen spec's): the
+  /// text findings and fixes are placed in, not read again.
+  public var texts: [String: [UInt8]]
 
   /// A reading of `project` from `files`.
   public init(
     project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
-    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true
+    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true, texts: [String: [UInt8]] = [:]
   ) {
     self.project = project
     self.files = files
     self.notes = notes
     self.generatedPlists = generatedPlists
     self.readsEveryTarget = readsEveryTarget
+    self.texts = texts
   }
 }
 
@@ -167,6 +171,7 @@ public enum XcodeGenFormat: ProjectFormat {
   {
     let spec = try XcodeGenProject(specPath: path, boundary: boundary, overlay: overlay)
     return ProjectFormatReading(
-      project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists)
+      project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists,
+      texts: spec.specTexts)
   }
 }

@@ -20,6 +20,8 @@ public struct XcodeGenProject: Sendable {
   /// The plists XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target): those the
   /// repository does not have, and those it has that XcodeGen rewrites from `properties:`.
   public let generatedPlists: [XcodeGenGeneratedPlist]
+  /// The bytes of each spec file read (`specFiles`), by the path it was read at.
+  public let specTexts: [String: [UInt8]]
 
   /// Reads the spec at `specPath` (a `project.yml`) and the files it includes, and looks at the files it names,
   /// within `boundary`.
@@ -36,6 +38,7 @@ public struct XcodeGenProject: Sendable {
     project = try builder.build()
     self.specPath = specPath
     specFiles = loader.files
+    specTexts = loader.texts
     notes = loader.notes + builder.notes
     generatedPlists = builder.generatedPlists
   }

@@ -200,17 +200,20 @@ public struct XcodeTargetsReport: Sendable {
           buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources))
     }
     if reading == nil {
-      readSpecs(besideCommittedProject: projectPath, builtPlists: builtPlists, overlay: overlay, boundary: boundary)
+      readSpecs(
+        besideCommittedProject: projectPath, builtPlists: builtPlists, sources: sources, overlay: overlay,
+        boundary: boundary)
     }
   }
 
   /// Reads the descriptions kept beside the committed project at `projectPath` to regenerate it (an XcodeGen spec)
   /// for the plists they rewrite from `properties:` that the project's apps and extensions build (`builtPlists`, by
   /// `FileIdentity`): those are linted as the spec writes them, and fixed in it. A spec that cannot be read is a
-  /// note, and the plists are then read as committed.
+  /// note, and the plists are then read as committed. The spec files' text goes to the project's `sources`, where
+  /// the findings and fixes of those plists are placed.
   private mutating func readSpecs(
-    besideCommittedProject projectPath: String, builtPlists: [String: String], overlay: XcodeFileOverlay,
-    boundary: RepositoryBoundary
+    besideCommittedProject projectPath: String, builtPlists: [String: String], sources: XcodeProjectSources,
+    overlay: XcodeFileOverlay, boundary: RepositoryBoundary
   ) {
     guard !builtPlists.isEmpty else { return }
     for (specPath, reading) in ProjectFormats.descriptionsBeside(
@@ -227,11 +230,16 @@ public struct XcodeTargetsReport: Sendable {
               + "writes are linted as committed", file: specPath))
         continue
       }
+      var usesSpec = false
       for var plist in generated.generatedPlists where plist.isCommitted && plist.spec != nil && plist.mergedBy == nil {
         guard let path = builtPlists[FileIdentity.of(plist.path)], generatedPlists[path] == nil else { continue }
         plist.path = path
         plist.besideCommittedProject = true
         generatedPlists[path] = plist
+        usesSpec = true
+      }
+      if usesSpec {
+        for (file, bytes) in generated.texts { sources.provide(bytes, asTextOf: file) }
       }
     }
   }
