@@ -94,6 +94,15 @@ public final class XcodeProjectSources: Sendable {
     }
   }
 
+  /// Gives `bytes` as the text of `file`, already read (an XcodeGen spec beside a committed project, read for the
+  /// plists it writes), so `text(of:)` does not read it again; a text already known is kept.
+  public func provide(_ bytes: [UInt8], asTextOf file: String) {
+    let name = Self.displayPath(file)
+    texts.withLock { texts in
+      if texts[name] == nil { texts[name] = .some(SourceText(name: name, bytes: bytes)) }
+    }
+  }
+
   // MARK: - Where things are written
 
   /// Where `definition` is written: the value of a `project.pbxproj` entry, the value of an `.xcconfig` line, the

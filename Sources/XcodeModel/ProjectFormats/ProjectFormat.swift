@@ -21,6 +21,13 @@ public protocol ProjectFormat: Sendable {
     inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
   ) -> [String]
 
+  /// The files among `names` (the entries of `folder`) that describe the committed `.xcodeproj` beside them and are
+  /// kept to regenerate it (an XcodeGen spec): read only for the plists they write, never for the project, which is
+  /// the committed one. Looks only within `boundary`.
+  static func descriptionsBesideCommittedProject(
+    inFolder folder: String, names: [String], boundary: RepositoryBoundary
+  ) -> [String]
+
   /// Whether the file at `path`, named by a user on the command line, is a project of this format.
   static func isProjectFile(_ path: String, boundary: RepositoryBoundary) -> Bool
 
@@ -36,6 +43,13 @@ public protocol ProjectFormat: Sendable {
 }
 
 extension ProjectFormat {
+  /// A format that does not write the plists of a committed project describes none.
+  public static func descriptionsBesideCommittedProject(
+    inFolder folder: String, names: [String], boundary: RepositoryBoundary
+  ) -> [String] {
+    []
+  }
+
   /// A format whose files no fix writes reads no overlay.
   public static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
     throws(XcodeProjectError) -> ProjectFormatReading
@@ -58,17 +72,21 @@ public struct ProjectFormatReading: Sendable {
   /// Whether every target the description makes was read: false when some are computed (a Tuist helper makes
   /// them), and then the plists beside the project that no read target builds are linted as loose files.
   public var readsEveryTarget: Bool
+  /// The bytes of the files read, by the path each was read at, when the format keeps them (an XcodeGen spec's): the
+  /// text findings and fixes are placed in, not read again.
+  public var texts: [String: [UInt8]]
 
   /// A reading of `project` from `files`.
   public init(
     project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
-    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true
+    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true, texts: [String: [UInt8]] = [:]
   ) {
     self.project = project
     self.files = files
     self.notes = notes
     self.generatedPlists = generatedPlists
     self.readsEveryTarget = readsEveryTarget
+    self.texts = texts
   }
 }
 
@@ -80,6 +98,23 @@ public enum ProjectFormats {
   /// The format of the project file at `path` named on the command line, if it is one.
   public static func format(ofFile path: String, boundary: RepositoryBoundary = .current) -> (any ProjectFormat.Type)? {
     all.first { $0.isProjectFile(path, boundary: boundary) }
+  }
+
+  /// The descriptions beside the committed `.xcodeproj` at `projectPath` that write some of its plists (an XcodeGen
+  /// spec kept to regenerate it), each read for those plists (`ProjectFormatReading.generatedPlists`) through
+  /// `overlay`; a description that cannot be read is its error.
+  public static func descriptionsBeside(
+    committedProject projectPath: String, boundary: RepositoryBoundary = .current,
+    overlay: XcodeFileOverlay = XcodeFileOverlay()
+  ) -> [(path: String, reading: Result<ProjectFormatReading, XcodeProjectError>)] {
+    let folder = PathText.removingLastComponent(of: projectPath)
+    guard case .success(let names) = RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary)
+    else { return [] }
+    return all.flatMap { format in
+      format.descriptionsBesideCommittedProject(inFolder: folder, names: names, boundary: boundary).map { path in
+        (path, Result { () throws(XcodeProjectError) in try format.read(path, boundary: boundary, overlay: overlay) })
+      }
+    }
   }
 
   /// The project files of every format in `folder` (holding `names`), sorted by path within each format.
@@ -113,6 +148,13 @@ public enum XcodeGenFormat: ProjectFormat {
     }
   }
 
+  /// The specs a folder with a committed project keeps to regenerate it: found as if the project were not committed.
+  public static func descriptionsBesideCommittedProject(
+    inFolder folder: String, names: [String], boundary: RepositoryBoundary
+  ) -> [String] {
+    projectFiles(inFolder: folder, names: names, hasCommittedXcodeProject: false, boundary: boundary)
+  }
+
   public static func isProjectFile(_ path: String, boundary: RepositoryBoundary) -> Bool {
     XcodeGenProject.isSpecFile(path, boundary: boundary)
   }
@@ -129,6 +171,7 @@ public enum XcodeGenFormat: ProjectFormat {
   {
     let spec = try XcodeGenProject(specPath: path, boundary: boundary, overlay: overlay)
     return ProjectFormatReading(
-      project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists)
+      project: spec.project, files: spec.specFiles, notes: spec.notes, generatedPlists: spec.generatedPlists,
+      texts: spec.specTexts)
   }
 }

@@ -20,6 +20,8 @@ public struct XcodeGenProject: Sendable {
   /// The plists XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target): those the
   /// repository does not have, and those it has that XcodeGen rewrites from `properties:`.
   public let generatedPlists: [XcodeGenGeneratedPlist]
+  /// The bytes of each spec file read (`specFiles`), by the path it was read at.
+  public let specTexts: [String: [UInt8]]
 
   /// Reads the spec at `specPath` (a `project.yml`) and the files it includes, and looks at the files it names,
   /// within `boundary`.
@@ -36,6 +38,7 @@ public struct XcodeGenProject: Sendable {
     project = try builder.build()
     self.specPath = specPath
     specFiles = loader.files
+    specTexts = loader.texts
     notes = loader.notes + builder.notes
     generatedPlists = builder.generatedPlists
   }
@@ -67,7 +70,7 @@ public struct XcodeGenProject: Sendable {
 public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   /// The path it is written to, as the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves (relative
   /// to the working folder).
-  public let path: String
+  public internal(set) var path: String
   /// Where the spec defines it: `file:line`.
   public let definedAt: String
   /// The XML plist the generator would write.
@@ -82,6 +85,9 @@ public struct XcodeGenGeneratedPlist: Hashable, Sendable {
   public let keyOrigins: [String: String]
   /// Whether the repository has the file: XcodeGen overwrites it, so a fix of it is lost.
   public let isCommitted: Bool
+  /// Whether the spec writing it sits beside a committed `.xcodeproj` whose targets build the file: the committed
+  /// project is what builds, and the next `xcodegen generate` rewrites the file from the spec.
+  public internal(set) var besideCommittedProject = false
   /// Where its keys are written in the spec, for locating findings and writing fixes; nil when not known.
   package let spec: XcodeGenPlistSpec?
 

@@ -19,6 +19,8 @@ struct XcodeGenSpecLoader {
   private(set) var spec: XcodeGenValue
   /// The spec files read, by display path, the root first.
   private(set) var files: [String] = []
+  /// The bytes of each spec file read, by display path.
+  var texts: [String: [UInt8]] { Dictionary(loaded.map { ($0.display, $0.bytes) }) { first, _ in first } }
   /// Includes that could not be followed (missing, disabled by an undefined variable), templates not defined.
   private(set) var notes: [XcodeProjectNote] = []
 
@@ -32,6 +34,7 @@ struct XcodeGenSpecLoader {
   /// One file read: its value, the folder its paths are relative to (from the root's folder), its includes.
   private struct SpecFile {
     var display: String
+    var bytes: [UInt8]
     var value: XcodeGenValue?
     var includes: [Int]
   }
@@ -102,7 +105,7 @@ struct XcodeGenSpecLoader {
     }
     let index = loaded.count
     indexByIdentity[identity] = index
-    loaded.append(SpecFile(display: display, value: nil, includes: []))
+    loaded.append(SpecFile(display: display, bytes: data, value: nil, includes: []))
     let read: XcodeGenValue?
     do {
       read = try BoundedYAMLReader.read(data, file: display, budget: budget)

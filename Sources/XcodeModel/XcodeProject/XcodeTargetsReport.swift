@@ -38,8 +38,9 @@ public struct XcodeTargetsReport: Sendable {
   /// The projects (of `projectPaths`) whose description computes targets that were not read (a Tuist manifest's
   /// helpers): the plists in their folders that no read target builds are still loose files.
   public var partlyReadProjects: Set<String> = []
-  /// The plists an XcodeGen spec generates that the repository does not have, by the path the target's
-  /// `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
+  /// The plists an XcodeGen spec generates that the repository does not have, or that it rewrites from the spec's
+  /// `properties:` (also beside a committed project whose targets build them: `besideCommittedProject`), by the path
+  /// the target's `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` resolves to.
   public var generatedPlists: [String: XcodeGenGeneratedPlist] = [:]
   /// The Info.plists and entitlements of the other targets (frameworks, tests…), in any configuration: files a
   /// project builds, but into no app or extension.
@@ -183,13 +184,63 @@ public struct XcodeTargetsReport: Sendable {
     let sources = XcodeProjectSources(model: project, overlay: overlay)
     let files = dependencyFiles.files(for: project, workspace: workspace)
     for note in files.notes where dependencyNotes.insert(note).inserted { notes.append(note) }
+    var builtPlists: [String: String] = [:]
     for target in projectTargets where target.isApplication || target.isExtension {
       let configurations = project.configurations(of: target, cache: &cache)
+      for configuration in configurations {
+        for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
+        where !path.isEmpty {
+          builtPlists[FileIdentity.of(path)] = path
+        }
+      }
       targets.append(
         Target(
           name: target.name, project: project.path, productType: target.productType ?? "",
           containingApp: project.containingApp(of: target)?.name, configurations: configurations,
           buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources))
+    }
+    if reading == nil {
+      readSpecs(
+        besideCommittedProject: projectPath, builtPlists: builtPlists, sources: sources, overlay: overlay,
+        boundary: boundary)
+    }
+  }
+
+  /// Reads the descriptions kept beside the committed project at `projectPath` to regenerate it (an XcodeGen spec)
+  /// for the plists they rewrite from `properties:` that the project's apps and extensions build (`builtPlists`, by
+  /// `FileIdentity`): those are linted as the spec writes them, and fixed in it. A spec that cannot be read is a
+  /// note, and the plists are then read as committed. The spec files' text goes to the project's `sources`, where
+  /// the findings and fixes of those plists are placed.
+  private mutating func readSpecs(
+    besideCommittedProject projectPath: String, builtPlists: [String: String], sources: XcodeProjectSources,
+    overlay: XcodeFileOverlay, boundary: RepositoryBoundary
+  ) {
+    guard !builtPlists.isEmpty else { return }
+    for (specPath, reading) in ProjectFormats.descriptionsBeside(
+      committedProject: projectPath, boundary: boundary, overlay: overlay)
+    {
+      let generated: ProjectFormatReading
+      switch reading {
+      case .success(let read):
+        generated = read
+      case .failure(let error):
+        notes.append(
+          XcodeProjectNote(
+            "the XcodeGen spec beside the committed project cannot be read (\(error.description)): the plists it "
+              + "writes are linted as committed", file: specPath))
+        continue
+      }
+      var usesSpec = false
+      for var plist in generated.generatedPlists where plist.isCommitted && plist.spec != nil && plist.mergedBy == nil {
+        guard let path = builtPlists[FileIdentity.of(plist.path)], generatedPlists[path] == nil else { continue }
+        plist.path = path
+        plist.besideCommittedProject = true
+        generatedPlists[path] = plist
+        usesSpec = true
+      }
+      if usesSpec {
+        for (file, bytes) in generated.texts { sources.provide(bytes, asTextOf: file) }
+      }
     }
   }
 
