@@ -202,7 +202,10 @@ struct ProjectPlan {
             generated[GeneratedInfoPlistKeys.key(forSetting: setting.name)] = setting.value
           }
         }
-        var settings = configuration.settings
+        // A project that computes some of the target's settings (a Tuist helper's constant) leaves the rest unknown:
+        // its plists are linted as loose files are, with only the `-D` definitions, not with settings that are
+        // merely the part sharelint could read.
+        var settings = target.hasUnknownSettings ? BuildSettings() : configuration.settings
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
         var generatedFiles: [String: String] = [:]
         var mergedKeyOrigins: [String: [String: String]] = [:]
@@ -219,9 +222,12 @@ struct ProjectPlan {
             if generated.spec != nil { xcodeGenPlists[plist.displayPath] = generated }
           }
         }
-        let provenance = BuildSettingProvenance(
-          configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
-          missingXcconfigFiles: configuration.missingXcconfigFiles, index: index)
+        let provenance =
+          target.hasUnknownSettings
+          ? nil
+          : BuildSettingProvenance(
+            configuration: configuration.name, xcconfigFilesByConfiguration: filesByConfiguration,
+            missingXcconfigFiles: configuration.missingXcconfigFiles, index: index)
         builds.append(PlannedBuild(
           target: discovered, containingApp: containingApp, configuration: configuration.name, settings: settings,
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,

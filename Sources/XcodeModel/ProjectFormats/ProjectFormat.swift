@@ -72,6 +72,9 @@ public struct ProjectFormatReading: Sendable {
   /// Whether every target the description makes was read: false when some are computed (a Tuist helper makes
   /// them), and then the plists beside the project that no read target builds are linted as loose files.
   public var readsEveryTarget: Bool
+  /// The targets (by name) whose build settings the description computes in part (a Tuist helper's constant): the
+  /// settings read are not all the build has, so what they leave undefined is unknown, not empty.
+  public var targetsWithUnknownSettings: Set<String>
   /// The bytes of the files read, by the path each was read at, when the format keeps them (an XcodeGen spec's): the
   /// text findings and fixes are placed in, not read again.
   public var texts: [String: [UInt8]]
@@ -79,8 +82,10 @@ public struct ProjectFormatReading: Sendable {
   /// A reading of `project` from `files`.
   public init(
     project: XcodeProject, files: [String], notes: [XcodeProjectNote] = [],
-    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true, texts: [String: [UInt8]] = [:]
+    generatedPlists: [XcodeGenGeneratedPlist] = [], readsEveryTarget: Bool = true,
+    targetsWithUnknownSettings: Set<String> = [], texts: [String: [UInt8]] = [:]
   ) {
+    self.targetsWithUnknownSettings = targetsWithUnknownSettings
     self.project = project
     self.files = files
     self.notes = notes

@@ -95,6 +95,8 @@ public enum TuistFormat: ProjectFormat {
     let project = builder.build(source: SourceText(name: path, bytes: bytes))
     return ProjectFormatReading(
       project: project, files: [path], notes: builder.notes, generatedPlists: builder.generatedPlists,
-      readsEveryTarget: builder.readsEveryTarget && !project.targets.isEmpty)
+      readsEveryTarget: builder.readsEveryTarget && !project.targets.isEmpty,
+      targetsWithUnknownSettings: builder.projectSettingsUnread
+        ? Set(project.targets.map(\.name)) : builder.targetsWithUnreadSettings)
   }
 }

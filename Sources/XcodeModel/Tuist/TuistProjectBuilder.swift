@@ -32,6 +32,13 @@ struct TuistProjectBuilder {
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
   /// Whether every target of the manifest was read (none is computed, no list of them is).
   private(set) var readsEveryTarget = true
+  /// Whether some `settings:` value of the manifest is computed (a helper's constant, a call), so that the build
+  /// settings read are not all the build has: set while a `settings:` value is read.
+  private var settingsLeftUnread = false
+  /// Whether the project's own `settings:` is computed in part: then no target's settings are all known.
+  private(set) var projectSettingsUnread = false
+  /// The targets whose own `settings:` is computed in part.
+  private(set) var targetsWithUnreadSettings: Set<String> = []
   private var notesGiven: Set<XcodeProjectNote> = []
   private var objects: [String: XcodeObject] = [:]
 
@@ -115,7 +122,9 @@ struct TuistProjectBuilder {
         }
       }
       let configurations = configurationNames(arguments["settings"])
+      settingsLeftUnread = false
       let projectSettings = settingsByConfiguration(arguments["settings"], configurations: configurations)
+      projectSettingsUnread = settingsLeftUnread
       var targetSpecs: [TargetSpec] = []
       if let targetsValue = arguments["targets"] {
         let notesBefore = notes.count
@@ -290,6 +299,7 @@ struct TuistProjectBuilder {
     let resolved = manifest.resolved(settings)
     guard let call = resolved.call else {
       note("the settings are \(settings.shown): \(Self.generateAdvice)", at: settings)
+      settingsLeftUnread = true
       return [:]
     }
     let arguments = Self.labelled(call.arguments)
@@ -324,10 +334,9 @@ struct TuistProjectBuilder {
   private mutating func literalSettings(_ value: SwiftManifestValue) -> [(String, SettingText)] {
     let resolved = manifest.resolved(value)
     guard case .dictionary(let pairs) = resolved.kind else {
-      if case .call = resolved.kind {
-        // `SettingsDictionary().…` and helpers: code.
-        note("the build settings are \(value.shown): \(Self.generateAdvice)", at: value)
-      }
+      // `SettingsDictionary().…`, helpers, a constant of a type (`BuildSetting.Project.debug`): code.
+      note("the build settings are \(value.shown): \(Self.generateAdvice)", at: value)
+      settingsLeftUnread = true
       return []
     }
     var settings: [(String, SettingText)] = []
@@ -430,7 +439,9 @@ struct TuistProjectBuilder {
     if let entitlements = entitlementsPath(of: spec) {
       derived.set("CODE_SIGN_ENTITLEMENTS", entitlements.text, at: entitlements.location)
     }
+    settingsLeftUnread = false
     let targetSettings = settingsByConfiguration(arguments["settings"], configurations: configurations)
+    if settingsLeftUnread { targetsWithUnreadSettings.insert(spec.name) }
     // A target's own configurations (`.debug(name:…, xcconfig:)`) give the `.xcconfig` its configuration is based on.
     let targetXcconfigs = arguments["settings"] == nil ? [] : configurationNames(arguments["settings"])
     var configurationObjects: [XCBuildConfiguration] = []

@@ -21,6 +21,9 @@ public struct XcodeTargetsReport: Sendable {
     public var buildFacts: XcodeTargetBuildFacts
     /// The text of its project's files (shared by the project's targets), for placing findings and fixes.
     public var sources: XcodeProjectSources?
+    /// Whether its project computes some of its build settings (`ProjectFormatReading.targetsWithUnknownSettings`):
+    /// a setting the configurations leave undefined is then unknown, not empty.
+    public var hasUnknownSettings = false
 
     /// The names of every app target that embeds it, in the project's order.
     public var containingApps: [String] { buildFacts.containingApps }
@@ -148,10 +151,12 @@ public struct XcodeTargetsReport: Sendable {
     }
     projectPaths.append(projectPath)
     let project: XcodeProject
+    var targetsWithUnknownSettings: Set<String> = []
     do {
       if let reading {
         let generated = try reading.get()
         project = generated.project
+        targetsWithUnknownSettings = generated.targetsWithUnknownSettings
         notes += generated.notes
         if !generated.readsEveryTarget { partlyReadProjects.insert(projectPath) }
         for plist in generated.generatedPlists { generatedPlists[plist.path] = plist }
@@ -193,11 +198,12 @@ public struct XcodeTargetsReport: Sendable {
           builtPlists[FileIdentity.of(path)] = path
         }
       }
-      targets.append(
-        Target(
-          name: target.name, project: project.path, productType: target.productType ?? "",
-          containingApp: project.containingApp(of: target)?.name, configurations: configurations,
-          buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources))
+      var read = Target(
+        name: target.name, project: project.path, productType: target.productType ?? "",
+        containingApp: project.containingApp(of: target)?.name, configurations: configurations,
+        buildFacts: project.buildFacts(of: target, files: files, cache: &dependencyFiles), sources: sources)
+      read.hasUnknownSettings = targetsWithUnknownSettings.contains(target.name)
+      targets.append(read)
     }
     if reading == nil {
       readSpecs(
@@ -359,15 +365,22 @@ public struct XcodeTargetsReport: Sendable {
   /// One block per target (see `text()`); `remark` adds a line under a target's first.
   public func targetsText(remark: (Target) -> String? = { _ in nil }) -> String {
     var output = ""
+    var settingsUnknown = false
     func line(_ label: String, _ setting: XcodeResolvedSetting?, absent: String = "none") {
       guard let setting else {
         output += "    \(label): \(absent)\n"
         return
       }
-      let shown = setting.xcodeValue.isEmpty ? "(empty)" : setting.xcodeValue
+      // Undefined in a project that computes some settings: unknown, not empty (`Target.hasUnknownSettings`).
+      let unknown = settingsUnknown && (!setting.undefinedNames.isEmpty || setting.written.contains("$"))
+      let shown =
+        unknown
+        ? "\(setting.written) (unknown: the project computes its build settings)"
+        : setting.xcodeValue.isEmpty ? "(empty)" : setting.xcodeValue
       output += "    \(label): \(shown)  (\(setting.origin))\n"
     }
     for target in targets {
+      settingsUnknown = target.hasUnknownSettings
       output += "\(target.project): \(target.name) (\(target.productType))"
       if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
       output += "\n"
