@@ -217,7 +217,8 @@ final class KeptBytesSlab: @unchecked Sendable {
   let base: UnsafeMutableRawPointer
   let capacity: Int
   var used = 0
-  private let budget: KeptBytesBudget
+  /// Weak: the budget holds its current slab, and a strong reference back would keep both alive forever.
+  private weak var budget: KeptBytesBudget?
 
   init?(capacity: Int, budget: KeptBytesBudget) {
     #if canImport(Glibc)
@@ -235,6 +236,6 @@ final class KeptBytesSlab: @unchecked Sendable {
 
   deinit {
     munmap(base, capacity)
-    budget.slabUnmapped()
+    budget?.slabUnmapped()
   }
 }
