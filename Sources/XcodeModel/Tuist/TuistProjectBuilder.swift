@@ -810,14 +810,7 @@ struct TuistProjectBuilder {
       addObject(id, isa: "PBXFrameworksBuildPhase", ["files": .array(linked)])
       linking.phases.append(id)
     }
-    let destinations: [(key: String, name: String, spec: String, path: String)] = [
-      ("extensions", "Embed Foundation Extensions", "13", ""),
-      ("extensionKit", "Embed ExtensionKit Extensions", "16", "$(EXTENSIONS_FOLDER_PATH)"),
-      ("appClips", "Embed App Clips", "16", "$(CONTENTS_FOLDER_PATH)/AppClips"),
-      ("watch", "Embed Watch Content", "16", "$(CONTENTS_FOLDER_PATH)/Watch"),
-      ("frameworks", "Embed Frameworks", "10", ""),
-    ]
-    for destination in destinations {
+    for destination in EmbedDestination.embedding {
       let files = embedded.filter { $0.phase == destination.key }.map(\.file)
       guard !files.isEmpty else { continue }
       let id = "tuist.phase.\(spec.name).embed.\(destination.key)"

@@ -740,14 +740,9 @@ struct XcodeGenProjectBuilder {
       addObject(id, isa: "PBXFrameworksBuildPhase", ["files": .array(linked)])
       phases.append(id)
     }
-    let destinations: [(key: String, name: String, spec: String, path: String)] = [
-      ("resources", "Copy Bundle Resources", "7", ""),
-      ("extensions", "Embed Foundation Extensions", "13", ""),
-      ("extensionKit", "Embed ExtensionKit Extensions", "16", "$(EXTENSIONS_FOLDER_PATH)"),
-      ("appClips", "Embed App Clips", "16", "$(CONTENTS_FOLDER_PATH)/AppClips"),
-      ("watch", "Embed Watch Content", "16", "$(CONTENTS_FOLDER_PATH)/Watch"),
-      ("frameworks", "Embed Frameworks", "10", ""),
-    ]
+    // Before the embedding phases, the bundle resources its dependencies give (a copy-files phase to Resources).
+    let destinations = [(key: "resources", name: "Copy Bundle Resources", spec: "7", path: "")]
+      + EmbedDestination.embedding
     for destination in destinations {
       let files = embedded.filter { $0.phase == destination.key }.map(\.file)
       guard !files.isEmpty else { continue }
