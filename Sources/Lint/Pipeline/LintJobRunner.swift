@@ -89,6 +89,9 @@ extension LintJob {
   /// Reads the job's plists (preprocessing the Info.plist when its configuration asks), runs the rules, and
   /// returns the findings, located in the files as written.
   func run(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
+    // The merged Info.plist as linted, for aiming its fixes at the files it is merged from (read before the run
+    // releases it).
+    let merged = build.mergedInfoPlists.isEmpty ? nil : (try? build.target.infoPlist?.document())?.root.value
     var result = lint(overlay: overlay, lifetimes: lifetimes)
     guard !build.generatedFiles.isEmpty else { return result }
     // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
@@ -100,6 +103,8 @@ extension LintJob {
     var specSources: Set<String> = []
     // The value of each generated plist, read once for all its findings' fixes.
     var generatedValues: [String: PropertyListValue?] = [:]
+    // The files merged plists are made of, each read once (as a fix left them: `overlay`).
+    var documents: [String: PropertyListDocument?] = [:]
     for index in result.diagnostics.indices {
       let file = result.diagnostics[index].file
       guard let writer = build.generatedFiles[file] else { continue }
@@ -117,17 +122,28 @@ extension LintJob {
         }
         continue
       }
-      guard result.diagnostics[index].fix != nil else { continue }
+      guard let fix = result.diagnostics[index].fix else { continue }
+      if let infoPlist = build.mergedInfoPlists[file], let merged {
+        // A .NET app's Info.plist merged from PartialAppManifest items: fixed in the file the value comes from.
+        let merge = MergedInfoPlistFixes.Merge(
+          infoPlist: infoPlist, merged: merged, keyOrigins: build.mergedKeyOrigins[file] ?? [:])
+        switch MergedInfoPlistFixes.redirecting(fix, merge: merge, document: { mergedFile($0, &documents, overlay) }) {
+        case .fix(let redirected): result.diagnostics[index].fix = redirected
+        case .note(let note):
+          result.diagnostics[index].fix = nil
+          result.diagnostics[index].notes.append(note)
+        }
+        continue
+      }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
         "not fixed automatically: the file is written by \(writer); change it there")
     }
-    if !build.mergedKeyOrigins.isEmpty {
-      var documents: [String: PropertyListDocument?] = [:]
+    if !build.mergedInfoPlists.isEmpty {
       for index in result.diagnostics.indices {
-        relocateToMergedFile(&result.diagnostics[index], documents: &documents)
+        relocateToMergedFile(&result.diagnostics[index], documents: &documents, overlay: overlay)
       }
-      // The merged files' text, for the carets of the findings moved there.
+      // The merged files' text, for the carets of the findings moved there and the fixes aimed at them.
       let read = Set(result.sources.map(\.file))
       for (file, document) in documents where !read.contains(file) {
         if let document { result.sources.append((file, PlistContents(bytes: document.source.bytes))) }
@@ -139,7 +155,7 @@ extension LintJob {
   /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file,
   /// at the same key path: the range of its value there (or of the key, for a finding at the key).
   private func relocateToMergedFile(
-    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?]
+    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?], overlay: [String: [UInt8]]
   ) {
     guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
     let components = diagnostic.keyPath.split(separator: ".").map(String.init)
@@ -150,12 +166,7 @@ extension LintJob {
         break
       }
     }
-    guard let origin else { return }
-    if documents[origin] == nil {
-      let read = RepositoryFile.read(origin, limit: XMLPlistReader.maximumInputSize)
-      documents[origin] = .some((try? read.get()).flatMap { try? PropertyListDocument(bytes: $0, name: origin) })
-    }
-    guard let document = documents[origin] ?? nil else { return }
+    guard let origin, let document = mergedFile(origin, &documents, overlay) else { return }
     // The deepest node of the key path the file has.
     var node: PropertyListNode?
     for length in stride(from: components.count, through: 1, by: -1) {
@@ -169,6 +180,18 @@ extension LintJob {
     diagnostic.range = range
     diagnostic.start = document.source.position(of: range.start)
     diagnostic.end = document.source.position(of: range.end)
+  }
+
+  /// The file `path` a merged plist is made of, read once into `documents`: the bytes a fix left in `overlay`, else
+  /// the file; nil when it cannot be read as a plist.
+  private func mergedFile(
+    _ path: String, _ documents: inout [String: PropertyListDocument?], _ overlay: [String: [UInt8]]
+  ) -> PropertyListDocument? {
+    if let known = documents[path] { return known }
+    let bytes = overlay[path] ?? (try? RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize).get())
+    let document = bytes.flatMap { try? PropertyListDocument(bytes: $0, name: path) }
+    documents[path] = .some(document)
+    return document
   }
 
   private func lint(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
