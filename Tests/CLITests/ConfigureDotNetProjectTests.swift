@@ -13,6 +13,7 @@ import Testing
           <TargetFrameworks>net9.0-ios;net9.0-maccatalyst</TargetFrameworks>
           <OutputType>Exe</OutputType>
           <UseMaui>true</UseMaui>
+          <SingleProject>true</SingleProject>
           <ApplicationId>com.contoso.notes</ApplicationId>
           <CodesignEntitlements>Platforms/iOS/Entitlements.plist</CodesignEntitlements>
         </PropertyGroup>
@@ -124,7 +125,8 @@ import Testing
     #expect(intune.contains("\t\t<key>AppGroupIdentifiers</key>"), "\(intune)")
     #expect(intune.contains("group.com.contoso.notes"))
     #expect(!info.contains("AppGroupIdentifiers"))
-    #expect(info.contains("    <string>ms-outlook-intunemam</string>"), "\(info)")
+    #expect(info.contains("    <string>https-intunemam</string>"), "\(info)")
+    #expect(info.contains("        <string>msauth.com.contoso.notes-intunemam</string>"), "\(info)")
     #expect(!intune.contains("LSApplicationQueriesSchemes"))
     #expect(onlyInserts(Self.intunePlist, intune))
     #expect(onlyInserts(Self.infoPlist, info))
@@ -184,7 +186,7 @@ import Testing
     #expect(!(try read("App/Platforms/iOS/Intune.plist", in: folder)).contains("AppGroupIdentifiers"))
     #expect(!(try read("App/Platforms/iOS/Info.plist", in: folder)).contains("AppGroupIdentifiers"))
     // The Info.plist's own keys are still configured.
-    #expect(try read("App/Platforms/iOS/Info.plist", in: folder).contains("<string>ms-outlook-intunemam</string>"))
+    #expect(try read("App/Platforms/iOS/Info.plist", in: folder).contains("<string>https-intunemam</string>"))
     let lint = try Sharelint.run(["fix", "--diff"], in: folder.url)
     #expect(!lint.standardOutput.contains("AppGroupIdentifiers"), "\(lint.standardOutput)")
   }
@@ -199,7 +201,7 @@ import Testing
     #expect(run.status == 0, "\(run.standardError)")
     let written = try read("App/Platforms/iOS/Info.plist", in: folder)
     #expect(written.contains("<key>AppGroupIdentifiers</key>"), "\(written)")
-    #expect(written.contains("<string>ms-outlook-intunemam</string>"))
+    #expect(written.contains("<string>https-intunemam</string>"))
     #expect(onlyInserts(info, written))
     let again = try Sharelint.run(["configure", "--project", "App/App.csproj", "--target", "App", "--check"],
                                   in: folder.url)
@@ -214,7 +216,7 @@ import Testing
     let notes = run.standardError.split(separator: "\n").filter { $0.contains("Microsoft.Intune.Maui.Essentials.iOS") }
     #expect(notes.count == 1, "\(run.standardError)")
     #expect(run.standardError.contains("already runs IntuneMAMConfigurator on the built Info.plist"))
-    #expect(try read("App/Platforms/iOS/Info.plist", in: folder).contains("<string>ms-outlook-intunemam</string>"))
+    #expect(try read("App/Platforms/iOS/Info.plist", in: folder).contains("<string>https-intunemam</string>"))
   }
 
   /// A target the project does not have lists those it has; a malformed project is one line, exit 2, nothing
