@@ -52,7 +52,7 @@ import XcodeModel
   }
 }
 
-/// `configure --project X.xcodeproj --target NAME [--configuration NAME]`.
+/// `configure --project PROJECT [--target NAME] [--configuration NAME]`.
 @Suite struct ConfigureProjectTests {
   static let pbxproj = """
     // !$*UTF8*$!
@@ -116,5 +116,43 @@ import XcodeModel
     #expect(unknown.standardError.contains("no target named 'Nope' (it has 'Notes')"))
     let both = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "-i", plist], in: folder.url)
     #expect(both.status == 2)
+  }
+
+  /// An XcodeGen spec whose `info: properties:` XcodeGen writes the Info.plist from: configure (its only app
+  /// target, no --target) writes the changes into project.yml, comments kept; a second run has nothing to do.
+  @Test func configuresAnXcodeGenSpecInTheSpec() throws {
+    let folder = try TemporaryFolder()
+    let spec = try folder.write("project.yml", """
+      name: Notes
+      targets:
+        Notes:
+          type: application
+          platform: iOS
+          sources: [Notes]
+          settings:
+            PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+          info:
+            path: Notes/Info.plist
+            properties:
+              # the schemes Notes opens
+              LSApplicationQueriesSchemes: [ms-outlook]
+              IntuneMAMSettings:
+                ADALClientId: 6f5f3a4e-1c3d-4a8e-9a2b-1f2e3d4c5b6a
+                ADALRedirectUri: msauth.com.contoso.notes://auth
+              CFBundleURLTypes:
+                - CFBundleURLSchemes: [msauth.com.contoso.notes]
+
+      """)
+    let check = try Sharelint.run(["configure", "--project", "project.yml", "--check"], in: folder.url)
+    #expect(check.status == 1, "\(check.standardOutput)\(check.standardError)")
+    let run = try Sharelint.run(["configure", "--project", "project.yml"], in: folder.url)
+    #expect(run.status == 0, "\(run.standardError)")
+    let written = try String(contentsOfFile: spec, encoding: .utf8)
+    #expect(written.contains("        # the schemes Notes opens\n"))
+    #expect(written.contains("          - https-intunemam\n"), "\(written)")
+    #expect(written.contains("msauth.com.contoso.notes-intunemam"))
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Notes/Info.plist").path))
+    let again = try Sharelint.run(["configure", "--project", "project.yml", "--check"], in: folder.url)
+    #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
   }
 }

@@ -29,6 +29,7 @@ struct ConfigureCommand: AsyncParsableCommand {
       From a checkout, letting the project say which files and which $(VAR) values:
         sharelint configure --project App.xcodeproj --target App \\
           --configuration Release
+
       --project takes an .xcodeproj, an XcodeGen project.yml, a Tuist Project.swift or a .NET \
       project (App.csproj); --target may be left out when the project has one iOS app target (a \
       MAUI app's Mac Catalyst build is the target 'App (Mac Catalyst)'). When the build makes the \
