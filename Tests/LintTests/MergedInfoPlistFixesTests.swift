@@ -91,6 +91,24 @@ import Testing
       + "Intune.plist; add it in Info.plist or Intune.plist")
   }
 
+  /// A dictionary merged key by key stays both files' even when the partial replaces every key the Info.plist's has:
+  /// a key removed where both have it would come back from the other; one only the partial has is removed there.
+  @Test func aDictionaryMergedKeyByKeyIsBothFiles() throws {
+    let infoSettings = PropertyListValue.Entry(
+      "IntuneMAMSettings", .dictionary([.init("ADALClientId", .string("old"))]))
+    let partialSettings = PropertyListValue.Entry(
+      "IntuneMAMSettings",
+      .dictionary([.init("ADALClientId", .string("6f5f3a4e")), .init("ADALAuthority", .string("https://x"))]))
+    let replace = PlistChange.replaceValue(at: [.key("IntuneMAMSettings")], with: .dictionary([]))
+    #expect(try target([replace], info: [infoSettings], partial: [partialSettings]).hasPrefix(
+      "not fixed automatically: the build assembles 'IntuneMAMSettings' from Info.plist and Intune.plist"))
+    let removeShared = PlistChange.removeEntries(from: [.key("IntuneMAMSettings")], key: "ADALClientId")
+    #expect(try target([removeShared], info: [infoSettings], partial: [partialSettings]).hasPrefix(
+      "not fixed automatically: the build merges 'IntuneMAMSettings.ADALClientId' from Info.plist and Intune.plist"))
+    let removeOwn = PlistChange.removeEntries(from: [.key("IntuneMAMSettings")], key: "ADALAuthority")
+    #expect(try target([removeOwn], info: [infoSettings], partial: [partialSettings]) == Self.partial)
+  }
+
   /// An entry both files have: removing it from one would let the other's through.
   @Test func removingAnEntryBothFilesHaveIsNoFix() throws {
     let infoSettings = PropertyListValue.Entry("IntuneMAMSettings", .dictionary([]))

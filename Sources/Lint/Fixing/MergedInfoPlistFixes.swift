@@ -31,17 +31,16 @@ enum MergedInfoPlistFixes {
     /// The files the value at `path` of the merged plist is made from.
     func origins(of path: [PropertyListPathComponent]) -> [String] {
       guard case .key(let first)? = path.first else { return files }
-      if let file = keyOrigins[first] { return [file] }
+      // A child a later partial merged into the dictionary comes from that partial.
+      if path.count >= 2, case .key(let child) = path[1], let file = keyOrigins[first + "." + child] { return [file] }
+      // The file that sets the key itself: a partial that replaced it, else the Info.plist.
+      let base = keyOrigins[first] ?? infoPlist
       let children = keyOrigins.filter { $0.key.hasPrefix(first + ".") }
-      if children.isEmpty { return [infoPlist] }
-      if path.count >= 2, case .key(let child) = path[1] { return [keyOrigins[first + "." + child] ?? infoPlist] }
-      // The dictionary itself: its keys come from the partials `children` name, and the Info.plist for the rest.
-      var found: [String] = []
-      if case .dictionary(let entries)? = merged.value(at: [.key(first)]),
-        entries.contains(where: { keyOrigins[first + "." + $0.key] == nil })
-      {
-        found.append(infoPlist)
-      }
+      if children.isEmpty || path.count >= 2 { return [base] }
+      // The dictionary itself, merged key by key: `base`'s dictionary and the partials' that `children` name (even
+      // when the partials replaced every key `base` has, replacing or removing in one of them would let the other's
+      // keys through).
+      var found = [base]
       for file in children.values.sorted() where !found.contains(file) { found.append(file) }
       return found
     }
@@ -107,9 +106,12 @@ enum MergedInfoPlistFixes {
       }
       return .success(origin)
     }
-    /// The one file that has the entry `key` of `path` (removing or renaming it elsewhere would let another file's
-    /// value through).
-    func onlyFile(having key: String, in path: [PropertyListPathComponent]) -> Result<String, Refusal> {
+    /// The one file whose entry `key` of `path` the build takes: the file that holds the whole dictionary at `path`
+    /// as merged, or else the only file with that entry (removing or renaming it where another file has it too would
+    /// let that file's value through).
+    func owner(of key: String, in path: [PropertyListPathComponent]) -> Result<String, Refusal> {
+      let held = path.isEmpty ? nil : holder(of: path)
+      if case .success? = held { return held ?? .success(merge.infoPlist) }
       let entry = path + [.key(key)]
       let having = merge.files.filter { document($0)?.root.value.value(at: entry) != nil }
       guard having.count == 1, let file = having.first else {
@@ -117,15 +119,8 @@ enum MergedInfoPlistFixes {
         return .failure(
           Refusal(description: "the build merges '\(entry.keyPathDescription)' from \(list(files))", files: files))
       }
-      if path.isEmpty { return .success(file) }
-      return holder(of: path).flatMap { holding in
-        holding == file
-          ? .success(file)
-          : .failure(
-            Refusal(
-              description: "the build merges '\(path.keyPathDescription)' from \(list([holding, file]))",
-              files: [holding, file]))
-      }
+      if path.isEmpty || (path.count == 1 && merge.origins(of: entry) == [file]) { return .success(file) }
+      return held ?? .success(file)
     }
     switch change {
     case .insertEntry(let path, _, _, _) where path.isEmpty:
@@ -134,9 +129,9 @@ enum MergedInfoPlistFixes {
       .removeElement(let path, _), .editString(let path, _):
       return holder(of: path)
     case .removeEntries(let path, let key), .renameKey(let path, let key, _):
-      return onlyFile(having: key, in: path)
+      return owner(of: key, in: path)
     case .moveEntry(let key, let from, let to):
-      return onlyFile(having: key, in: from).flatMap { file in
+      return owner(of: key, in: from).flatMap { file in
         let destination: Result<String, Refusal> =
           merge.merged.value(at: to) != nil
           ? holder(of: to)
