@@ -149,6 +149,14 @@ import Testing
   /// `fix` on the folder aims the merged plist's fixes at the same files; `--check` and `--diff` agree with it.
   @Test func fixWritesIntoThePartialManifestAndTheInfoPlist() throws {
     let folder = try makeApp()
+    // The findings are where their fixes go: the Info.plist's keys in it, the partial manifest's in it.
+    let lint = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
+    let found = try #require(object["diagnostics"] as? [[String: Any]]).map {
+      "\($0["code"] ?? "") \($0["file"] ?? "") \($0["line"] ?? "")"
+    }
+    #expect(found.contains("US004 App/Platforms/iOS/Info.plist 14"), "\(found)")
+    #expect(found.contains("IM009 App/Platforms/iOS/Intune.plist 6"), "\(found)")
     let check = try Sharelint.run(["fix", "--check"], in: folder.url)
     #expect(check.status == 1, "\(check.standardOutput)\(check.standardError)")
     let diff = try Sharelint.run(["fix", "--diff"], in: folder.url)

@@ -152,25 +152,28 @@ extension LintJob {
     return result
   }
 
-  /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file,
-  /// at the same key path: the range of its value there (or of the key, for a finding at the key).
+  /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file, and
+  /// one about a key only the Info.plist sets to the Info.plist, where their fixes are written, at the same key path:
+  /// the range of its value there (or of the key, for a finding at the key). A finding about a key no file has stays.
   private func relocateToMergedFile(
     _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?], overlay: [String: [UInt8]]
   ) {
-    guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
-    let components = diagnostic.keyPath.split(separator: ".").map(String.init)
-    var origin: String?
-    for length in stride(from: min(components.count, 2), through: 1, by: -1) {
-      if let file = origins[components.prefix(length).joined(separator: ".")] {
+    guard let infoPlist = build.mergedInfoPlists[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
+    let origins = build.mergedKeyOrigins[diagnostic.file] ?? [:]
+    let path = Self.pathComponents(ofKeyPath: diagnostic.keyPath)
+    var origin = infoPlist
+    if case .key(let first)? = path.first {
+      if path.count >= 2, case .key(let second) = path[1], let file = origins[first + "." + second] {
         origin = file
-        break
+      } else if let file = origins[first] {
+        origin = file
       }
     }
-    guard let origin, let document = mergedFile(origin, &documents, overlay) else { return }
+    guard let document = mergedFile(origin, &documents, overlay) else { return }
     // The deepest node of the key path the file has.
     var node: PropertyListNode?
-    for length in stride(from: components.count, through: 1, by: -1) {
-      if let found = document.root.value(at: Array(components.prefix(length))) {
+    for length in stride(from: path.count, through: 1, by: -1) {
+      if let found = document.root.value(at: Array(path.prefix(length))) {
         node = found
         break
       }
@@ -180,6 +183,24 @@ extension LintJob {
     diagnostic.range = range
     diagnostic.start = document.source.position(of: range.start)
     diagnostic.end = document.source.position(of: range.end)
+  }
+
+  /// The components of a finding's key path (`CFBundleURLTypes[0].CFBundleURLSchemes[1]`: keys and indexes).
+  static func pathComponents(ofKeyPath keyPath: String) -> [PropertyListPathComponent] {
+    var path: [PropertyListPathComponent] = []
+    for part in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+      var key = Substring(part)
+      var indexes: [Int] = []
+      while key.hasSuffix("]"), let open = key.lastIndex(of: "["),
+        let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)])
+      {
+        indexes.insert(index, at: 0)
+        key = key[..<open]
+      }
+      path.append(.key(String(key)))
+      path += indexes.map { .index($0) }
+    }
+    return path
   }
 
   /// The file `path` a merged plist is made of, read once into `documents`: the bytes a fix left in `overlay`, else
