@@ -228,7 +228,8 @@ import Testing
   }
 
   /// A target the project does not have lists those it has; a malformed project is one line, exit 2, nothing
-  /// written; -o is refused when the build merges the Info.plist.
+  /// written; -o, and -e naming other entitlements than the project's, are refused when the build merges the
+  /// Info.plist.
   @Test func refusals() throws {
     let folder = try makeApp()
     let unknown = try Sharelint.run(["configure", "--project", "App/App.csproj", "--target", "Nope"], in: folder.url)
@@ -238,6 +239,10 @@ import Testing
     let output = try Sharelint.run(["configure", "--project", "App/App.csproj", "-o", "Out.plist"], in: folder.url)
     #expect(output.status == 2, "\(output.standardError)")
     #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Out.plist").path))
+    let otherEntitlements = try Sharelint.run(
+      ["configure", "--project", "App/App.csproj", "-e", "App/Platforms/iOS/Info.plist"], in: folder.url)
+    #expect(otherEntitlements.status == 2, "\(otherEntitlements.standardError)")
+    #expect(try read("App/Platforms/iOS/Info.plist", in: folder) == Self.infoPlist)
 
     let broken = "<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup>\n"
     let malformed = try makeApp(project: broken)

@@ -121,15 +121,25 @@ struct ConfigureCommand: AsyncParsableCommand {
       infoPlist: infoPlist ?? "", entitlements: entitlements, output: output, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion, shape: shape, addKeychainGroups: addKeychainGroups)
     if let project {
+      var projectEntitlements: String?
       do {
         let found = try Configurator.projectTarget(project: project, target: target, configuration: configuration)
         options.infoPlist = found.infoPlist
         options.entitlements = entitlements ?? found.entitlements
+        projectEntitlements = found.entitlements
         options.projectSettings = found.settings
         options.projectBuild = found.build
         if let note = found.buildTimeConfiguratorNote { StandardStreams.writeError(note + "\n") }
       } catch {
         throw InputError(error.description)
+      }
+      if options.projectBuild != nil, let given = entitlements,
+        projectEntitlements.map({ FileIdentity.of($0) != FileIdentity.of(given) }) ?? true
+      {
+        // Linted as built, the target's entitlements are the project's.
+        throw InputError(
+          "\(given): -e cannot replace the entitlements \(project) signs with when the build makes the Info.plist "
+            + "from several files")
       }
     }
     let result: Configurator.Result
