@@ -246,26 +246,19 @@ public enum Configurator {
       guard iOSApps.count == 1, let only = iOSApps.first else {
         let names = report.targets.map { "'\($0.name)'" }.joined(separator: ", ")
         throw Refusal(
-          description: "\(project): name the target to configure with --target (it has \(names.isEmpty ? "none" : names))")
+          description: "\(project): name the target to configure with --target (it has "
+            + "\(names.isEmpty ? "none" : names))")
       }
       target = only
     }
     let wanted = configurationName ?? target.configurations.first?.name
     guard let configuration = target.configurations.first(where: { $0.name == wanted }) else {
       let names = target.configurations.map { "'\($0.name)'" }.joined(separator: ", ")
-      throw Refusal(description: "\(project): target '\(target.name)' has no configuration '\(configurationName ?? "")' "
-        + "(it has \(names))")
+      throw Refusal(
+        description: "\(project): target '\(target.name)' has no configuration '\(configurationName ?? "")' "
+          + "(it has \(names))")
     }
-    if let error = configuration.errors.first { throw Refusal(description: error.description) }
-    guard let infoPlist = configuration.infoPlistPath?.resolved, !infoPlist.isEmpty else {
-      throw Refusal(description: "\(project): target '\(target.name)' (\(configuration.name)) has no INFOPLIST_FILE"
-        + (configuration.generatesInfoPlist ? "; its Info.plist is generated from build settings" : ""))
-    }
-    if configuration.preprocessesInfoPlist {
-      throw Refusal(description: "\(infoPlist): the target preprocesses it (INFOPLIST_PREPROCESS = YES); configure "
-        + "edits files as written and cannot rewrite one with #if blocks faithfully")
-    }
-    let entitlements = configuration.entitlementsPath?.resolved.flatMap { $0.isEmpty ? nil : $0 }
+    let (infoPlist, entitlements) = try files(of: configuration, target: target.name, project: project)
     let package = target.buildFacts.linkedLibraries(in: configuration).first {
       IntuneSDKDistribution.nuGetPackage(named: $0.name)?.runsConfiguratorAtBuild == true
     }
@@ -308,22 +301,31 @@ public enum Configurator {
     let wanted = configurationName ?? list?.defaultConfigurationName ?? list?.configurations.first?.name
     guard let wanted, let configuration = model.configuration(named: wanted, of: target) else {
       let names = (list?.configurations ?? []).map { "'\($0.name)'" }.joined(separator: ", ")
-      throw Refusal(description: "\(project): target '\(target.name)' has no configuration '\(configurationName ?? "")' "
-        + "(it has \(names))")
+      throw Refusal(
+        description: "\(project): target '\(target.name)' has no configuration '\(configurationName ?? "")' "
+          + "(it has \(names))")
     }
+    let (infoPlist, entitlements) = try files(of: configuration, target: target.name, project: project)
+    return ProjectTarget(
+      infoPlist: infoPlist, entitlements: entitlements, configuration: wanted, settings: configuration.settings,
+      target: target.name)
+  }
+
+  /// The Info.plist and entitlements `configuration` of `target` builds; refused when the Info.plist is no file
+  /// configure can edit (none, generated from build settings, preprocessed) or the configuration has an error.
+  private static func files(of configuration: XcodeTargetConfiguration, target: String, project: String)
+    throws(Refusal) -> (infoPlist: String, entitlements: String?)
+  {
     if let error = configuration.errors.first { throw Refusal(description: error.description) }
     guard let infoPlist = configuration.infoPlistPath?.resolved, !infoPlist.isEmpty else {
-      throw Refusal(description: "\(project): target '\(target.name)' (\(wanted)) has no INFOPLIST_FILE"
+      throw Refusal(description: "\(project): target '\(target)' (\(configuration.name)) has no INFOPLIST_FILE"
         + (configuration.generatesInfoPlist ? "; its Info.plist is generated from build settings" : ""))
     }
     if configuration.preprocessesInfoPlist {
       throw Refusal(description: "\(infoPlist): the target preprocesses it (INFOPLIST_PREPROCESS = YES); configure "
         + "edits files as written and cannot rewrite one with #if blocks faithfully")
     }
-    let entitlements = configuration.entitlementsPath?.resolved.flatMap { $0.isEmpty ? nil : $0 }
-    return ProjectTarget(
-      infoPlist: infoPlist, entitlements: entitlements, configuration: wanted, settings: configuration.settings,
-      target: target.name)
+    return (infoPlist, configuration.entitlementsPath?.resolved.flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// Whether the redirect scheme is registered exactly as `IntuneMAMSettings` spells it (`msauth.$(…)` on both
