@@ -209,7 +209,10 @@ extension LintJob {
     _ path: String, _ documents: inout [String: PropertyListDocument?], _ overlay: [String: [UInt8]]
   ) -> PropertyListDocument? {
     if let known = documents[path] { return known }
-    let bytes = overlay[path] ?? (try? RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize).get())
+    // The project's sources read each file once per run (its `sharelint:` comments were looked for there).
+    let bytes =
+      overlay[path] ?? settings.buildFacts?.sources?.text(of: path)?.bytes
+      ?? (try? RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize).get())
     let document = bytes.flatMap { try? PropertyListDocument(bytes: $0, name: path) }
     documents[path] = .some(document)
     return document
