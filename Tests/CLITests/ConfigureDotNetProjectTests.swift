@@ -171,6 +171,20 @@ import Testing
     #expect(after.status == 0, "\(after.standardOutput)\(after.standardError)")
   }
 
+  /// A finding moved into the partial manifest is suppressed by a `sharelint:` comment there, and `fix` then leaves
+  /// it alone.
+  @Test func aCommentInThePartialManifestSuppressesItsFinding() throws {
+    let intune = Self.intunePlist.replacingOccurrences(
+      of: "\t<key>IntuneMAMSettings</key>\n\t<dict>",
+      with: "\t<key>IntuneMAMSettings</key>\n\t<!-- sharelint:disable-next-line IM009 - added by the build -->\n\t<dict>")
+    let folder = try makeApp(intunePlist: intune)
+    let lint = try Sharelint.run(["lint"], in: folder.url)
+    #expect(!lint.standardOutput.contains("IM009"), "\(lint.standardOutput)")
+    #expect(!lint.standardOutput.contains("PL007"), "\(lint.standardOutput)")
+    _ = try Sharelint.run(["fix"], in: folder.url)
+    #expect(try read("App/Platforms/iOS/Intune.plist", in: folder) == intune)
+  }
+
   /// IntuneMAMSettings assembled from the Info.plist and the partial manifest: the app group is written into
   /// neither; the summary says what to write and where.
   @Test func aDictionaryTwoFilesMakeGetsNoFix() throws {
