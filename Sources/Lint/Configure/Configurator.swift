@@ -225,7 +225,12 @@ public enum Configurator {
     throws(Refusal) -> ProjectTarget
   {
     if project.hasSuffix(".xcodeproj") || project.hasSuffix(".xcodeproj/") {
-      return try xcodeProjectTarget(project: project, target: name, configuration: configurationName)
+      var found = try xcodeProjectTarget(project: project, target: name, configuration: configurationName)
+      // An XcodeGen spec kept beside the project rewrites the Info.plist from its `properties:`: fixed in the spec.
+      if XcodeTargetsReport(paths: [project]).generatedPlists[found.infoPlist] != nil {
+        found.build = ProjectBuild(project: project, target: found.target, configuration: found.configuration)
+      }
+      return found
     }
     guard ProjectFormats.format(ofFile: project) != nil else {
       let formats = ProjectFormats.all.map { $0.displayName }.joined(separator: ", ")
