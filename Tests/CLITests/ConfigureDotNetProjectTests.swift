@@ -258,6 +258,10 @@ import Testing
     #expect(otherEntitlements.status == 2, "\(otherEntitlements.standardError)")
     #expect(try read("App/Platforms/iOS/Info.plist", in: folder) == Self.infoPlist)
 
+    let targetAlone = try Sharelint.run(["configure", "--target", "App"], in: folder.url)
+    #expect(targetAlone.status == 2)
+    #expect(targetAlone.standardError.contains("--target and --configuration go with --project"))
+
     let broken = "<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup>\n"
     let malformed = try makeApp(project: broken)
     let refused = try Sharelint.run(["configure", "--project", "App/App.csproj"], in: malformed.url)
