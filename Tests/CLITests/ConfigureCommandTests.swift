@@ -52,7 +52,7 @@ import XcodeModel
   }
 }
 
-/// `configure --project X.xcodeproj --target NAME [--configuration NAME]`.
+/// `configure --project PROJECT [--target NAME] [--configuration NAME]`.
 @Suite struct ConfigureProjectTests {
   static let pbxproj = """
     // !$*UTF8*$!
@@ -116,5 +116,84 @@ import XcodeModel
     #expect(unknown.standardError.contains("no target named 'Nope' (it has 'Notes')"))
     let both = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "-i", plist], in: folder.url)
     #expect(both.status == 2)
+  }
+
+  /// A committed project with the XcodeGen spec kept beside it: the spec rewrites the Info.plist on the next
+  /// `xcodegen generate`, so configure writes into the spec and leaves the file alone.
+  @Test func configuresTheSpecBesideACommittedProject() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("Notes.xcodeproj/project.pbxproj", Self.pbxproj)
+    let plist = try folder.write("Notes/Info.plist", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>LSApplicationQueriesSchemes</key>
+      \t<array>
+      \t\t<string>ms-outlook</string>
+      \t</array>
+      </dict>
+      </plist>
+
+      """)
+    let before = try String(contentsOfFile: plist, encoding: .utf8)
+    let spec = try folder.write("project.yml", """
+      name: Notes
+      targets:
+        Notes:
+          type: application
+          platform: iOS
+          sources: [Notes]
+          info:
+            path: Notes/Info.plist
+            properties:
+              LSApplicationQueriesSchemes: [ms-outlook]
+              IntuneMAMSettings:
+                ADALClientId: 6f5f3a4e-1c3d-4a8e-9a2b-1f2e3d4c5b6a
+
+      """)
+    let run = try Sharelint.run(["configure", "--project", "Notes.xcodeproj"], in: folder.url)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(try String(contentsOfFile: spec, encoding: .utf8).contains("          - https-intunemam\n"))
+    #expect(try String(contentsOfFile: plist, encoding: .utf8) == before)
+    let again = try Sharelint.run(["configure", "--project", "Notes.xcodeproj", "--check"], in: folder.url)
+    #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+  }
+
+  /// An XcodeGen spec whose `info: properties:` XcodeGen writes the Info.plist from: configure (its only app
+  /// target, no --target) writes the changes into project.yml, comments kept; a second run has nothing to do.
+  @Test func configuresAnXcodeGenSpecInTheSpec() throws {
+    let folder = try TemporaryFolder()
+    let spec = try folder.write("project.yml", """
+      name: Notes
+      targets:
+        Notes:
+          type: application
+          platform: iOS
+          sources: [Notes]
+          settings:
+            PRODUCT_BUNDLE_IDENTIFIER: com.contoso.notes
+          info:
+            path: Notes/Info.plist
+            properties:
+              # the schemes Notes opens
+              LSApplicationQueriesSchemes: [ms-outlook]
+              IntuneMAMSettings:
+                ADALClientId: 6f5f3a4e-1c3d-4a8e-9a2b-1f2e3d4c5b6a
+                ADALRedirectUri: msauth.com.contoso.notes://auth
+              CFBundleURLTypes:
+                - CFBundleURLSchemes: [msauth.com.contoso.notes]
+
+      """)
+    let check = try Sharelint.run(["configure", "--project", "project.yml", "--check"], in: folder.url)
+    #expect(check.status == 1, "\(check.standardOutput)\(check.standardError)")
+    let run = try Sharelint.run(["configure", "--project", "project.yml"], in: folder.url)
+    #expect(run.status == 0, "\(run.standardError)")
+    let written = try String(contentsOfFile: spec, encoding: .utf8)
+    #expect(written.contains("        # the schemes Notes opens\n"))
+    #expect(written.contains("          - https-intunemam\n"), "\(written)")
+    #expect(written.contains("msauth.com.contoso.notes-intunemam"))
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Notes/Info.plist").path))
+    let again = try Sharelint.run(["configure", "--project", "project.yml", "--check"], in: folder.url)
+    #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
   }
 }

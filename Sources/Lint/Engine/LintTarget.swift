@@ -123,6 +123,9 @@ public struct LintSettings: Sendable {
   /// The keys Xcode adds to the built Info.plist from `INFOPLIST_KEY_*` settings when the target sets
   /// `GENERATE_INFOPLIST_FILE = YES` (`NSFaceIDUsageDescription` → its text): rules that require a key accept it.
   public var generatedInfoPlistKeys: [String: String] = [:]
+  /// Whether the rules whose keys a NuGet package's build-time configurator writes run anyway (`configure` on such
+  /// a project: the user asked for the keys in the source files).
+  public var ignoresBuildTimeConfigurator = false
   /// What the project model noted about where the build settings come from (an `.xcconfig` the repository
   /// lacks…): PL003's findings repeat it, since it is usually why a setting is undefined.
   public var buildSettingNotes: [String] = []

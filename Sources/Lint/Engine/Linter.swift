@@ -70,7 +70,9 @@ public struct Linter: Sendable {
     var assumedNewest = false
     var findings = Findings(rule: first.reporting)
     // The build runs IntuneMAMConfigurator (a .NET app's Intune package): what it writes is the build's.
-    let configuratorRunsAtBuild = BuildTimeConfigurator.package(in: target.settings.buildFacts) != nil
+    let configuratorRunsAtBuild =
+      !target.settings.ignoresBuildTimeConfigurator
+      && BuildTimeConfigurator.package(in: target.settings.buildFacts) != nil
     for index in scheduled.indices {
       guard !configuratorRunsAtBuild || !BuildTimeConfigurator.satisfiedCodes.contains(scheduled[index].reporting.code)
       else { continue }

@@ -24,12 +24,15 @@ struct LintJob: Sendable {
   /// The project files its findings may be about, by display path: the `project.pbxproj` (or XcodeGen spec) and
   /// the `.xcconfig` files of its configuration.
   /// An XcodeGen spec file that defines one of its generated plists' `properties:` (an included one too) is one.
+  /// The files a merged Info.plist is made of (a .NET app's Info.plist and PartialAppManifest items) are too: a fix of
+  /// one changes what the build merges.
   var projectFiles: [String] {
     guard let facts = build.buildFacts, let sources = facts.sources else { return [] }
     let specFiles = build.xcodeGenPlists.values.compactMap { $0.spec?.entry.keyLocation.file }
       .map(XcodeProjectSources.displayPath).filter { $0 != sources.projectText.name }
+    let mergedFiles = Set(build.mergedInfoPlists.values).union(build.mergedKeyOrigins.values.flatMap(\.values))
     return [sources.projectText.name] + Set(specFiles).sorted()
-      + (facts.configuration?.xcconfigFiles ?? []).map(XcodeProjectSources.displayPath)
+      + (facts.configuration?.xcconfigFiles ?? []).map(XcodeProjectSources.displayPath) + mergedFiles.sorted()
   }
 
   /// The jobs of `plan`, in its order; the builds of a target `.sharelint.yml` excludes are left out.
@@ -78,6 +81,7 @@ struct LintJob: Sendable {
           if let mode = options.intuneMode { settings.intuneMode = mode }
           if let version = options.sdkVersion { settings.sdkVersion = version }
           settings.activationRuleShape = options.activationRuleShape
+          settings.ignoresBuildTimeConfigurator = options.ignoresBuildTimeConfigurator
           jobs.append(
             LintJob(
               build: build, targetIndex: targetIndex, linter: linter, settings: settings,

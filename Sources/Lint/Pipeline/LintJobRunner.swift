@@ -89,6 +89,9 @@ extension LintJob {
   /// Reads the job's plists (preprocessing the Info.plist when its configuration asks), runs the rules, and
   /// returns the findings, located in the files as written.
   func run(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {
+    // The merged Info.plist as linted, for aiming its fixes at the files it is merged from (read before the run
+    // releases it).
+    let merged = build.mergedInfoPlists.isEmpty ? nil : (try? build.target.infoPlist?.document())?.root.value
     var result = lint(overlay: overlay, lifetimes: lifetimes)
     guard !build.generatedFiles.isEmpty else { return result }
     // A plist a project generator writes (XcodeGen's `info: properties:`) is there once the project is generated,
@@ -100,6 +103,8 @@ extension LintJob {
     var specSources: Set<String> = []
     // The value of each generated plist, read once for all its findings' fixes.
     var generatedValues: [String: PropertyListValue?] = [:]
+    // The files merged plists are made of, each read once (as a fix left them: `overlay`).
+    var documents: [String: PropertyListDocument?] = [:]
     for index in result.diagnostics.indices {
       let file = result.diagnostics[index].file
       guard let writer = build.generatedFiles[file] else { continue }
@@ -117,17 +122,28 @@ extension LintJob {
         }
         continue
       }
-      guard result.diagnostics[index].fix != nil else { continue }
+      guard let fix = result.diagnostics[index].fix else { continue }
+      if let infoPlist = build.mergedInfoPlists[file], let merged {
+        // A .NET app's Info.plist merged from PartialAppManifest items: fixed in the file the value comes from.
+        let merge = MergedInfoPlistFixes.Merge(
+          infoPlist: infoPlist, merged: merged, keyOrigins: build.mergedKeyOrigins[file] ?? [:])
+        switch MergedInfoPlistFixes.redirecting(fix, merge: merge, document: { mergedFile($0, &documents, overlay) }) {
+        case .fix(let redirected): result.diagnostics[index].fix = redirected
+        case .note(let note):
+          result.diagnostics[index].fix = nil
+          result.diagnostics[index].notes.append(note)
+        }
+        continue
+      }
       result.diagnostics[index].fix = nil
       result.diagnostics[index].notes.append(
         "not fixed automatically: the file is written by \(writer); change it there")
     }
-    if !build.mergedKeyOrigins.isEmpty {
-      var documents: [String: PropertyListDocument?] = [:]
+    if !build.mergedInfoPlists.isEmpty {
       for index in result.diagnostics.indices {
-        relocateToMergedFile(&result.diagnostics[index], documents: &documents)
+        relocateToMergedFile(&result.diagnostics[index], documents: &documents, overlay: overlay)
       }
-      // The merged files' text, for the carets of the findings moved there.
+      // The merged files' text, for the carets of the findings moved there and the fixes aimed at them.
       let read = Set(result.sources.map(\.file))
       for (file, document) in documents where !read.contains(file) {
         if let document { result.sources.append((file, PlistContents(bytes: document.source.bytes))) }
@@ -136,30 +152,28 @@ extension LintJob {
     return result
   }
 
-  /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file,
-  /// at the same key path: the range of its value there (or of the key, for a finding at the key).
+  /// Moves a finding about a key a merged file set (a PartialAppManifest's) from the merged plist to that file, and
+  /// one about a key only the Info.plist sets to the Info.plist, where their fixes are written, at the same key path:
+  /// the range of its value there (or of the key, for a finding at the key). A finding about a key no file has stays.
   private func relocateToMergedFile(
-    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?]
+    _ diagnostic: inout LintDiagnostic, documents: inout [String: PropertyListDocument?], overlay: [String: [UInt8]]
   ) {
-    guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
-    let components = diagnostic.keyPath.split(separator: ".").map(String.init)
-    var origin: String?
-    for length in stride(from: min(components.count, 2), through: 1, by: -1) {
-      if let file = origins[components.prefix(length).joined(separator: ".")] {
+    guard let infoPlist = build.mergedInfoPlists[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
+    let origins = build.mergedKeyOrigins[diagnostic.file] ?? [:]
+    let path = Self.pathComponents(ofKeyPath: diagnostic.keyPath)
+    var origin = infoPlist
+    if case .key(let first)? = path.first {
+      if path.count >= 2, case .key(let second) = path[1], let file = origins[first + "." + second] {
         origin = file
-        break
+      } else if let file = origins[first] {
+        origin = file
       }
     }
-    guard let origin else { return }
-    if documents[origin] == nil {
-      let read = RepositoryFile.read(origin, limit: XMLPlistReader.maximumInputSize)
-      documents[origin] = .some((try? read.get()).flatMap { try? PropertyListDocument(bytes: $0, name: origin) })
-    }
-    guard let document = documents[origin] ?? nil else { return }
+    guard let document = mergedFile(origin, &documents, overlay) else { return }
     // The deepest node of the key path the file has.
     var node: PropertyListNode?
-    for length in stride(from: components.count, through: 1, by: -1) {
-      if let found = document.root.value(at: Array(components.prefix(length))) {
+    for length in stride(from: path.count, through: 1, by: -1) {
+      if let found = document.root.value(at: Array(path.prefix(length))) {
         node = found
         break
       }
@@ -169,6 +183,39 @@ extension LintJob {
     diagnostic.range = range
     diagnostic.start = document.source.position(of: range.start)
     diagnostic.end = document.source.position(of: range.end)
+  }
+
+  /// The components of a finding's key path (`CFBundleURLTypes[0].CFBundleURLSchemes[1]`: keys and indexes).
+  static func pathComponents(ofKeyPath keyPath: String) -> [PropertyListPathComponent] {
+    var path: [PropertyListPathComponent] = []
+    for part in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+      var key = Substring(part)
+      var indexes: [Int] = []
+      while key.hasSuffix("]"), let open = key.lastIndex(of: "["),
+        let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)])
+      {
+        indexes.insert(index, at: 0)
+        key = key[..<open]
+      }
+      path.append(.key(String(key)))
+      path += indexes.map { .index($0) }
+    }
+    return path
+  }
+
+  /// The file `path` a merged plist is made of, read once into `documents`: the bytes a fix left in `overlay`, else
+  /// the file; nil when it cannot be read as a plist.
+  private func mergedFile(
+    _ path: String, _ documents: inout [String: PropertyListDocument?], _ overlay: [String: [UInt8]]
+  ) -> PropertyListDocument? {
+    if let known = documents[path] { return known }
+    // The project's sources read each file once per run (its `sharelint:` comments were looked for there).
+    let bytes =
+      overlay[path] ?? settings.buildFacts?.sources?.text(of: path)?.bytes
+      ?? (try? RepositoryFile.read(path, limit: XMLPlistReader.maximumInputSize).get())
+    let document = bytes.flatMap { try? PropertyListDocument(bytes: $0, name: path) }
+    documents[path] = .some(document)
+    return document
   }
 
   private func lint(overlay: [String: [UInt8]], lifetimes: DocumentLifetimes) -> LintJobResult {

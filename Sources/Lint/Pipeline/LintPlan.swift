@@ -195,6 +195,9 @@ struct PlannedBuild {
   /// For a plist the build merges from several files (a .NET app's PartialAppManifest items), by display path: the
   /// file each merged key path comes from, where its findings are shown.
   var mergedKeyOrigins: [String: [String: String]] = [:]
+  /// For the same plists, by display path: the Info.plist the partial manifests are merged over, where the fixes of
+  /// keys no partial manifest sets are written (`MergedInfoPlistFixes`).
+  var mergedInfoPlists: [String: String] = [:]
   /// Those of `generatedFiles` XcodeGen writes, by display path: their findings are located in the spec, and their
   /// fixes written there (`XcodeGenSpecFixes`).
   var xcodeGenPlists: [String: XcodeGenGeneratedPlist] = [:]

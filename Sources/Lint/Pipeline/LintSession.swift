@@ -59,6 +59,9 @@ public enum LintSession {
     /// Build settings under the `-D` and `--xcconfig` ones, for plists found outside a project: what
     /// `configure --project` takes from the target's configuration.
     public var baseBuildSettings: BuildSettings?
+    /// Whether the rules whose keys a NuGet package's build-time configurator writes run anyway: `configure
+    /// --project App.csproj` writes them where asked.
+    public var ignoresBuildTimeConfigurator = false
     /// Told how far the run has got, from any thread, as each file is read and each target linted
     /// (often: throttle what it draws).
     public var progress: (@Sendable (LintProgress) -> Void)?

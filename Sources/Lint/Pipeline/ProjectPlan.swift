@@ -209,6 +209,7 @@ struct ProjectPlan {
         for (name, value) in commandLineDefinitions { settings.define(name, as: value) }
         var generatedFiles: [String: String] = [:]
         var mergedKeyOrigins: [String: [String: String]] = [:]
+        var mergedInfoPlists: [String: String] = [:]
         var xcodeGenPlists: [String: XcodeGenGeneratedPlist] = [:]
         for path in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved] {
           guard let path, let generated = report.generatedPlists[path],
@@ -217,6 +218,7 @@ struct ProjectPlan {
           if let mergedBy = generated.mergedBy {
             generatedFiles[plist.displayPath] = "\(mergedBy) when the app is built"
             if !generated.keyOrigins.isEmpty { mergedKeyOrigins[plist.displayPath] = generated.keyOrigins }
+            mergedInfoPlists[plist.displayPath] = Self.displayPath(path)
           } else {
             generatedFiles[plist.displayPath] = "\(generated.generator) from \(generated.definedAt)"
             if generated.spec != nil { xcodeGenPlists[plist.displayPath] = generated }
@@ -233,6 +235,7 @@ struct ProjectPlan {
           notes: configuration.notes.map(\.description), preprocessing: preprocessing,
           generatedInfoPlistKeys: generated, provenance: provenance, generatedFiles: generatedFiles,
           mergedKeyOrigins: mergedKeyOrigins,
+          mergedInfoPlists: mergedInfoPlists,
           xcodeGenPlists: xcodeGenPlists,
           buildFacts: TargetBuildFacts(
             project: Self.displayPath(target.project), configuration: configuration, facts: target.buildFacts,

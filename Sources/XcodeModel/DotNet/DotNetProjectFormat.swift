@@ -23,7 +23,16 @@ public enum DotNetProjectFormat: ProjectFormat {
   public static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
     -> ProjectFormatReading
   {
+    try read(path, boundary: boundary, overlay: XcodeFileOverlay())
+  }
+
+  /// The project with the Info.plist and PartialAppManifest files as a fix left them (`overlay`): a fix of the
+  /// merged Info.plist is written into them.
+  public static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
+    throws(XcodeProjectError) -> ProjectFormatReading
+  {
     var reader = try DotNetProjectReader(path: path, boundary: boundary)
+    reader.manifestOverlay = overlay
     let project = try reader.build()
     return ProjectFormatReading(
       project: project, files: reader.files.paths, notes: reader.notes, generatedPlists: reader.mergedPlists)
@@ -63,6 +72,8 @@ struct DotNetProjectReader {
   private(set) var iOSPackages: [String] = []
   /// The Info.plists as the build merges its PartialAppManifest items over them, by the Info.plist's path.
   private(set) var mergedPlists: [XcodeGenGeneratedPlist] = []
+  /// The Info.plist and partial manifests' contents as a fix left them, read instead of the files.
+  var manifestOverlay = XcodeFileOverlay()
   private var notesGiven: Set<XcodeProjectNote> = []
   private var objects: [String: XcodeObject] = [:]
 
@@ -428,7 +439,8 @@ struct DotNetProjectReader {
     let shown = file.hasPrefix("/") ? PathText.relativeToWorkingFolder(file) : file
     guard !mergedPlists.contains(where: { $0.path == shown }) else { return }
     func read(_ path: String, at item: MSBuildEvaluation.Item?) -> PropertyListValue? {
-      switch RepositoryFile.read(path, limit: 4 << 20, boundary: boundary) {
+      let overlaid = manifestOverlay.bytes(at: path).map { Result<[UInt8], RepositoryFile.Failure>.success($0) }
+      switch overlaid ?? RepositoryFile.read(path, limit: 4 << 20, boundary: boundary) {
       case .success(let bytes):
         if let document = try? PropertyListDocument(bytes: bytes, name: path) { return document.root.value }
         if let item {

@@ -29,6 +29,15 @@ struct ConfigureCommand: AsyncParsableCommand {
       From a checkout, letting the project say which files and which $(VAR) values:
         sharelint configure --project App.xcodeproj --target App \\
           --configuration Release
+
+      --project takes an .xcodeproj, an XcodeGen project.yml, a Tuist Project.swift or a .NET \
+      project (App.csproj); --target may be left out when the project has one iOS app target (a \
+      MAUI app's Mac Catalyst build is the target 'App (Mac Catalyst)'). When the build makes the \
+      Info.plist from more than the file (a .NET app's PartialAppManifest items, XcodeGen's info: \
+      properties:), each change is written where the build takes that value from: the partial \
+      manifest that sets the key, else the Info.plist (or project.yml); a value the build assembles \
+      from several files is not changed, and the summary says what to write where. An Intune NuGet \
+      package already runs the configurator at build time: configure says so and still writes.
       """
   )
 
@@ -74,11 +83,12 @@ struct ConfigureCommand: AsyncParsableCommand {
   var sdkVersion: Int?
 
   @Option(help: ArgumentHelp(
-    "An .xcodeproj: take -i and -e from --target's INFOPLIST_FILE and CODE_SIGN_ENTITLEMENTS, and $(VAR) values "
-      + "from its build settings.", valueName: "path"))
+    "An .xcodeproj, project.yml, Project.swift or .csproj: take -i and -e from --target's INFOPLIST_FILE and "
+      + "CODE_SIGN_ENTITLEMENTS, and $(VAR) values from its build settings.", valueName: "path"))
   var project: String?
 
-  @Option(help: ArgumentHelp("With --project: the target to configure.", valueName: "name"))
+  @Option(help: ArgumentHelp(
+    "With --project: the target to configure (default: the project's only iOS app target).", valueName: "name"))
   var target: String?
 
   @Option(help: ArgumentHelp(
@@ -93,7 +103,7 @@ struct ConfigureCommand: AsyncParsableCommand {
         "configure reads and writes files, not standard input ('sharelint fix -' fixes a plist from standard input)")
     }
     if project != nil || target != nil || configuration != nil {
-      guard project != nil, target != nil else { throw ValidationError("--project and --target go together") }
+      guard project != nil else { throw ValidationError("--target and --configuration go with --project") }
       guard infoPlist == nil else { throw ValidationError("--project finds the Info.plist itself; leave out -i") }
       return
     }
@@ -110,14 +120,26 @@ struct ConfigureCommand: AsyncParsableCommand {
     var options = Configurator.Options(
       infoPlist: infoPlist ?? "", entitlements: entitlements, output: output, definitions: definitions,
       xcconfigFiles: xcconfig, sdkVersion: sdkVersion, shape: shape, addKeychainGroups: addKeychainGroups)
-    if let project, let target {
+    if let project {
+      var projectEntitlements: String?
       do {
         let found = try Configurator.projectTarget(project: project, target: target, configuration: configuration)
         options.infoPlist = found.infoPlist
         options.entitlements = entitlements ?? found.entitlements
+        projectEntitlements = found.entitlements
         options.projectSettings = found.settings
+        options.projectBuild = found.build
+        if let note = found.buildTimeConfiguratorNote { StandardStreams.writeError(note + "\n") }
       } catch {
         throw InputError(error.description)
+      }
+      if options.projectBuild != nil, let given = entitlements,
+        projectEntitlements.map({ FileIdentity.of($0) != FileIdentity.of(given) }) ?? true
+      {
+        // Linted as built, the target's entitlements are the project's.
+        throw InputError(
+          "\(given): -e cannot replace the entitlements \(project) signs with when the build makes the Info.plist "
+            + "from several files")
       }
     }
     let result: Configurator.Result
