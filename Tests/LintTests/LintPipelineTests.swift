@@ -167,6 +167,16 @@ import Testing
     ])
   }
 
+  /// A group of many notes names the first few and counts the rest: one readable line.
+  @Test func aLargeGroupOfNotesNamesTheFirstAndCountsTheRest() {
+    let notes = (1...200).map { "'Apps/App\($0).csproj › App\($0) (Mac Catalyst)' builds for 'macosx', not iOS" }
+    let grouped = NoteGrouping.grouped(notes)
+    #expect(grouped.count == 1)
+    #expect(grouped[0].hasPrefix("'Apps/App1.csproj › App1 (Mac Catalyst)' builds for 'macosx', not iOS; likewise "
+      + "'Apps/App2.csproj › App2 (Mac Catalyst)', "))
+    #expect(grouped[0].hasSuffix("'Apps/App9.csproj › App9 (Mac Catalyst)' and 191 more"))
+  }
+
   /// `fix` plans once and lints again only the jobs that read a changed file; its final report is what a fresh
   /// lint of the fixed bytes says.
   @Test func fixLintsAgainOnlyWhatChangedAndAgreesWithAFreshLint() async throws {

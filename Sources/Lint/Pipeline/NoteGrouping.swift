@@ -5,8 +5,13 @@
 /// (`'…'`) are set aside. The line is the first note, located, followed by `; likewise` and, for each other one,
 /// its location and the quoted texts that differ from the first's (leaving out its own file, which its location
 /// names): `Riot/Debug.xcconfig:21: included file 'A' is not in the repository; … ; likewise
-/// Riot/Release.xcconfig:21 ('B')`.
+/// Riot/Release.xcconfig:21 ('B')`. A group names at most `namedMembers` others and counts the rest (`and 195 more`):
+/// a repository of 200 Mac Catalyst apps gets one readable line, not one of 40,000 characters (`sharelint targets`
+/// lists every target).
 enum NoteGrouping {
+  /// How many other members a grouped note names before it counts the rest.
+  static let namedMembers = 8
+
   /// A note taken apart.
   private struct Parts {
     var location: String?
@@ -31,8 +36,10 @@ enum NoteGrouping {
         continue
       }
       guard group[0] == index else { continue }
-      let others = group.dropFirst().map { describe(parts[$0], against: part) }
-      result.append(part.text + "; likewise " + others.joined(separator: ", "))
+      let others = group.dropFirst().prefix(Self.namedMembers).map { describe(parts[$0], against: part) }
+      let unnamed = group.count - 1 - others.count
+      result.append(
+        part.text + "; likewise " + others.joined(separator: ", ") + (unnamed > 0 ? " and \(unnamed) more" : ""))
     }
     return result
   }
