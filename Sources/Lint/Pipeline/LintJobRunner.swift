@@ -144,7 +144,8 @@ extension LintJob {
     guard let origins = build.mergedKeyOrigins[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
     let components = diagnostic.keyPath.split(separator: ".").map(String.init)
     var origin: String?
-    for length in stride(from: min(components.count, 2), through: 1, by: -1) {
+    // The longest key path a merged file set (partial manifests merge dictionaries at any depth).
+    for length in stride(from: components.count, through: 1, by: -1) {
       if let file = origins[components.prefix(length).joined(separator: ".")] {
         origin = file
         break
