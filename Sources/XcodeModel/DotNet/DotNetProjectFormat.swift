@@ -434,7 +434,7 @@ struct DotNetProjectReader {
       let name = item.metadata["name"] ?? ""
       let folder = PathText.joined(files.projectFolder, include)
       let shownName = PrintableText.escaped(name.isEmpty ? include : name)
-      let shownFolder = PrintableText.escaped(include)
+      let shownFolder = PrintableText.escaped(PathText.relativeToWorkingFolder(PathText.tidied(folder)))
       let whereItIs: String
       switch RepositoryEntry.at(folder, boundary: boundary) {
       case .folder:
