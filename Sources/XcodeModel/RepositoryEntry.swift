@@ -44,6 +44,14 @@ enum RepositoryEntry: Equatable {
     }
   }
 
+  /// Whether `folder` holds a `.git` (a folder, or the file of a worktree or submodule): the top of a repository,
+  /// where MSBuild's and npm's searches upward stop. Only whether it is there is looked at (the boundary refuses every
+  /// path inside `.git`, so `at` cannot tell); nothing in it is read.
+  static func isRepositoryTop(_ folder: String) -> Bool {
+    var status = stat()
+    return lstat(PathText.joined(folder.isEmpty ? "." : folder, ".git"), &status) == 0
+  }
+
   /// Whether something other than a folder is there (refused paths are not looked at: false).
   var isFile: Bool { self == .file }
   /// Whether a folder is there.

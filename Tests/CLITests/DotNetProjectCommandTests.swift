@@ -140,6 +140,11 @@ import Testing
     #expect(lint.status == 1)
     let found = try diagnostics(lint).map { "\($0["file"] ?? "") \($0["line"] ?? "") \($0["code"] ?? "")" }
     #expect(found == ["App/App.csproj 12 XC010", "App/Platforms/iOS/Info.plist 13 IM011"])
+    // The finding names the property the project writes, not the Xcode setting it is read as.
+    let entitlementsMessage = try diagnostics(lint).first { ($0["code"] as? String) == "XC010" }?["message"] as? String
+    #expect(
+      entitlementsMessage == "'CodesignEntitlements' is not set: 'App' has no entitlements, so the Intune SDK's "
+        + "keychain calls fail (-34018)")
 
     // The package's Version is the SDK's release: an old one meets the release rules at its PackageReference.
     try write(
@@ -206,5 +211,62 @@ import Testing
     let lint = try Sharelint.run(["lint"], in: folder.url)
     #expect(lint.standardError.contains(
       "App/App.csproj:15: the condition \"$([System.IO.File]::Exists('x'))\" cannot be evaluated"))
+  }
+
+  /// A project file that is not well-formed XML is handled as a malformed `project.pbxproj` is: a located error on
+  /// standard error and exit status 2, and the rest of the repository is still linted.
+  @Test func malformedProjectFileIsALocatedErrorAndTheRestIsLinted() throws {
+    let folder = try TemporaryFolder()
+    var files = files(
+      Self.project(itemGroupCondition: "$(TargetFramework.Contains('-ios'))", package: "Some.Package"))
+    files["App/App.csproj"] = """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <OutputType>Exe</OutputType>
+        </PropertyGroup
+      </Project>
+      """
+    files["Other/Info.plist"] = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionPointIdentifier</key>
+      \t\t<string>com.apple.share-services</string>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t<string>TRUEPREDICATE</string>
+      \t\t</dict>
+      \t</dict>
+      </dict>
+      </plist>
+      """
+    try write(files, into: folder)
+    let lint = try Sharelint.run(["lint", "--format", "json"], in: folder.url)
+    #expect(lint.status == 2)
+    #expect(lint.standardError.contains("sharelint: App/App.csproj:5:1: expected '>' to end '</PropertyGroup'"))
+    // The share extension beside it is still linted, as beside a malformed project.pbxproj.
+    let found = try diagnostics(lint).map { "\($0["file"] ?? "") \($0["code"] ?? "")" }
+    #expect(found == ["Other/Info.plist AR003"])
+    let targets = try Sharelint.run(["targets"], in: folder.url)
+    #expect(targets.status == 2)
+    #expect(targets.standardError == "sharelint: App/App.csproj:5:1: expected '>' to end '</PropertyGroup'\n")
+  }
+
+  /// A project file in UTF-16, as Visual Studio for Windows may save it, reads as in UTF-8.
+  @Test func utf16ProjectFileIsRead() throws {
+    let folder = try TemporaryFolder()
+    var files = files(
+      Self.project(itemGroupCondition: "$(TargetFramework.Contains('-ios'))", package: "Some.Package"))
+    let removed = files.removeValue(forKey: "App/App.csproj")
+    let project = try #require(removed)
+    try write(files, into: folder)
+    try Data([0xFF, 0xFE] + project.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+      .write(to: folder.url.appendingPathComponent("App/App.csproj"))
+    let targets = try Sharelint.run(["targets"], in: folder.url)
+    #expect(targets.status == 0, "\(targets.standardError)")
+    #expect(targets.standardOutput.contains("    bundle identifier: com.contoso.notes  (App/App.csproj:7)"))
   }
 }

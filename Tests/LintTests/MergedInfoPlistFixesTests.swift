@@ -17,7 +17,7 @@ import Testing
   }
 
   /// The file `changes` are written into for a merge of `infoEntries` and `partialEntries` (the partial's keys
-  /// replacing the Info.plist's, dictionaries merged one level down), or the note that says why none.
+  /// replacing the Info.plist's, dictionaries merged key by key at any depth), or the note that says why none.
   private func target(
     _ changes: [PlistChange], info infoEntries: [PropertyListValue.Entry],
     partial partialEntries: [PropertyListValue.Entry], keyOrigins: [String: String]? = nil
@@ -25,28 +25,28 @@ import Testing
     let documents = [
       Self.info: try Self.document(Self.info, infoEntries), Self.partial: try Self.document(Self.partial, partialEntries),
     ]
-    var merged = infoEntries
     var origins: [String: String] = [:]
-    for entry in partialEntries {
-      if let index = merged.firstIndex(where: { $0.key == entry.key }) {
-        if case .dictionary(var inner) = merged[index].value, case .dictionary(let incoming) = entry.value {
-          for child in incoming {
-            origins[entry.key + "." + child.key] = Self.partial
-            if let childIndex = inner.firstIndex(where: { $0.key == child.key }) {
-              inner[childIndex].value = child.value
-            } else {
-              inner.append(child)
-            }
+    /// The dotnet/macios merge: dictionaries key by key at any depth, any other value replaced.
+    func merging(_ incoming: [PropertyListValue.Entry], into base: [PropertyListValue.Entry], at prefix: String)
+      -> [PropertyListValue.Entry]
+    {
+      var merged = base
+      for entry in incoming {
+        let keyPath = prefix + entry.key
+        if let index = merged.firstIndex(where: { $0.key == entry.key }) {
+          if case .dictionary(let inner) = merged[index].value, case .dictionary(let children) = entry.value {
+            merged[index].value = .dictionary(merging(children, into: inner, at: keyPath + "."))
+            continue
           }
-          merged[index].value = .dictionary(inner)
-          continue
+          merged[index].value = entry.value
+        } else {
+          merged.append(entry)
         }
-        merged[index].value = entry.value
-      } else {
-        merged.append(entry)
+        origins[keyPath] = Self.partial
       }
-      origins[entry.key] = Self.partial
+      return merged
     }
+    let merged = merging(partialEntries, into: infoEntries, at: "")
     let merge = MergedInfoPlistFixes.Merge(
       infoPlist: Self.info, merged: .dictionary(merged), keyOrigins: keyOrigins ?? origins)
     let fix = LintFix(code: "IM009", title: "add it", applicability: .safe, file: "merged", changes: changes)
@@ -126,6 +126,26 @@ import Testing
       "LSApplicationQueriesSchemes": Self.partial,
     ])
     #expect(note.hasPrefix("not fixed automatically: 'LSApplicationQueriesSchemes' as the build merges it is not"))
+  }
+
+  /// Dictionaries merge at any depth: a value two levels down comes from the file that sets it, and the dictionary
+  /// holding values of both files is both files'.
+  @Test func dictionariesMergeAtAnyDepth() throws {
+    let infoSettings = PropertyListValue.Entry(
+      "IntuneMAMSettings",
+      .dictionary([.init("MAMPolicy", .dictionary([.init("Mode", .string("strict")), .init("Level", .integer(1))]))]))
+    let partialSettings = PropertyListValue.Entry(
+      "IntuneMAMSettings", .dictionary([.init("MAMPolicy", .dictionary([.init("Mode", .string("relaxed"))]))]))
+    let mode = PlistChange.replaceValue(
+      at: [.key("IntuneMAMSettings"), .key("MAMPolicy"), .key("Mode")], with: .string("x"))
+    #expect(try target([mode], info: [infoSettings], partial: [partialSettings]) == Self.partial)
+    let level = PlistChange.replaceValue(
+      at: [.key("IntuneMAMSettings"), .key("MAMPolicy"), .key("Level")], with: .integer(2))
+    #expect(try target([level], info: [infoSettings], partial: [partialSettings]) == Self.info)
+    let add = PlistChange.insertEntry(
+      into: [.key("IntuneMAMSettings"), .key("MAMPolicy")], key: "New", value: .boolean(true), after: nil)
+    #expect(try target([add], info: [infoSettings], partial: [partialSettings]).hasPrefix(
+      "not fixed automatically: the build assembles 'IntuneMAMSettings.MAMPolicy' from Info.plist and Intune.plist"))
   }
 
   /// One fix whose changes belong in two files is no fix.

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import SharelintBase
 import TestSupport
 import Testing
@@ -235,5 +236,154 @@ struct DotNetProjectTests {
     let document = try? entities.read()
     #expect(document?.root.attribute("A") == "<A")
     #expect(document?.root.text == "x&y")
+  }
+
+  /// MSBuild reads a project file in UTF-16 (with or without its byte order mark) as in UTF-8: the same model, the
+  /// same lines.
+  @Test func utf16ProjectFileIsReadAsMSBuildReadsIt() throws {
+    let project = """
+      <?xml version="1.0" encoding="utf-16"?>
+      <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <TargetFramework>net9.0-ios</TargetFramework>
+          <OutputType>Exe</OutputType>
+          <ApplicationId>com.example.caf\u{E9}</ApplicationId>
+        </PropertyGroup>
+      </Project>
+      """
+    func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+      let units = (byteOrderMark ? [0xFEFF] : []) + Array(text.utf16)
+      return units.flatMap { unit in
+        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
+    }
+    for (bigEndian, byteOrderMark) in [(false, true), (true, true), (false, false), (true, false)] {
+      let folder = try Self.repository(["App/Info.plist": Self.plist])
+      let bytes = utf16(project, bigEndian: bigEndian, byteOrderMark: byteOrderMark)
+      try Data(bytes).write(to: URL(fileURLWithPath: PathText.joined(folder, "App/App.csproj")))
+      let reading = try Self.read(folder, "App/App.csproj")
+      var cache = XcconfigCache()
+      let debug = try #require(reading.project.configurations(of: reading.project.targets[0], cache: &cache).first)
+      #expect(debug.bundleIdentifier?.resolved == "com.example.caf\u{E9}")
+      #expect(debug.bundleIdentifier?.origin.description.hasSuffix("App/App.csproj:6") == true)
+    }
+    // A UTF-8 byte order mark is skipped; half a UTF-16 character is a located error, not a crash.
+    var utf8 = MSBuildXMLReader(bytes: [0xEF, 0xBB, 0xBF] + Array("<Project/>".utf8), name: "a.csproj")
+    #expect(try utf8.read().root.name == "Project")
+    var odd = MSBuildXMLReader(bytes: [0xFF, 0xFE, 0x3C, 0x00, 0x50], name: "b.csproj")
+    #expect(throws: XcodeProjectError("the UTF-16 file ends in the middle of a character", file: "b.csproj")) {
+      try odd.read()
+    }
+  }
+
+  /// PartialAppManifest items merge as dotnet/macios's `MergePartialPlistDictionary`: dictionaries at any depth key
+  /// by key, anything else (arrays too) replaced whole, new keys after the old, `Overwrite="false"` keeping what is
+  /// there.
+  @Test func partialManifestsMergeAtAnyDepth() {
+    typealias Entry = PropertyListValue.Entry
+    let base: [Entry] = [
+      Entry("A", .dictionary([
+        Entry(
+          "B", .dictionary([Entry("C", .dictionary([Entry("kept", .string("base")), Entry("D", .string("old"))]))])),
+        Entry("list", .array([.string("one")])),
+      ])),
+      Entry("Z", .string("z")),
+    ]
+    let partial: [Entry] = [
+      Entry("A", .dictionary([
+        Entry("B", .dictionary([Entry("C", .dictionary([Entry("D", .string("new")), Entry("E", .integer(1))]))])),
+        Entry("list", .array([.string("two")])),
+      ])),
+      Entry("Y", .boolean(true)),
+    ]
+    let merged = DotNetProjectReader.merging(partial, into: base, overwrite: true)
+    #expect(merged.entries == [
+      Entry("A", .dictionary([
+        Entry("B", .dictionary([Entry("C", .dictionary([
+          Entry("kept", .string("base")), Entry("D", .string("new")), Entry("E", .integer(1)),
+        ]))])),
+        Entry("list", .array([.string("two")])),
+      ])),
+      Entry("Z", .string("z")),
+      Entry("Y", .boolean(true)),
+    ])
+    #expect(merged.keyPathsSet == ["A.B.C.D", "A.B.C.E", "A.list", "Y"])
+    let kept = DotNetProjectReader.merging(partial, into: base, overwrite: false)
+    #expect(kept.entries == base + [Entry("Y", .boolean(true))])
+    #expect(kept.keyPathsSet == ["Y"])
+    // Deeply nested dictionaries merge without recursion.
+    var deepBase = PropertyListValue.dictionary([Entry("leaf", .string("old"))])
+    var deepPartial = PropertyListValue.dictionary([Entry("leaf", .string("new"))])
+    for _ in 0..<500 {
+      deepBase = .dictionary([Entry("k", deepBase)])
+      deepPartial = .dictionary([Entry("k", deepPartial)])
+    }
+    guard case .dictionary(let deepBaseEntries) = deepBase, case .dictionary(let deepPartialEntries) = deepPartial
+    else { return }
+    let deep = DotNetProjectReader.merging(deepPartialEntries, into: deepBaseEntries, overwrite: true)
+    #expect(deep.keyPathsSet.count == 1)
+    #expect(deep.keyPathsSet.first?.hasSuffix("k.leaf") == true)
+  }
+
+  /// A .NET project says what its build settings are called there: messages name `CodesignEntitlements`, not
+  /// `CODE_SIGN_ENTITLEMENTS`.
+  @Test func settingsAreNamedAsTheProjectWritesThem() throws {
+    let folder = try Self.repository(["App/App.csproj": Self.mauiProject, "App/Platforms/iOS/Info.plist": Self.plist])
+    let project = try Self.read(folder, "App/App.csproj").project
+    #expect(project.writtenName(ofSetting: "CODE_SIGN_ENTITLEMENTS") == "CodesignEntitlements")
+    #expect(project.writtenName(ofSetting: "PRODUCT_BUNDLE_IDENTIFIER") == "ApplicationId")
+    #expect(project.writtenName(ofSetting: "SDKROOT") == "SDKROOT")
+  }
+
+  /// An app extension another build makes (`AdditionalAppExtensions`) is a located note saying whether its project
+  /// is in the repository, never a guess.
+  @Test func additionalAppExtensionsAreNoted() throws {
+    let project = """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <TargetFramework>net9.0-ios</TargetFramework>
+          <OutputType>Exe</OutputType>
+        </PropertyGroup>
+        <ItemGroup>
+          <AdditionalAppExtensions Include="$(MSBuildProjectDirectory)/../Native/Share">
+            <Name>ShareExtension</Name>
+            <BuildOutput>build/Release-iphoneos</BuildOutput>
+          </AdditionalAppExtensions>
+          <AdditionalAppExtensions Include="../Missing" Name="Widget" BuildOutput="build" />
+        </ItemGroup>
+      </Project>
+      """
+    let folder = try Self.repository([
+      "App/App.csproj": project, "App/Info.plist": Self.plist, "Native/Share/Share.xcodeproj/project.pbxproj": "{}",
+    ])
+    let notes = try Self.read(folder, "App/App.csproj").notes.map(\.description)
+    #expect(notes.count == 2)
+    #expect(notes.first?.hasSuffix(
+      "App/App.csproj:7: 'App' embeds the app extension 'ShareExtension' another build makes "
+        + "(AdditionalAppExtensions): its Xcode project in '\(folder)/Native/Share' is linted on its own, "
+        + "without 'App' as its containing app") == true, "\(notes)")
+    #expect(notes.last?.hasSuffix("the repository has no folder '\(folder)/Missing': it is not linted") == true)
+  }
+
+  /// MSBuild finds `Directory.Build.props` in the project's folder or any folder above, up to the repository's top
+  /// (the folder holding `.git`, which is looked for, never read).
+  @Test func directoryBuildPropsAboveTheProjectFolderIsImported() throws {
+    let folder = try Self.repository([
+      "Directory.Build.props": """
+        <Project><PropertyGroup><ApplicationId>com.example.above</ApplicationId></PropertyGroup></Project>
+        """,
+      "src/App/App.csproj": """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <TargetFramework>net9.0-ios</TargetFramework>
+            <OutputType>Exe</OutputType>
+          </PropertyGroup>
+        </Project>
+        """,
+    ])
+    let reading = try Self.read(folder, "src/App/App.csproj")
+    var cache = XcconfigCache()
+    let debug = try #require(reading.project.configurations(of: reading.project.targets[0], cache: &cache).first)
+    #expect(debug.bundleIdentifier?.resolved == "com.example.above")
   }
 }

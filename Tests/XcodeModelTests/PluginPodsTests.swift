@@ -2,7 +2,8 @@ import Foundation
 import SharelintBase
 import TestSupport
 import Testing
-import XcodeModel
+
+@testable import XcodeModel
 
 /// Podspecs and the plug-ins a Podfile brings in: `:path` pods, Flutter's `.flutter-plugins-dependencies`, React
 /// Native's `package.json`, read within the repository's boundary.
@@ -155,6 +156,36 @@ struct PluginPodsTests {
     #expect(plugins.pods.last?.podspec == nil)
     #expect(plugins.notes.count == 1)
     #expect(plugins.notes.first?.description.contains("'Elsewhere' is not read") == true)
+  }
+
+  /// A plug-in's example app names the plug-in in `node_modules`, which a checkout lacks: the repository's own
+  /// package (its `package.json` has that name) is the plug-in, podspec and all; another package is not guessed.
+  @Test func thePluginsOwnPackageStandsForItsMissingNodeModulesFolder() throws {
+    let root = try Self.repository([
+      "package.json": #"{"name": "react-native-contoso-intune", "version": "1.0.0"}"#,
+      "RNContosoIntune.podspec":
+        "Pod::Spec.new do |s|\n  s.vendored_frameworks = 'IntuneSDK/IntuneMAM.framework'\nend\n",
+      "example/package.json": #"{"name": "example", "dependencies": {"react-native-contoso-intune": "file:.."}}"#,
+      "example/ios/Podfile": """
+        target 'example' do
+          pod 'RNContosoIntune', :path => '../node_modules/react-native-contoso-intune'
+          pod 'React', :path => '../node_modules/react-native'
+        end
+        """,
+    ])
+    try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/example/ios/Podfile", boundary: boundary))
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["RNContosoIntune", "React"])
+    #expect(plugins.pods.first?.podspec?.libraries.map(\.name) == ["IntuneSDK/IntuneMAM.framework"])
+    #expect(plugins.pods.last?.podspec == nil)
+    // A file reference of the example's Xcode project is resolved the same way.
+    let framework = root + "/example/ios/../node_modules/react-native-contoso-intune/IntuneSDK/IntuneMAM.framework"
+    let resolved = OwnNodePackage.resolved(framework, boundary: boundary)
+    #expect(resolved.hasSuffix("/IntuneSDK/IntuneMAM.framework") && !resolved.contains("node_modules"))
+    let other = root + "/example/node_modules/react-native/React/React.xcodeproj"
+    #expect(OwnNodePackage.resolved(other, boundary: boundary) == other)
   }
 
   @Test func reactNativeDependenciesCountWithoutNodeModules() throws {

@@ -93,6 +93,8 @@ struct TuistProjectTests {
     #expect(debug.settings.value(of: "IPHONEOS_DEPLOYMENT_TARGET") == "16.0")
     #expect(app.buildFacts.linkedFiles.map(\.file.name) == ["Kit.framework", "IntuneMAMSwift.xcframework"])
     #expect(app.buildFacts.compiledSources.folders.map(\.path) == [folder.path + "/App", folder.path + "/Shared"])
+    // `excluding:` leaves the folder it names out of the glob's folder, for this target.
+    #expect(app.buildFacts.compiledSources.folders.map(\.exceptions) == [[], ["Tests"]])
 
     let share = try #require(report.targets.last)
     #expect(share.containingApp == "Contoso")
@@ -115,6 +117,17 @@ struct TuistProjectTests {
     let note = try #require(report.notes.first { $0.message.contains("'ContosoTests'") })
     #expect(note.line == 53 && note.message.contains("'tuist generate'"))
     #expect(note.message.contains("'\"\\(prefix).tests\"'"))
+  }
+
+  /// What an `excluding:` glob leaves out of a sources folder: a file or a whole folder inside it, never a guess.
+  @Test func excludingGlobsBecomeTheFoldersExceptions() {
+    #expect(TuistProjectBuilder.excludedPath("Shared/Tests/**", inFolder: "Shared") == "Tests")
+    #expect(TuistProjectBuilder.excludedPath("Shared/Old.swift", inFolder: "Shared") == "Old.swift")
+    #expect(TuistProjectBuilder.excludedPath("Tests/**", inFolder: ".") == "Tests")
+    #expect(TuistProjectBuilder.excludedPath("Shared/**/*Tests.swift", inFolder: "Shared") == nil)
+    #expect(TuistProjectBuilder.excludedPath("Other/Tests/**", inFolder: "Shared") == nil)
+    #expect(TuistProjectBuilder.excludedPath("Shared/../Secret/**", inFolder: "Shared") == nil)
+    #expect(TuistProjectBuilder.excludedPath("**", inFolder: "Shared") == nil)
   }
 
   @Test func interpolatedBundleIdIsALocatedNoteNotAValue() throws {

@@ -4,8 +4,9 @@ import SharelintBase
 /// Fixes land where the truth lives: a .NET app's Info.plist is what the build merges from the Info.plist and its
 /// `PartialAppManifest` items (`XcodeGenGeneratedPlist.mergedBy`), linted in memory. A fix planned on that merged
 /// plist is written into the file the build takes the changed value from, as the dotnet/macios merge the reader
-/// implements decides it (`DotNetProjectReader.merging`: a partial's top-level key replaces the Info.plist's, two
-/// dictionaries are merged key by key one level down): the partial manifest `keyOrigins` names for the key path, or
+/// implements decides it (`DotNetProjectReader.merging`, after dotnet/macios: dictionaries are merged key by key at
+/// any depth, any other value a partial sets replaces the one before): the partial manifest `keyOrigins` names for
+/// the key path, or
 /// else the Info.plist. The same `PlistChange`s are made there (byte edits of an XML plist: comments and indentation
 /// kept) when that file holds the very value the build merges at the changed path; a new top-level key goes to the
 /// Info.plist. A change of a value the build assembles from several files (a dictionary two files add keys to), or
@@ -18,7 +19,7 @@ enum MergedInfoPlistFixes {
     /// The merged plist's value, as linted.
     var merged: PropertyListValue
     /// The partial manifest each key path set by one comes from (`IntuneMAMSettings.ADALClientId`: key paths joined
-    /// with `.`, one or two levels).
+    /// with `.`, at any depth).
     var keyOrigins: [String: String]
 
     /// Every file of the merge, the Info.plist first.
@@ -28,20 +29,32 @@ enum MergedInfoPlistFixes {
       return files
     }
 
-    /// The files the value at `path` of the merged plist is made from.
+    /// The files the value at `path` of the merged plist is made from: the file that set the longest key path it
+    /// starts with (a partial that added or replaced it, else the Info.plist), and — for a dictionary, which the
+    /// build merges key by key at any depth — every partial that set a key inside it (even when the partials
+    /// replaced every key the first file has, replacing or removing in one of them would let the other's keys
+    /// through). A value inside an array comes from the one file whose array the build took whole.
     func origins(of path: [PropertyListPathComponent]) -> [String] {
-      guard case .key(let first)? = path.first else { return files }
-      // A child a later partial merged into the dictionary comes from that partial.
-      if path.count >= 2, case .key(let child) = path[1], let file = keyOrigins[first + "." + child] { return [file] }
-      // The file that sets the key itself: a partial that replaced it, else the Info.plist.
-      let base = keyOrigins[first] ?? infoPlist
-      let children = keyOrigins.filter { $0.key.hasPrefix(first + ".") }
-      if children.isEmpty || path.count >= 2 { return [base] }
-      // The dictionary itself, merged key by key: `base`'s dictionary and the partials' that `children` name (even
-      // when the partials replaced every key `base` has, replacing or removing in one of them would let the other's
-      // keys through).
+      var keys: [String] = []
+      for component in path {
+        guard case .key(let key) = component else { break }
+        keys.append(key)
+      }
+      guard !keys.isEmpty else { return files }
+      var base = infoPlist
+      for length in stride(from: keys.count, through: 1, by: -1) {
+        if let file = keyOrigins[keys.prefix(length).joined(separator: ".")] {
+          base = file
+          break
+        }
+      }
+      guard keys.count == path.count else { return [base] }
+      let prefix = keys.joined(separator: ".") + "."
       var found = [base]
-      for file in children.values.sorted() where !found.contains(file) { found.append(file) }
+      for (keyPath, file) in keyOrigins.sorted(by: { $0.key < $1.key })
+      where keyPath.hasPrefix(prefix) && !found.contains(file) {
+        found.append(file)
+      }
       return found
     }
   }

@@ -161,12 +161,18 @@ extension LintJob {
     guard let infoPlist = build.mergedInfoPlists[diagnostic.file], !diagnostic.keyPath.isEmpty else { return }
     let origins = build.mergedKeyOrigins[diagnostic.file] ?? [:]
     let path = Self.pathComponents(ofKeyPath: diagnostic.keyPath)
+    // The keys the path starts with (up to its first array index): the longest that a merged file set decides
+    // (partial manifests merge dictionaries at any depth).
+    var keys: [String] = []
+    for component in path {
+      guard case .key(let key) = component else { break }
+      keys.append(key)
+    }
     var origin = infoPlist
-    if case .key(let first)? = path.first {
-      if path.count >= 2, case .key(let second) = path[1], let file = origins[first + "." + second] {
+    for length in stride(from: keys.count, through: 1, by: -1) {
+      if let file = origins[keys.prefix(length).joined(separator: ".")] {
         origin = file
-      } else if let file = origins[first] {
-        origin = file
+        break
       }
     }
     guard let document = mergedFile(origin, &documents, overlay) else { return }

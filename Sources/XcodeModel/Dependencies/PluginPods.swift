@@ -52,7 +52,8 @@ public struct PluginPods: Hashable, Sendable {
         guard let source = pod.source, !source.contains("://"), !source.hasPrefix("git@"),
           seen.insert(pod.rootName).inserted, pods.count < Self.maximumPlugins
         else { continue }
-        let location = PathText.tidied(PathText.joined(podfileFolder.isEmpty ? "." : podfileFolder, source))
+        let location = OwnNodePackage.resolved(
+          PathText.tidied(PathText.joined(podfileFolder.isEmpty ? "." : podfileFolder, source)), boundary: boundary)
         let podspec = findPodspec(named: pod.rootName, at: location, boundary: boundary)
         pods.append(PluginPod(name: pod.rootName, origin: "\(display):\(pod.line)", podspec: podspec, podLine: pod.line))
       }

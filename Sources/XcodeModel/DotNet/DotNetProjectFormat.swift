@@ -187,6 +187,7 @@ struct DotNetProjectReader {
           addObject("\(targetID).\(configuration)", isa: "XCBuildConfiguration", [:], offset: group.offset)
         }
         mergePartialManifests(evaluation, settings: settings)
+        noteAdditionalAppExtensions(evaluation, appName: targetName)
         for reference in linkedReferences(evaluation, projectFile: projectName)
         where !linked.contains(where: { $0.name == reference.name }) {
           linked.append(reference)
@@ -243,9 +244,12 @@ struct DotNetProjectReader {
     let project = PBXProject(
       id: rootID, buildConfigurationList: projectList, targetIDs: targets.map(\.id), mainGroupID: nil,
       projectDirPath: "")
-    return XcodeProject(
+    var model = XcodeProject(
       xcodeGenSpec: path, name: stem, source: document.source, objects: objects, project: project, targets: targets,
       boundary: boundary)
+    model.settingNamesAsWritten = Self.settingNamesAsWritten
+    if !isSDKStyle { model.settingNamesAsWritten["PRODUCT_BUNDLE_IDENTIFIER"] = "CFBundleIdentifier" }
+    return model
   }
 
   private mutating func evaluate(globals: [String: String], exists: @escaping @Sendable (String) -> Bool?)
@@ -282,6 +286,14 @@ struct DotNetProjectReader {
   }
 
   // MARK: - Settings
+
+  /// The MSBuild property each build setting is read from, as the project writes it: what messages about a setting
+  /// name (a legacy project's bundle identifier is its Info.plist's `CFBundleIdentifier` instead).
+  static let settingNamesAsWritten = [
+    "PRODUCT_BUNDLE_IDENTIFIER": "ApplicationId", "MARKETING_VERSION": "ApplicationDisplayVersion",
+    "CURRENT_PROJECT_VERSION": "ApplicationVersion", "IPHONEOS_DEPLOYMENT_TARGET": "SupportedOSPlatformVersion",
+    "CODE_SIGN_IDENTITY": "CodesignKey", "CODE_SIGN_ENTITLEMENTS": "CodesignEntitlements",
+  ]
 
   /// The build settings of one configuration of `platform`.
   private func buildSettings(
@@ -420,6 +432,37 @@ struct DotNetProjectReader {
     return nil
   }
 
+  // MARK: - App extensions built elsewhere
+
+  /// Notes the app extensions another build makes that the app embeds: `AdditionalAppExtensions` items, which
+  /// dotnet/macios copies into the app as `Include/BuildOutput/Name.appex` and signs with `Include/Name.entitlements`
+  /// when that file exists (`msbuild/Xamarin.Shared/Xamarin.Shared.targets`, `_ExtendAppExtensionReferences`, at
+  /// d0107f435002688f0f6dd9241ddeca330b181630). The extension's Xcode project, when the repository has it, is linted
+  /// as a project of its own: this app is not known there as its containing app, and the note says so.
+  private mutating func noteAdditionalAppExtensions(_ evaluation: MSBuildEvaluation, appName: String) {
+    for item in evaluation.items where item.type == "AdditionalAppExtensions" {
+      let include = Self.slashed(item.include)
+      let name = item.metadata["name"] ?? ""
+      let folder = PathText.joined(files.projectFolder, include)
+      let shownName = PrintableText.escaped(name.isEmpty ? include : name)
+      let shownFolder = PrintableText.escaped(PathText.relativeToWorkingFolder(PathText.tidied(folder)))
+      let whereItIs: String
+      switch RepositoryEntry.at(folder, boundary: boundary) {
+      case .folder:
+        whereItIs =
+          "its Xcode project in '\(shownFolder)' is linted on its own, without '\(appName)' as its containing app"
+      case .refused:
+        whereItIs = "its folder '\(shownFolder)' is outside the folders sharelint reads: it is not linted"
+      case .file, .missing:
+        whereItIs = "the repository has no folder '\(shownFolder)': it is not linted"
+      }
+      note(
+        XcodeProjectNote(
+          "'\(appName)' embeds the app extension '\(shownName)' another build makes (AdditionalAppExtensions): "
+            + whereItIs, file: item.file, line: item.line))
+    }
+  }
+
   // MARK: - Partial manifests
 
   /// The most partial manifests merged into one Info.plist.
@@ -428,8 +471,8 @@ struct DotNetProjectReader {
   /// Records the Info.plist of `settings` as the build merges the configuration's PartialAppManifest items over it
   /// (dotnet/macios `msbuild/Xamarin.MacDev.Tasks/Tasks/CompileAppManifest.cs`, `MergePartialPLists`, at
   /// d0107f435002688f0f6dd9241ddeca330b181630): each in order, a key of the partial replacing the Info.plist's
-  /// (dictionaries merged key by key), or kept when the item's `Overwrite` is `false`. A file that cannot be read
-  /// is a note; the first merge of an Info.plist is the one kept.
+  /// (dictionaries merged key by key at any depth, `merging`), or kept when the item's `Overwrite` is `false`. A
+  /// file that cannot be read is a note; the first merge of an Info.plist is the one kept.
   private mutating func mergePartialManifests(_ evaluation: MSBuildEvaluation, settings: [BuildSettingDefinition]) {
     let partials = evaluation.items.filter { $0.type == "PartialAppManifest" }
     guard !partials.isEmpty,
@@ -464,19 +507,13 @@ struct DotNetProjectReader {
       guard case .dictionary(let partial)? = read(path, at: item) else { continue }
       let overwrite = item.metadata["overwrite"]?.lowercased() != "false"
       let shownPartial = path.hasPrefix("/") ? PathText.relativeToWorkingFolder(path) : path
-      // Where each key path the partial sets ends up coming from: its own entries, or, for a dictionary merged
-      // into the Info.plist's, each of its children.
-      for entry in partial {
-        let existing = merged.first { $0.key == entry.key }
-        guard overwrite || existing == nil else { continue }
-        if case .dictionary? = existing?.value, case .dictionary(let incoming) = entry.value {
-          for child in incoming { origins[entry.key + "." + child.key] = shownPartial }
-        } else {
-          origins = origins.filter { !$0.key.hasPrefix(entry.key + ".") }
-          origins[entry.key] = shownPartial
-        }
+      let (result, keyPathsSet) = Self.merging(partial, into: merged, overwrite: overwrite)
+      merged = result
+      // Where each key path the partial sets comes from: this partial, and no longer whatever set what it replaced.
+      for keyPath in keyPathsSet {
+        origins = origins.filter { !$0.key.hasPrefix(keyPath + ".") }
+        origins[keyPath] = shownPartial
       }
-      merged = Self.merging(partial, into: merged, overwrite: overwrite)
       mergedNames.append("'\(Self.slashed(item.include))' (\(item.file):\(item.line))")
     }
     guard !mergedNames.isEmpty,
@@ -490,34 +527,59 @@ struct DotNetProjectReader {
         keyOrigins: origins))
   }
 
-  /// `partial`'s entries merged into `base` as `MergePartialPlistDictionary` merges them. Dictionaries nested in
-  /// both are merged level by level, without recursion (a work list of key paths).
+  /// `partial`'s entries merged into `base` as dotnet/macios merges a PartialAppManifest
+  /// (`msbuild/Xamarin.MacDev.Tasks/Tasks/CompileAppManifest.cs`, `MergePartialPlistDictionary`, at
+  /// d0107f435002688f0f6dd9241ddeca330b181630), and the key paths (joined with `.`) the partial set, in order:
+  /// - a key `base` lacks is added after its keys (Xamarin.MacDev's `PDictionary` indexer appends a new key and keeps
+  ///   an existing key in its place: xamarin/Xamarin.MacDev `Xamarin.MacDev/PListObject.cs` at
+  ///   5b7cf7c1a99fd3b12c7235d2778990023e84eb9c);
+  /// - a key `base` has is kept as it is when `overwrite` is false (the item's `Overwrite` metadata);
+  /// - otherwise, when both values are dictionaries, they are merged the same way, at any depth; any other value
+  ///   (an array too) replaces the old one whole.
+  /// The dictionaries being merged are kept in a list rather than recursing, so the depth of the input costs no
+  /// stack; it is bounded by the plist reader's nesting limit.
   static func merging(
     _ partial: [PropertyListValue.Entry], into base: [PropertyListValue.Entry], overwrite: Bool
-  ) -> [PropertyListValue.Entry] {
-    var result = base
-    for entry in partial {
-      if let index = result.firstIndex(where: { $0.key == entry.key }) {
-        guard overwrite else { continue }
-        if case .dictionary(let existing) = result[index].value, case .dictionary(let incoming) = entry.value {
-          // One level further: nested dictionaries of plists are shallow; deeper levels are replaced whole.
-          var inner = existing
-          for child in incoming {
-            if let childIndex = inner.firstIndex(where: { $0.key == child.key }) {
-              inner[childIndex].value = child.value
-            } else {
-              inner.append(child)
-            }
-          }
-          result[index].value = .dictionary(inner)
-        } else {
-          result[index].value = entry.value
-        }
-      } else {
-        result.append(entry)
-      }
+  ) -> (entries: [PropertyListValue.Entry], keyPathsSet: [String]) {
+    /// A dictionary being merged: its entries so far, the partial's entries merged into it, how many of those are
+    /// done, its key path, and its index in the enclosing dictionary's entries (nil for the top).
+    struct Level {
+      var entries: [PropertyListValue.Entry]
+      let incoming: [PropertyListValue.Entry]
+      var next = 0
+      let keyPath: String
+      let indexInParent: Int?
     }
-    return result
+    var levels = [Level(entries: base, incoming: partial, keyPath: "", indexInParent: nil)]
+    var keyPathsSet: [String] = []
+    while var level = levels.popLast() {
+      guard level.next < level.incoming.count else {
+        // This dictionary is merged: it replaces its old value in the enclosing one, or is the result.
+        guard let index = level.indexInParent, !levels.isEmpty else { return (level.entries, keyPathsSet) }
+        levels[levels.count - 1].entries[index].value = .dictionary(level.entries)
+        continue
+      }
+      let entry = level.incoming[level.next]
+      level.next += 1
+      let keyPath = level.keyPath.isEmpty ? entry.key : level.keyPath + "." + entry.key
+      if let index = level.entries.firstIndex(where: { $0.key == entry.key }) {
+        guard overwrite else {
+          levels.append(level)
+          continue
+        }
+        if case .dictionary(let existing) = level.entries[index].value, case .dictionary(let incoming) = entry.value {
+          levels.append(level)
+          levels.append(Level(entries: existing, incoming: incoming, keyPath: keyPath, indexInParent: index))
+          continue
+        }
+        level.entries[index].value = entry.value
+      } else {
+        level.entries.append(entry)
+      }
+      keyPathsSet.append(keyPath)
+      levels.append(level)
+    }
+    return (base, keyPathsSet)  // not reached: the top level returns when its entries are done
   }
 
   // MARK: - Linking

@@ -44,7 +44,8 @@ struct MSBuildFiles {
       case .refused: return nil
       case .missing, .folder: break
       }
-      if RepositoryEntry.at(PathText.joined(folder, ".git"), boundary: boundary) != .missing { return nil }
+      // `.git` is never read, only looked for (the boundary refuses what is inside it).
+      if RepositoryEntry.isRepositoryTop(folder) { return nil }
       let parent = PathText.joined(folder, "..")
       guard RepositoryEntry.at(parent, boundary: boundary).isFolder else { return nil }
       folder = parent

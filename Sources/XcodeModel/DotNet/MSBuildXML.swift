@@ -63,7 +63,8 @@ struct MSBuildXMLReader {
   /// The most elements one file may hold.
   static let maximumElements = 200_000
 
-  let bytes: [UInt8]
+  /// The file's text as UTF-8 (a UTF-16 file is converted when read).
+  private(set) var bytes: [UInt8]
   let name: String
   private var position = 0
   private var lineStarts: [Int] = []
@@ -84,11 +85,9 @@ struct MSBuildXMLReader {
     guard bytes.count <= Self.maximumFileSize else {
       throw XcodeProjectError("larger than \(Self.maximumFileSize >> 20) MB", file: name)
     }
+    if let byteOrder = Self.utf16ByteOrder(of: bytes) { bytes = try Self.utf8(fromUTF16: bytes, byteOrder, name: name) }
     lineStarts = SourceText(name: name, bytes: bytes).lineStarts
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      throw XcodeProjectError("the file is UTF-16; only UTF-8 project files are read", file: name, line: 1)
-    }
     var elements: [MSBuildXMLElement] = []
     var open: [Int] = []   // indexes of the elements whose end tag is still to come
     var rootClosed = false
@@ -195,6 +194,45 @@ struct MSBuildXMLReader {
     }
     guard !elements.isEmpty else { throw XcodeProjectError("no root element", file: name, line: 1) }
     return MSBuildXMLDocument(elements: elements, source: SourceText(name: name, bytes: bytes))
+  }
+
+  // MARK: - Encodings
+
+  /// The byte order of a UTF-16 file, as an XML reader detects it (XML 1.0, appendix F "Autodetection of Character
+  /// Encodings"; MSBuild reads project files with .NET's `XmlReader`, which follows it): a byte order mark `FF FE`
+  /// (little-endian) or `FE FF` (big-endian), or, without one, a first `<` written in two bytes (`3C 00`, `00 3C`);
+  /// nil for UTF-8 (with or without its byte order mark).
+  static func utf16ByteOrder(of bytes: [UInt8]) -> UTF16ByteOrder? {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x3C, 0x00]) { return .littleEndian }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0x00, 0x3C]) { return .bigEndian }
+    return nil
+  }
+
+  /// How the two bytes of a UTF-16 code unit are ordered.
+  enum UTF16ByteOrder {
+    case littleEndian
+    case bigEndian
+  }
+
+  /// `bytes`, a UTF-16 file in `byteOrder`, as UTF-8 without the byte order mark; line breaks stay on the same
+  /// lines. A lone surrogate becomes U+FFFD, as the reader would fail on it and sharelint only reads names and values.
+  /// - Throws: a located error for a file of an odd number of bytes.
+  static func utf8(fromUTF16 bytes: [UInt8], _ byteOrder: UTF16ByteOrder, name: String) throws(XcodeProjectError)
+    -> [UInt8]
+  {
+    guard bytes.count % 2 == 0 else {
+      throw XcodeProjectError("the UTF-16 file ends in the middle of a character", file: name)
+    }
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = 0
+    while index + 1 < bytes.count {
+      let (high, low) = byteOrder == .littleEndian ? (bytes[index + 1], bytes[index]) : (bytes[index], bytes[index + 1])
+      units.append(UInt16(high) << 8 | UInt16(low))
+      index += 2
+    }
+    if units.first == 0xFEFF { units.removeFirst() }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
   // MARK: - Pieces

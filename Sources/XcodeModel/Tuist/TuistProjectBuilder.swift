@@ -463,12 +463,22 @@ struct TuistProjectBuilder {
       ["path": .string(spec.productFileName), "sourceTree": .string("BUILT_PRODUCTS_DIR")])
     let linking = dependencies(of: spec, targets: targets)
     // Each `sources:` glob's folder holds sources the target compiles, as a folder Xcode keeps in step with the disk
-    // does (the glob's file pattern and `excluding:` are not applied).
+    // does; what its `excluding:` leaves out (a file or a whole folder) is the folder's exception set for the target.
+    // The glob's own file pattern is not applied.
     var sourceGroupIDs: [String] = []
     for (offset, folder) in sourceFolders(of: spec).enumerated() {
       let id = "\(spec.id).sources.\(offset)"
+      var exceptionIDs: [String] = []
+      if !folder.excluded.isEmpty {
+        let exceptionID = id + ".excluded"
+        addObject(
+          exceptionID, isa: "PBXFileSystemSynchronizedBuildFileExceptionSet",
+          ["target": .string(spec.id), "membershipExceptions": .array(folder.excluded)])
+        exceptionIDs.append(exceptionID)
+      }
       addObject(
-        id, isa: "PBXFileSystemSynchronizedRootGroup", ["path": .string(folder), "sourceTree": .string("SOURCE_ROOT")])
+        id, isa: "PBXFileSystemSynchronizedRootGroup",
+        ["path": .string(folder.path), "sourceTree": .string("SOURCE_ROOT"), "exceptions": .array(exceptionIDs)])
       sourceGroupIDs.append(id)
     }
     addObject(
@@ -486,31 +496,70 @@ struct TuistProjectBuilder {
       dependencyIDs: linking.dependencies, line: spec.value.line)
   }
 
+  /// A folder of a target's sources, relative to the manifest's, and what `excluding:` leaves out of it (paths
+  /// relative to the folder: files, and folders whose every file is left out).
+  struct SourceFolder: Equatable {
+    var path: String
+    var excluded: [String] = []
+  }
+
   /// The folders (relative to the manifest's) of the target's `sources:` globs: `"Sources/**"`, `["A/**", "B.swift"]`,
   /// `.glob("A/**", excluding: …)`, `.paths([…])`, `SourceFilesList(globs: […])`; computed ones are a note.
-  private mutating func sourceFolders(of spec: TargetSpec) -> [String] {
+  /// `excluding:` (one path or a list: "glob patterns for source files that will be excluded", tuist/tuist
+  /// `docs/generated/structs/SourceFileGlob.md` at d3fd42a5da464509f46a9d5614f26dc0d4e78dd7, relative to the
+  /// manifest's folder) is applied where it names a file or a folder's every file (`"A/Old.swift"`, `"A/Legacy/**"`)
+  /// inside the glob's folder; an exclusion with a pattern in a name (`"A/**/*Tests.swift"`) is not applied.
+  private mutating func sourceFolders(of spec: TargetSpec) -> [SourceFolder] {
     guard let written = spec.arguments["sources"] else { return [] }
-    var pending = [written]
-    var folders: [String] = []
+    var pending: [(value: SwiftManifestValue, excluding: [String])] = [(written, [])]
+    var folders: [SourceFolder] = []
     var steps = 0
-    while let value = pending.popLast().map({ manifest.resolved($0) }), steps < 1_000 {
+    while let next = pending.popLast(), steps < 1_000 {
       steps += 1
+      let (value, excluding) = (manifest.resolved(next.value), next.excluding)
       if let text = literalString(value) {
-        if let folder = XcodeCompiledSources.folder(ofPattern: text), !folders.contains(folder) {
-          folders.append(folder)
+        guard let folder = XcodeCompiledSources.folder(ofPattern: text) else { continue }
+        let excluded = excluding.compactMap { Self.excludedPath($0, inFolder: folder) }
+        if let index = folders.firstIndex(where: { $0.path == folder }) {
+          // A folder two globs name compiles what either keeps.
+          folders[index].excluded = folders[index].excluded.filter(excluded.contains)
+        } else {
+          folders.append(SourceFolder(path: folder, excluded: excluded))
         }
       } else if let elements = value.elements {
-        pending += elements.reversed()
+        pending += elements.reversed().map { ($0, excluding) }
       } else if let call = value.call, let first = call.arguments.first,
         [".glob", "SourceFileGlob.glob", ".paths", "SourceFilesList", ".sourceFilesList", "SourceFilesList.init"]
           .contains(call.callee)
       {
-        pending.append(first.value)
+        var exclusions = excluding
+        if let written = call.arguments.first(where: { $0.label == "excluding" })?.value {
+          let resolved = manifest.resolved(written)
+          for element in resolved.elements ?? [resolved] {
+            if let text = literalString(manifest.resolved(element)) { exclusions.append(text) }
+          }
+        }
+        pending.append((first.value, exclusions))
       } else {
         note("the sources of '\(spec.name)' include \(value.shown): \(Self.generateAdvice)", at: value)
       }
     }
     return folders
+  }
+
+  /// What the exclusion glob `pattern` (relative to the manifest's folder) leaves out of `folder`, relative to it: the
+  /// file or folder it names (`A/Old.swift`, `A/Legacy` for `A/Legacy/**`); nil for a pattern with a wildcard in
+  /// a name, or a path outside the folder.
+  static func excludedPath(_ pattern: String, inFolder folder: String) -> String? {
+    var components = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    while components.last == "**" { components.removeLast() }
+    guard !components.isEmpty, !components.contains(".."), !pattern.hasPrefix("/"),
+      !components.contains(where: { $0.contains(where: { "*?[{".contains($0) }) })
+    else { return nil }
+    let path = components.joined(separator: "/")
+    if folder == "." { return path }
+    guard path.hasPrefix(folder + "/") else { return nil }
+    return String(path.dropFirst(folder.count + 1))
   }
 
   /// The version of `deploymentTargets: .iOS("15.0")` (or the older `.iOS(targetVersion: "15.0", devices: …)`).

@@ -38,6 +38,16 @@ public struct XcodeProject: Sendable {
   let groupTree: GroupTree
   /// The folders the files the project names (`.xcconfig` files, dependency files) may be read from.
   public let boundary: RepositoryBoundary
+  /// The names the project's format writes build settings under, by the build setting each is read as
+  /// (`CODE_SIGN_ENTITLEMENTS` → `CodesignEntitlements` in a .NET project); empty when the format writes Xcode's
+  /// own names. Set by the format's reader.
+  public internal(set) var settingNamesAsWritten: [String: String] = [:]
+
+  /// The name the user writes the build setting `name` under in this project (`CodesignEntitlements` for
+  /// `CODE_SIGN_ENTITLEMENTS` in a .NET project), for messages; `name` itself in an Xcode project.
+  public func writtenName(ofSetting name: String) -> String {
+    settingNamesAsWritten[name] ?? name
+  }
 
   /// Reads the project at `path` (the `.xcodeproj` folder), and later the files it names, within `boundary`.
   public init(path: String, boundary: RepositoryBoundary = .current) throws(XcodeProjectError) {
@@ -160,7 +170,8 @@ public struct XcodeProject: Sendable {
   /// The path of the file or group `id` resolved through the group tree, or `nil` when it is not a
   /// file of the repository (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`…) or unknown.
   public func path(ofFileReference id: String) -> String? {
-    groupTree.path(of: id)
+    // A plug-in's example app names the plug-in in a `node_modules` a checkout lacks: it is the repository's own.
+    groupTree.path(of: id).map { OwnNodePackage.resolved($0, boundary: boundary) }
   }
 
   /// Targets by identifier and by product, and every app embedding each target: what lookups by target need,

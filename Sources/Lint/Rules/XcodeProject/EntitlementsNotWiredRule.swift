@@ -79,6 +79,8 @@ struct EntitlementsNotWiredRule: LintRule {
     guard let view = ProjectTargetView(target), view.isApp || view.isExtension, target.entitlements == nil else {
       return
     }
+    // What the user writes: `CodesignEntitlements` in a .NET project.
+    let written = view.sources.model.writtenName(ofSetting: name)
     guard let setting = view.configuration.entitlementsPath, !setting.xcodeValue.isEmpty else {
       var notes: [String] = []
       let others = view.sources.model.target(named: view.targetName).map {
@@ -90,7 +92,7 @@ struct EntitlementsNotWiredRule: LintRule {
         notes.append("'\(other.name)' sets it to \(other.settings.shown(path.written))")
       }
       view.report(
-        "'\(name)' is not set: '\(view.targetName)' has no entitlements, so the Intune SDK's keychain calls fail "
+        "'\(written)' is not set: '\(view.targetName)' has no entitlements, so the Intune SDK's keychain calls fail "
           + "(-34018)",
         at: view.settingSite(name), keyPath: name, notes: notes, into: &findings)
       return
@@ -99,7 +101,7 @@ struct EntitlementsNotWiredRule: LintRule {
     guard setting.resolved != nil, !FileExistence.exists(setting.xcodeValue) else { return }
     let shown = view.configuration.settings.shown(setting.written)
     view.report(
-      "'\(name)' names \(shown), which the repository lacks", at: view.settingSite(name), keyPath: name,
+      "'\(written)' names \(shown), which the repository lacks", at: view.settingSite(name), keyPath: name,
       into: &findings)
   }
 }
