@@ -69,7 +69,10 @@ struct FindingMerger {
           if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)],
             report.diagnostics[index].message == diagnostic.message || shared.targets[index] == result.targetIndex
           {
-            if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
+            // A target rule's finding names its configurations already; any other, its job's.
+            let names =
+              diagnostic.configurations.isEmpty ? result.configuration.map { [$0] } ?? [] : diagnostic.configurations
+            for name in names where !report.diagnostics[index].configurations.contains(name) {
               report.diagnostics[index].configurations.append(name)
               if report.diagnostics[index].message != diagnostic.message || variants[index] != nil {
                 mergeValues(of: diagnostic, configuration: name, into: index, of: &report)
@@ -84,7 +87,7 @@ struct FindingMerger {
         shared.targets[report.diagnostics.count] = result.targetIndex
         sharedFindings[diagnostic.file] = shared
       }
-      if let name = result.configuration { diagnostic.configurations = [name] }
+      if diagnostic.configurations.isEmpty, let name = result.configuration { diagnostic.configurations = [name] }
       report.diagnostics.append(diagnostic)
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }

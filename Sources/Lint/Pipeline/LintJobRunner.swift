@@ -238,10 +238,15 @@ extension LintJob {
       }
       return result
     }
-    guard let info else { return result }
+    guard let info else {
+      // The target's other configurations still get the target rules.
+      runTargetRules(own: nil, into: &result, overlay: overlay)
+      addProjectSources(to: &result, overlay: overlay)
+      return result
+    }
     let lintTarget = LintTarget(
       infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-    let linted = linter.lintNotingRelease(lintTarget)
+    let linted = linter.lintNotingRelease(lintTarget, includingTargetRules: false)
     var diagnostics = linted.diagnostics
     result.assumedNewestSDKRelease = linted.assumedNewestSDKRelease
     if let preprocessed {
@@ -251,9 +256,44 @@ extension LintJob {
     }
     result.diagnostics += diagnostics
     result.linted = true
+    runTargetRules(own: lintTarget, into: &result, overlay: overlay)
     if collectsExtensionInsight { result.extensionInsight = ExtensionInsight.make(for: lintTarget) }
     addProjectSources(to: &result, overlay: overlay)
     return result
+  }
+
+  /// Asks the target rules about the job's target, with its own build (`own`, nil when its Info.plist did not read)
+  /// and those of the target's other configurations, when the job is its target's first (`runsTargetRules`).
+  private func runTargetRules(own: LintTarget?, into result: inout LintJobResult, overlay: [String: [UInt8]]) {
+    guard runsTargetRules, linter.runsTargetRules else { return }
+    let builds = (own.map { [$0] } ?? []) + otherBuildsOfTarget.compactMap { $0.buildForTargetRules(overlay: overlay) }
+    let linted = linter.lintTarget(builds)
+    result.diagnostics += linted.diagnostics
+    if linted.assumedNewestSDKRelease { result.assumedNewestSDKRelease = true }
+  }
+
+  /// The job's build as the target rules see it, read as `lint` reads it; nil when its Info.plist does not read
+  /// (the job itself reports why) or it has none.
+  private func buildForTargetRules(overlay: [String: [UInt8]]) -> LintTarget? {
+    guard let plist = build.target.infoPlist else { return nil }
+    func document(_ plist: DiscoveredPlist) -> PropertyListDocument? {
+      if let bytes = overlay[plist.displayPath] { return try? PropertyListDocument(bytes: bytes, name: plist.displayPath) }
+      return try? plist.document()
+    }
+    var info: PropertyListDocument?
+    if let preprocessing = build.preprocessing {
+      guard let bytes = overlay[plist.displayPath] ?? (try? plist.bytes()) else { return nil }
+      let source = SourceText(name: plist.displayPath, bytes: bytes)
+      guard let output = try? preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
+      else { return nil }
+      info = try? PropertyListDocument(bytes: output.output, name: plist.displayPath)
+    } else {
+      info = document(plist)
+    }
+    guard let info else { return nil }
+    return LintTarget(
+      infoPlist: info, entitlements: build.target.entitlements.flatMap(document),
+      containingAppInfoPlist: build.containingApp.flatMap(document), settings: settings)
   }
 
   /// Adds to `result.sources` the project files its findings are about (a `project.pbxproj`, an `.xcconfig`) or
