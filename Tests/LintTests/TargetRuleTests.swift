@@ -73,11 +73,21 @@ import XcodeModel
   }
 
   @Test func aProblemOfEveryConfigurationIsOneFindingLocatedOnce() throws {
+    // The frameworks phase is the target's, the same place in every configuration.
+    let project = ExampleProject(
+      targets: [.init("App", frameworks: [.init("Frameworks/IntuneMAMSwift.xcframework", embedding: .embedAndSign)])],
+      configurations: ["Debug", "Staging", "Release"])
+    let (_, unmerged) = try Self.unmergedFindings(of: project, rules: [MissingSwiftStubRule.self])
+    #expect(unmerged.map(\.code) == ["XC004"])
+    #expect(unmerged.first?.configurations == ["Debug", "Staging", "Release"])
+  }
+
+  @Test func aSettingWrittenInEachConfigurationIsReportedWhereEachIsWritten() throws {
     let project = ExampleProject(
       targets: [.init("App", frameworks: Self.intuneFrameworks)], projectSettings: ["ENABLE_BITCODE": "YES"],
-      configurations: ["Debug", "Staging", "Release"])
+      configurations: ["Debug", "Release"])
     let (_, unmerged) = try Self.unmergedFindings(of: project, rules: [BitcodeEnabledRule.self])
-    #expect(unmerged.count == 1)
-    #expect(unmerged.first?.configurations == ["Debug", "Staging", "Release"])
+    #expect(unmerged.map(\.configurations) == [["Debug"], ["Release"]])
+    #expect(Set(unmerged.compactMap(\.range?.start)).count == 2)
   }
 }
