@@ -8,7 +8,9 @@ import SharelintBase
 /// by targets, a containing app's Info.plist) is added once, naming every configuration it holds in; the report
 /// counts the targets and the builds whose rules ran. The configurations of one target may quote different values
 /// of the same setting (`'contoso-dev' (from '$(APP_SCHEME)')` in Debug): that is still one finding, which quotes
-/// what is written and says in a note which configuration has which value (`ShownValues`).
+/// what is written and says in a note which configuration has which value (`ShownValues`). A target rule's findings
+/// come folded already, naming their configurations (`TargetRule`); they are folded here only with another
+/// target's alike (a project-level setting every target of the project inherits).
 struct FindingMerger {
   /// The files more than one job reads, and those no job names (a strings file, a source file a rule read on its
   /// own): only their findings can repeat.

@@ -265,7 +265,8 @@ extension LintJob {
   /// Asks the target rules about the job's target, with its own build (`own`, nil when its Info.plist did not read)
   /// and those of the target's other configurations, when the job is its target's first (`runsTargetRules`).
   private func runTargetRules(own: LintTarget?, into result: inout LintJobResult, overlay: [String: [UInt8]]) {
-    guard runsTargetRules, linter.runsTargetRules else { return }
+    // Loose files and built bundles are no project's target: only a project build has anything for them.
+    guard runsTargetRules, linter.runsTargetRules, build.buildFacts?.project != nil else { return }
     let builds = (own.map { [$0] } ?? []) + otherBuildsOfTarget.compactMap { $0.buildForTargetRules(overlay: overlay) }
     let linted = linter.lintTarget(builds)
     result.diagnostics += linted.diagnostics
