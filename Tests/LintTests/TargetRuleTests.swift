@@ -90,4 +90,22 @@ import XcodeModel
     #expect(unmerged.map(\.configurations) == [["Debug"], ["Release"]])
     #expect(Set(unmerged.compactMap(\.range?.start)).count == 2)
   }
+
+  @Test func aConfigurationWhoseFolderDisablesTheRuleIsNotAskedAbout() throws {
+    // Release builds Release/Info.plist, whose folder's `.sharelint.yml` turns XC005 off.
+    var project = ExampleProject(
+      targets: [.init("App", frameworks: Self.intuneFrameworks)], projectSettings: ["ENABLE_BITCODE": "YES"])
+    project.targets[0].settingsByConfiguration = ["Release": ["INFOPLIST_FILE": "Release/Info.plist"]]
+    let info = RuleExample.document(for: RuleExample.intuneAppInfoPlist)
+    let folder = try XcodeFolder([
+      "App.xcodeproj/project.pbxproj": project.render(), "App/Info.plist": info, "Release/Info.plist": info,
+      "Release/.sharelint.yml": "disabled_rules: [XC005]\n",
+    ])
+    let options = LintSession.Options(paths: [folder.path])
+    let plan = try LintPlan.make(options, commandLineSettings: BuildSettings(), commandLineDefinitions: [])
+    let jobs = try LintJob.make(plan, options: options, rules: [BitcodeEnabledRule.self], fixedConfiguration: nil)
+    let lifetimes = DocumentLifetimes(jobs)
+    let diagnostics = jobs.flatMap { $0.run(overlay: [:], lifetimes: lifetimes).diagnostics }
+    #expect(diagnostics.map(\.configurations) == [["Debug"]])
+  }
 }

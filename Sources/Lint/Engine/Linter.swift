@@ -120,9 +120,13 @@ public struct Linter: Sendable {
   /// The findings of the target rules about one project target whose builds (one per configuration, in the plan's
   /// order) are `builds`, sorted by file and position. Each rule is asked once, about the builds it applies to (an
   /// Intune rule about those that are Intune builds); each finding names the configurations it holds in, and an
-  /// Intune rule's carries the note of the first of them saying why the target is an Intune one.
-  func lintTarget(_ builds: [LintTarget]) -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool) {
-    guard let first = builds.first.flatMap({ _ in scheduled.first { $0.targetRule != nil } }) else { return ([], false) }
+  /// Intune rule's carries the note of the first of them saying why the target is an Intune one. `linters`, when
+  /// given, are the linters of the builds' own configuration files (one per build): a rule one of them disables is
+  /// not asked about that build.
+  func lintTarget(_ builds: [LintTarget], linters: [Linter]? = nil)
+    -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool)
+  {
+    guard !builds.isEmpty, let first = scheduled.first(where: { $0.targetRule != nil }) else { return ([], false) }
     let evidence = builds.map(\.intuneEvidence)
     let configuratorRunsAtBuild = builds.map { BuildTimeConfigurator.package(in: $0.settings.buildFacts) != nil }
     let names = builds.map { $0.settings.buildFacts?.configuration?.name ?? "" }
@@ -135,7 +139,8 @@ public struct Linter: Sendable {
       var releaseUnknown = false
       for build in builds.indices {
         guard !configuratorRunsAtBuild[build] || !BuildTimeConfigurator.satisfiedCodes.contains(rule.reporting.code),
-          evidence[build] != nil || !rule.requiresIntune
+          evidence[build] != nil || !rule.requiresIntune,
+          linters.map({ $0[build].reportingRule(code: rule.reporting.code) != nil }) ?? true
         else { continue }
         if let since = rule.adviceSinceSDK {
           guard let linked = builds[build].linkedIntuneSDKRelease else {

@@ -33,11 +33,6 @@ public struct ProjectTargetFacts: Sendable {
   /// The view of each configuration that is a build of an Xcode project target (all, or none, in practice).
   var configurations: [ProjectTargetView] { builds.compactMap(ProjectTargetView.init) }
 
-  /// The names of the configurations, in order (empty names for builds that are not a project's).
-  var configurationNames: [String] {
-    builds.map { $0.settings.buildFacts?.configuration?.name ?? "" }
-  }
-
   /// Runs `check` on each configuration's view, and reports each thing it finds once: a finding alike in several
   /// configurations (same place and message, values quoted as built aside) is one finding naming them, a finding of
   /// one configuration names it. Where the values quoted differ (`'12.0' (from '$(TARGET)')`), the message quotes

@@ -267,8 +267,15 @@ extension LintJob {
   private func runTargetRules(own: LintTarget?, into result: inout LintJobResult, overlay: [String: [UInt8]]) {
     // Loose files and built bundles are no project's target: only a project build has anything for them.
     guard runsTargetRules, linter.runsTargetRules, build.buildFacts?.project != nil else { return }
-    let builds = (own.map { [$0] } ?? []) + otherBuildsOfTarget.compactMap { $0.buildForTargetRules(overlay: overlay) }
-    let linted = linter.lintTarget(builds)
+    var builds = own.map { [$0] } ?? []
+    // Each build's own linter (its folder's `.sharelint.yml`) says whether a rule runs on it.
+    var linters = own.map { _ in [linter] } ?? []
+    for other in otherBuildsOfTarget {
+      guard let build = other.buildForTargetRules(overlay: overlay) else { continue }
+      builds.append(build)
+      linters.append(other.linter)
+    }
+    let linted = linter.lintTarget(builds, linters: otherBuildsOfTarget.isEmpty ? nil : linters)
     result.diagnostics += linted.diagnostics
     if linted.assumedNewestSDKRelease { result.assumedNewestSDKRelease = true }
   }
@@ -278,8 +285,8 @@ extension LintJob {
   private func buildForTargetRules(overlay: [String: [UInt8]]) -> LintTarget? {
     guard let plist = build.target.infoPlist else { return nil }
     func document(_ plist: DiscoveredPlist) -> PropertyListDocument? {
-      if let bytes = overlay[plist.displayPath] { return try? PropertyListDocument(bytes: bytes, name: plist.displayPath) }
-      return try? plist.document()
+      guard let bytes = overlay[plist.displayPath] else { return try? plist.document() }
+      return try? PropertyListDocument(bytes: bytes, name: plist.displayPath)
     }
     var info: PropertyListDocument?
     if let preprocessing = build.preprocessing {
