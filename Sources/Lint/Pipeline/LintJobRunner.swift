@@ -239,9 +239,10 @@ extension LintJob {
       return result
     }
     guard let info else {
-      // The target's other configurations still get the target rules.
+      // The target's other configurations still get the target rules, and their findings the project's text.
+      let before = result.diagnostics.count
       runTargetRules(own: nil, into: &result, overlay: overlay)
-      addProjectSources(to: &result, overlay: overlay)
+      if result.diagnostics.count > before { addProjectSources(to: &result, overlay: overlay) }
       return result
     }
     let lintTarget = LintTarget(
