@@ -2,19 +2,19 @@ import Foundation
 import Lint
 import Testing
 
-/// Registration cannot be forgotten: every type under `Sources/Lint/Rules/` that conforms to `LintRule` is in
-/// its family's list, and each list holds only rules of its family.
+/// Registration cannot be forgotten: every type under `Sources/Lint/Rules/` that conforms to `LintRule` (or
+/// `TargetRule`, which refines it) is in its family's list, and each list holds only rules of its family.
 @Suite struct RuleRegistrationTests {
   /// `Sources/Lint/Rules/`, found from this file's path.
   static let rulesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources/Lint/Rules")
 
-  /// The names of the types declared as `LintRule`s in `text` (`struct X: LintRule`, `extension X: LintRule`,
-  /// also with other conformances around it).
+  /// The names of the types declared as `LintRule`s or `TargetRule`s in `text` (`struct X: LintRule`,
+  /// `extension X: TargetRule`, also with other conformances around it).
   static func ruleTypeNames(in text: String) -> [String] {
     let pattern = #"(?m)^\s*(?:(?:public|package|internal|fileprivate|private|final)\s+)*"#
-      + #"(?:struct|class|enum|extension)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bLintRule\b"#
+      + #"(?:struct|class|enum|extension)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\b(?:LintRule|TargetRule)\b"#
     let regex = try! NSRegularExpression(pattern: pattern)
     let range = NSRange(text.startIndex..., in: text)
     return regex.matches(in: text, range: range).compactMap { match in
@@ -29,8 +29,9 @@ import Testing
       extension C: LintRule {}
       struct D: LintRuleish {
       struct E: Sendable {
+      struct F: TargetRule {
       """
-    #expect(Self.ruleTypeNames(in: text) == ["A", "B", "C"])
+    #expect(Self.ruleTypeNames(in: text) == ["A", "B", "C", "F"])
   }
 
   @Test func everyRuleTypeIsRegistered() throws {

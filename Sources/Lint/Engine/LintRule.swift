@@ -3,7 +3,9 @@ import PropertyList
 import SharelintBase
 
 /// A lint rule: a static description (identifier, code, rationale, examples) and a check that
-/// reports findings about one target. Rules are small value types registered in `RuleRegistry`.
+/// reports findings about one build (a target's Info.plist, entitlements and settings in one configuration). Rules
+/// are small value types registered in `RuleRegistry`. A rule about a project target as a whole, over all its
+/// configurations, is a `TargetRule` (which refines this protocol, so that it is registered the same way).
 public protocol LintRule: Sendable {
   /// What the rule is; see `RuleDescription`.
   static var description: RuleDescription { get }
@@ -50,6 +52,16 @@ public struct Findings: Sendable {
   /// apart until then.
   mutating func append(contentsOf held: Findings) {
     diagnostics += held.diagnostics
+  }
+
+  /// Puts `diagnostic` in place of the finding at `index`.
+  mutating func replace(at index: Int, with diagnostic: LintDiagnostic) {
+    diagnostics[index] = diagnostic
+  }
+
+  /// Adds `found`: the findings a target rule worked out over its configurations (`ProjectTargetFacts`).
+  mutating func append(_ found: [LintDiagnostic]) {
+    diagnostics += found
   }
 
   /// Findings of the rule `description` describes, at its default severity.

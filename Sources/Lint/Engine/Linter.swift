@@ -10,6 +10,8 @@ public struct Linter: Sendable {
   /// rule showed up in profiles.
   private struct ScheduledRule: Sendable {
     let rule: any LintRule
+    /// The rule as a `TargetRule`, when it is one: asked once per project target, not per build.
+    let targetRule: (any TargetRule)?
     let requiresIntune: Bool
     let adviceSinceSDK: ReleaseVersion?
     let reporting: ReportingRule
@@ -37,8 +39,9 @@ public struct Linter: Sendable {
     scheduled = rules.compactMap { type in
       let description = type.description
       guard configuration.isEnabled(description) else { return nil }
+      let rule = type.init()
       return ScheduledRule(
-        rule: type.init(), requiresIntune: description.requiresIntune, adviceSinceSDK: description.adviceSinceSDK,
+        rule: rule, targetRule: rule as? any TargetRule, requiresIntune: description.requiresIntune, adviceSinceSDK: description.adviceSinceSDK,
         reporting: ReportingRule(description, severity: configuration.severity(for: description)))
     }
     renamingRuleIndex = scheduled.firstIndex { $0.reporting.code == MisspelledInfoPlistKeyRule.description.code }
@@ -50,14 +53,17 @@ public struct Linter: Sendable {
   }
 
   /// Every finding about `target`, sorted by file and position; with `families`, only the rules of those
-  /// families (`[.entitlements]` for an entitlements file that no Info.plist goes with).
+  /// families (`[.entitlements]` for an entitlements file that no Info.plist goes with). The target rules run on
+  /// `target` as a project target of one configuration.
   public func lint(_ target: LintTarget, families: Set<RuleFamily>? = nil) -> [LintDiagnostic] {
-    lintNotingRelease(target, families: families).diagnostics
+    lintNotingRelease(target, families: families, includingTargetRules: true).diagnostics
   }
 
   /// `lint`, also saying whether a rule whose advice depends on the SDK release reported on an Intune target whose
-  /// release its files do not tell, having assumed the newest (the run says so once, in a note).
-  func lintNotingRelease(_ target: LintTarget, families: Set<RuleFamily>? = nil)
+  /// release its files do not tell, having assumed the newest (the run says so once, in a note). Without
+  /// `includingTargetRules`, only the rules about one build run: a lint run asks the target rules once per target,
+  /// with all its builds (`lintTarget`).
+  func lintNotingRelease(_ target: LintTarget, families: Set<RuleFamily>? = nil, includingTargetRules: Bool)
     -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool)
   {
     guard let first = scheduled.first else { return ([], false) }
@@ -84,7 +90,12 @@ public struct Linter: Sendable {
       if let since = scheduled[index].adviceSinceSDK, let linked = release ?? nil, linked < since { continue }
       findings.rule = scheduled[index].reporting
       let before = findings.diagnostics.count
-      scheduled[index].rule.check(target, into: &findings)
+      if let targetRule = scheduled[index].targetRule {
+        guard includingTargetRules, let facts = ProjectTargetFacts(builds: [target]) else { continue }
+        targetRule.check(facts, into: &findings)
+      } else {
+        scheduled[index].rule.check(target, into: &findings)
+      }
       if let release, release == nil, findings.diagnostics.count > before {
         assumedNewest = true
       }
@@ -101,6 +112,68 @@ public struct Linter: Sendable {
     // A fix of an Info.plist Xcode generates is written as its INFOPLIST_KEY_ setting, or withheld.
     diagnostics = GeneratedInfoPlistFixes.redirecting(diagnostics, in: target, reportingRule: reportingRule(code:))
     // A sort moves each diagnostic (232 bytes) several times; sorting indices moves each once.
+    let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
+    return (order.map { diagnostics[$0] }, assumedNewest)
+  }
+
+  /// Whether the linter runs any target rule.
+  var runsTargetRules: Bool { scheduled.contains { $0.targetRule != nil } }
+
+  /// The findings of the target rules about one project target whose builds (one per configuration, in the plan's
+  /// order) are `builds`, sorted by file and position. Each rule is asked once, about the builds it applies to (an
+  /// Intune rule about those that are Intune builds); each finding names the configurations it holds in, and an
+  /// Intune rule's carries the note of the first of them saying why the target is an Intune one. `linters`, when
+  /// given, are the linters of the builds' own configuration files (one per build): a rule one of them disables is
+  /// not asked about that build.
+  func lintTarget(_ builds: [LintTarget], linters: [Linter]? = nil)
+    -> (diagnostics: [LintDiagnostic], assumedNewestSDKRelease: Bool)
+  {
+    guard !builds.isEmpty, let first = scheduled.first(where: { $0.targetRule != nil }) else { return ([], false) }
+    let evidence = builds.map(\.intuneEvidence)
+    let configuratorRunsAtBuild = builds.map { BuildTimeConfigurator.package(in: $0.settings.buildFacts) != nil }
+    let names = builds.map { $0.settings.buildFacts?.configuration?.name ?? "" }
+    var assumedNewest = false
+    var findings = Findings(rule: first.reporting)
+    for index in scheduled.indices {
+      guard let targetRule = scheduled[index].targetRule else { continue }
+      let rule = scheduled[index]
+      var applying: [Int] = []
+      var releaseUnknown = false
+      for build in builds.indices {
+        guard !configuratorRunsAtBuild[build] || !BuildTimeConfigurator.satisfiedCodes.contains(rule.reporting.code),
+          evidence[build] != nil || !rule.requiresIntune,
+          linters.map({ $0[build].reportingRule(code: rule.reporting.code) != nil }) ?? true
+        else { continue }
+        if let since = rule.adviceSinceSDK {
+          guard let linked = builds[build].linkedIntuneSDKRelease else {
+            releaseUnknown = true
+            applying.append(build)
+            continue
+          }
+          if linked < since { continue }
+        }
+        applying.append(build)
+      }
+      guard let facts = ProjectTargetFacts(builds: applying.map { builds[$0] }) else { continue }
+      findings.rule = rule.reporting
+      let before = findings.diagnostics.count
+      targetRule.check(facts, into: &findings)
+      guard findings.diagnostics.count > before else { continue }
+      if releaseUnknown { assumedNewest = true }
+      let applyingNames = applying.map { names[$0] }
+      for found in before..<findings.diagnostics.count {
+        var diagnostic = findings.diagnostics[found]
+        // A finding the rule did not place in configurations holds in all it was asked about.
+        if diagnostic.configurations.isEmpty { diagnostic.configurations = applyingNames }
+        if rule.requiresIntune, let firstName = diagnostic.configurations.first,
+          let build = applying.first(where: { names[$0] == firstName }), let note = evidence[build]?.note
+        {
+          diagnostic.notes.append(note)
+        }
+        findings.replace(at: found, with: diagnostic)
+      }
+    }
+    let diagnostics = findings.diagnostics
     let order = diagnostics.indices.sorted { LintDiagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
     return (order.map { diagnostics[$0] }, assumedNewest)
   }

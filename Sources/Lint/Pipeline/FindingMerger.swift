@@ -8,7 +8,9 @@ import SharelintBase
 /// by targets, a containing app's Info.plist) is added once, naming every configuration it holds in; the report
 /// counts the targets and the builds whose rules ran. The configurations of one target may quote different values
 /// of the same setting (`'contoso-dev' (from '$(APP_SCHEME)')` in Debug): that is still one finding, which quotes
-/// what is written and says in a note which configuration has which value (`ShownValues`).
+/// what is written and says in a note which configuration has which value (`ShownValues`). A target rule's findings
+/// come folded already, naming their configurations (`TargetRule`); they are folded here only with another
+/// target's alike (a project-level setting every target of the project inherits).
 struct FindingMerger {
   /// The files more than one job reads, and those no job names (a strings file, a source file a rule read on its
   /// own): only their findings can repeat.
@@ -69,7 +71,10 @@ struct FindingMerger {
           if let index = shared.byIdentity?[DiagnosticIdentity(diagnostic)],
             report.diagnostics[index].message == diagnostic.message || shared.targets[index] == result.targetIndex
           {
-            if let name = result.configuration, !report.diagnostics[index].configurations.contains(name) {
+            // A target rule's finding names its configurations already; any other, its job's.
+            let names =
+              diagnostic.configurations.isEmpty ? result.configuration.map { [$0] } ?? [] : diagnostic.configurations
+            for name in names where !report.diagnostics[index].configurations.contains(name) {
               report.diagnostics[index].configurations.append(name)
               if report.diagnostics[index].message != diagnostic.message || variants[index] != nil {
                 mergeValues(of: diagnostic, configuration: name, into: index, of: &report)
@@ -84,7 +89,7 @@ struct FindingMerger {
         shared.targets[report.diagnostics.count] = result.targetIndex
         sharedFindings[diagnostic.file] = shared
       }
-      if let name = result.configuration { diagnostic.configurations = [name] }
+      if diagnostic.configurations.isEmpty, let name = result.configuration { diagnostic.configurations = [name] }
       report.diagnostics.append(diagnostic)
     }
     for (file, contents) in result.sources where report.sources[file] == nil { report.sources[file] = contents }

@@ -17,9 +17,16 @@ struct LintJob: Sendable {
   let settings: LintSettings
   /// Whether the job's result carries the target's `ExtensionInsight`.
   var collectsExtensionInsight = false
+  /// Whether the job asks the target rules about its target (with `otherBuildsOfTarget`): its target's first job
+  /// does; the others run the rules about their build only.
+  var runsTargetRules = true
+  /// The jobs of the target's other configurations, for the first job's target rules (empty in the others).
+  var otherBuildsOfTarget: [LintJob] = []
 
-  /// The plists this job reads.
-  var plists: [DiscoveredPlist] { build.plists }
+  /// The plists this job reads: its build's, and those of the target's other builds its target rules read.
+  var plists: [DiscoveredPlist] {
+    otherBuildsOfTarget.isEmpty ? build.plists : build.plists + otherBuildsOfTarget.flatMap(\.build.plists)
+  }
 
   /// The project files its findings may be about, by display path: the `project.pbxproj` (or XcodeGen spec) and
   /// the `.xcconfig` files of its configuration.
@@ -86,6 +93,11 @@ struct LintJob: Sendable {
             LintJob(
               build: build, targetIndex: targetIndex, linter: linter, settings: settings,
               collectsExtensionInsight: options.collectsExtensionInsights))
+        }
+        // The target's first job asks the target rules about every build of the target.
+        if let first = jobs.firstIndex(where: { $0.targetIndex == targetIndex }), first < jobs.count - 1 {
+          jobs[first].otherBuildsOfTarget = Array(jobs[(first + 1)...])
+          for other in (first + 1)..<jobs.count { jobs[other].runsTargetRules = false }
         }
       }
       return jobs

@@ -291,10 +291,16 @@ extension LintJob {
       }
       return result
     }
-    guard let info else { return result }
+    guard let info else {
+      // The target's other configurations still get the target rules, and their findings the project's text.
+      let before = result.diagnostics.count
+      runTargetRules(own: nil, into: &result, overlay: overlay)
+      if result.diagnostics.count > before { addProjectSources(to: &result, overlay: overlay) }
+      return result
+    }
     let lintTarget = LintTarget(
       infoPlist: info, entitlements: entitlements, containingAppInfoPlist: appInfo, settings: settings)
-    let linted = linter.lintNotingRelease(lintTarget)
+    let linted = linter.lintNotingRelease(lintTarget, includingTargetRules: false)
     var diagnostics = linted.diagnostics
     result.assumedNewestSDKRelease = linted.assumedNewestSDKRelease
     if let preprocessed {
@@ -304,9 +310,52 @@ extension LintJob {
     }
     result.diagnostics += diagnostics
     result.linted = true
+    runTargetRules(own: lintTarget, into: &result, overlay: overlay)
     if collectsExtensionInsight { result.extensionInsight = ExtensionInsight.make(for: lintTarget) }
     addProjectSources(to: &result, overlay: overlay)
     return result
+  }
+
+  /// Asks the target rules about the job's target, with its own build (`own`, nil when its Info.plist did not read)
+  /// and those of the target's other configurations, when the job is its target's first (`runsTargetRules`).
+  private func runTargetRules(own: LintTarget?, into result: inout LintJobResult, overlay: [String: [UInt8]]) {
+    // Loose files and built bundles are no project's target: only a project build has anything for them.
+    guard runsTargetRules, linter.runsTargetRules, build.buildFacts?.project != nil else { return }
+    var builds = own.map { [$0] } ?? []
+    // Each build's own linter (its folder's `.sharelint.yml`) says whether a rule runs on it.
+    var linters = own.map { _ in [linter] } ?? []
+    for other in otherBuildsOfTarget {
+      guard let build = other.buildForTargetRules(overlay: overlay) else { continue }
+      builds.append(build)
+      linters.append(other.linter)
+    }
+    let linted = linter.lintTarget(builds, linters: otherBuildsOfTarget.isEmpty ? nil : linters)
+    result.diagnostics += linted.diagnostics
+    if linted.assumedNewestSDKRelease { result.assumedNewestSDKRelease = true }
+  }
+
+  /// The job's build as the target rules see it, read as `lint` reads it; nil when its Info.plist does not read
+  /// (the job itself reports why) or it has none.
+  private func buildForTargetRules(overlay: [String: [UInt8]]) -> LintTarget? {
+    guard let plist = build.target.infoPlist else { return nil }
+    func document(_ plist: DiscoveredPlist) -> PropertyListDocument? {
+      guard let bytes = overlay[plist.displayPath] else { return try? plist.document() }
+      return try? PropertyListDocument(bytes: bytes, name: plist.displayPath)
+    }
+    var info: PropertyListDocument?
+    if let preprocessing = build.preprocessing {
+      guard let bytes = overlay[plist.displayPath] ?? (try? plist.bytes()) else { return nil }
+      let source = SourceText(name: plist.displayPath, bytes: bytes)
+      guard let output = try? preprocessing.preprocessor.preprocess(source, prefixHeader: preprocessing.prefixHeader)
+      else { return nil }
+      info = try? PropertyListDocument(bytes: output.output, name: plist.displayPath)
+    } else {
+      info = document(plist)
+    }
+    guard let info else { return nil }
+    return LintTarget(
+      infoPlist: info, entitlements: build.target.entitlements.flatMap(document),
+      containingAppInfoPlist: build.containingApp.flatMap(document), settings: settings)
   }
 
   /// Adds to `result.sources` the project files its findings are about (a `project.pbxproj`, an `.xcconfig`) or

@@ -3,7 +3,7 @@ import XcodeModel
 
 /// SC007: an app under App Protection conditional access does not remediate MSAL's CA error with the Intune App SDK,
 /// or never listens for the outcome.
-struct ConditionalAccessNotRemediatedRule: LintRule {
+struct ConditionalAccessNotRemediatedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "conditional-access-not-remediated",
     family: .sourceCode, number: 7,
@@ -281,8 +281,14 @@ struct ConditionalAccessNotRemediatedRule: LintRule {
     guideSteps: [77]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp || view.isExtension, let code = view.sourceCode else {
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp || view.isExtension, let code = view.sourceCode else {
       return
     }
     let sources = code.filesWithDependencies

@@ -2,7 +2,7 @@ import SourceCode
 import XcodeModel
 
 /// SC006: an app under App Protection conditional access never gives MSAL the `protapp` client capability.
-struct ConditionalAccessWithoutProtappRule: LintRule {
+struct ConditionalAccessWithoutProtappRule: TargetRule {
   static let description = RuleDescription(
     identifier: "conditional-access-without-protapp",
     family: .sourceCode, number: 6,
@@ -168,8 +168,14 @@ struct ConditionalAccessWithoutProtappRule: LintRule {
     guideSteps: [76]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp || view.isExtension, let code = view.sourceCode else {
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp || view.isExtension, let code = view.sourceCode else {
       return
     }
     let sources = code.filesWithDependencies

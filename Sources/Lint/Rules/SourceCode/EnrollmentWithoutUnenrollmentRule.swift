@@ -2,7 +2,7 @@ import SourceCode
 import XcodeModel
 
 /// SC003: an app enrolls accounts with the Intune App SDK and signs users out, but never unenrolls.
-struct EnrollmentWithoutUnenrollmentRule: LintRule {
+struct EnrollmentWithoutUnenrollmentRule: TargetRule {
   /// The calls that register and enroll an account.
   static let enrollingNames: Set<String> = [
     "registerAndEnrollAccountId", "registerAndEnrollAccount", "loginAndEnrollAccount",
@@ -120,8 +120,13 @@ struct EnrollmentWithoutUnenrollmentRule: LintRule {
     guideSteps: [72]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp, let code = view.sourceCode else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard view.isApp, let code = view.sourceCode else { return }
     let sources = code.filesWithDependencies
     guard let enrollment = SourceCodeSearch.firstReference(to: Self.enrollingNames, in: sources.files),
       SourceCodeSearch.firstMention(of: Self.unenrollingNames, in: sources.files) == nil

@@ -3,7 +3,7 @@ import SourceCode
 import XcodeModel
 
 /// SC002: an app links the Intune App SDK but nothing enrolls it: no enrollment call, no `AutoEnrollOnLaunch`.
-struct IntuneAppNeverEnrollsRule: LintRule {
+struct IntuneAppNeverEnrollsRule: TargetRule {
   /// The calls that register an account with the SDK and enroll the app: the guides' three, and the CA guide's
   /// remediation, which "provides all the functionality of registerAndEnrollAccount and loginAndEnrollAccount".
   static let enrollingNames: Set<String> = [
@@ -160,8 +160,14 @@ struct IntuneAppNeverEnrollsRule: LintRule {
     return nil
   }
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp, !view.intuneLibraries.isEmpty,
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp, !view.intuneLibraries.isEmpty,
       !intuneFlagIsOn(target.intuneSettings?["AutoEnrollOnLaunch"]), let code = view.sourceCode
     else { return }
     let sources = code.filesWithDependencies

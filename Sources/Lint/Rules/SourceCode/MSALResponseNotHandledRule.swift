@@ -2,7 +2,7 @@ import SourceCode
 import XcodeModel
 
 /// SC001: an app signs in with MSAL itself, but no source hands the URLs it opens to `handleMSALResponse`.
-struct MSALResponseNotHandledRule: LintRule {
+struct MSALResponseNotHandledRule: TargetRule {
   static let description = RuleDescription(
     identifier: "msal-response-not-handled",
     family: .sourceCode, number: 1,
@@ -112,8 +112,13 @@ struct MSALResponseNotHandledRule: LintRule {
     guideSteps: [74]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp, view.linksMSAL, let code = view.sourceCode else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard view.isApp, view.linksMSAL, let code = view.sourceCode else { return }
     let sources = code.filesWithDependencies
     guard let client = SourceCodeSearch.firstMention(of: ["MSALPublicClientApplication"], in: sources.files),
       SourceCodeSearch.firstMention(of: ["handleMSALResponse"], in: sources.files) == nil,

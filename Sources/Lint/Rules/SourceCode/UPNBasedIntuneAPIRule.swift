@@ -5,7 +5,7 @@ import XcodeModel
 
 /// SC004: a call of an Intune App SDK API that names the account by its UPN, which SDK 16 replaced with one taking
 /// its Entra object ID and SDK 20 removed; or an implementation of a delegate method SDK 20 no longer calls.
-struct UPNBasedIntuneAPIRule: LintRule {
+struct UPNBasedIntuneAPIRule: TargetRule {
   static let description = RuleDescription(
     identifier: "upn-based-intune-api",
     family: .sourceCode, number: 4,
@@ -306,8 +306,13 @@ struct UPNBasedIntuneAPIRule: LintRule {
   /// The release from which the AccountId replacements exist.
   static let replacementsSince = 16
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), let code = view.sourceCode else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard let code = view.sourceCode else { return }
     let version = view.sdkVersion?.version
     if let version, version.major < Self.replacementsSince { return }
     let swiftNames = Set(Self.apis.compactMap(\.swiftName))

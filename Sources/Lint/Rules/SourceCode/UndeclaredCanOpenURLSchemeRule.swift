@@ -4,7 +4,7 @@ import URLSchemes
 import XcodeModel
 
 /// SC005: code passes a URL with a literal scheme to `canOpenURL` that `LSApplicationQueriesSchemes` does not list.
-struct UndeclaredCanOpenURLSchemeRule: LintRule {
+struct UndeclaredCanOpenURLSchemeRule: TargetRule {
   static let description = RuleDescription(
     identifier: "undeclared-canopenurl-scheme",
     family: .sourceCode, number: 5,
@@ -107,8 +107,14 @@ struct UndeclaredCanOpenURLSchemeRule: LintRule {
     guideSteps: [29]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp, let code = view.sourceCode else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp, let code = view.sourceCode else { return }
     let queries = InfoPlistSchemes.queriesSchemes(of: target)
     // A listed `$(SETTING)` may be any scheme: nothing is judged against such a list.
     if let queries, queries.entries.contains(where: { $0.scheme.contains("$") }) { return }

@@ -1,5 +1,5 @@
 /// XC005: bitcode is on in a configuration that links the Intune App SDK.
-struct BitcodeEnabledRule: LintRule {
+struct BitcodeEnabledRule: TargetRule {
   static let description = RuleDescription(
     identifier: "bitcode-enabled-with-intune-sdk",
     family: .xcodeProject, number: 5,
@@ -66,8 +66,13 @@ struct BitcodeEnabledRule: LintRule {
     guideSteps: [13]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), !view.intuneLibraries.isEmpty,
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard !view.intuneLibraries.isEmpty,
       view.isYes("ENABLE_BITCODE", default: false)
     else { return }
     let (fix, notes) = view.settingFix("ENABLE_BITCODE", to: "NO", findings: findings)

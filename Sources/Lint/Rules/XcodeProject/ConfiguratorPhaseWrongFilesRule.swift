@@ -4,7 +4,7 @@ import XcodeModel
 
 /// XC014: a Run Script phase runs IntuneMAMConfigurator (or `sharelint configure`) on files the target does not
 /// build with, or without `-e`.
-struct ConfiguratorPhaseWrongFilesRule: LintRule {
+struct ConfiguratorPhaseWrongFilesRule: TargetRule {
   static let description = RuleDescription(
     identifier: "configurator-phase-wrong-files",
     family: .xcodeProject, number: 14,
@@ -98,8 +98,12 @@ struct ConfiguratorPhaseWrongFilesRule: LintRule {
     var output: String?
   }
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     for phase in view.build.scriptPhases {
       guard let script = phase.shellScript?.script,
         script.contains("IntuneMAMConfigurator") || script.contains("sharelint")

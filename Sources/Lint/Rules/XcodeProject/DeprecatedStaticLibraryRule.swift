@@ -1,5 +1,5 @@
 /// XC012: a target links the deprecated static library of the Intune App SDK.
-struct DeprecatedStaticLibraryRule: LintRule {
+struct DeprecatedStaticLibraryRule: TargetRule {
   static let description = RuleDescription(
     identifier: "deprecated-intune-static-library",
     family: .xcodeProject, number: 12,
@@ -42,8 +42,12 @@ struct DeprecatedStaticLibraryRule: LintRule {
     guideSteps: [7]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     for library in view.intuneLibraries where library.stem.lowercased() == "intunemamswift"
       && library.name.lowercased().hasPrefix("libintunemamswift")
     {

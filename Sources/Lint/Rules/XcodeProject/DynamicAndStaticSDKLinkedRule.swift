@@ -3,7 +3,7 @@ import SharelintBase
 import XcodeModel
 
 /// XC021: a target links both the dynamic and the static build of the Intune App SDK.
-struct DynamicAndStaticSDKLinkedRule: LintRule {
+struct DynamicAndStaticSDKLinkedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-sdk-dynamic-and-static-linked",
     family: .xcodeProject, number: 21,
@@ -88,8 +88,12 @@ struct DynamicAndStaticSDKLinkedRule: LintRule {
     }
   }
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     let linked = view.facts.linked
     guard let dynamic = linked.first(where: { Self.build(of: $0) == IntuneSDKKnownIssues.dynamicBuild }),
       let staticBuild = linked.first(where: { Self.build(of: $0) == IntuneSDKKnownIssues.staticBuild })

@@ -2,7 +2,7 @@ import Foundation
 import XcodeModel
 
 /// XC010: an Intune target has no entitlements file in a configuration.
-struct EntitlementsNotWiredRule: LintRule {
+struct EntitlementsNotWiredRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-target-without-entitlements",
     family: .xcodeProject, number: 10,
@@ -74,9 +74,15 @@ struct EntitlementsNotWiredRule: LintRule {
     guideSteps: [20, 67]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
     let name = "CODE_SIGN_ENTITLEMENTS"
-    guard let view = ProjectTargetView(target), view.isApp || view.isExtension, target.entitlements == nil else {
+    guard view.isApp || view.isExtension, target.entitlements == nil else {
       return
     }
     // What the user writes: `CodesignEntitlements` in a .NET project.

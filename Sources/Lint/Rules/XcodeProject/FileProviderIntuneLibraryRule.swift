@@ -4,7 +4,7 @@ import XcodeModel
 
 /// XC016: a File Provider extension links the wrong part of the Intune App SDK (the non-UI extension the full SDK,
 /// the UI extension or another target the File Provider library).
-struct FileProviderIntuneLibraryRule: LintRule {
+struct FileProviderIntuneLibraryRule: TargetRule {
   /// `NSExtensionPointIdentifier` of the non-UI File Provider extension.
   static let nonUIPoint = "com.apple.fileprovider-nonui"
   /// `NSExtensionPointIdentifier` of the File Provider UI extension.
@@ -95,8 +95,13 @@ struct FileProviderIntuneLibraryRule: LintRule {
     return IntuneSDKDistribution.fullSDKStems.contains(library.stem.lowercased())
   }
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
     let point = target.infoPlist.root.value(at: ["NSExtension", "NSExtensionPointIdentifier"])?.string
     let linked = view.facts.linked
     func site(_ library: XcodeLinkedLibrary) -> (text: SourceText, range: ByteRange)? {

@@ -3,7 +3,7 @@ import XcodeModel
 
 /// XC027: an `INFOPLIST_KEY_*` build setting Xcode ignores: the target does not generate its Info.plist, or Xcode
 /// has no such setting.
-struct IgnoredInfoPlistKeySettingRule: LintRule {
+struct IgnoredInfoPlistKeySettingRule: TargetRule {
   static let description = RuleDescription(
     identifier: "ignored-infoplist-key-setting",
     family: .xcodeProject, number: 27,
@@ -96,8 +96,14 @@ struct IgnoredInfoPlistKeySettingRule: LintRule {
     "NSMainStoryboardFile", "NSPrincipalClass",
   ]
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), !view.configuration.infoPlistKeys.isEmpty else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard !view.configuration.infoPlistKeys.isEmpty else { return }
     let generates = view.isYes("GENERATE_INFOPLIST_FILE", default: false)
     // An Info.plist may read the setting as any other (`<string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>`);
     // decoded only for a target that has such settings (most have none).

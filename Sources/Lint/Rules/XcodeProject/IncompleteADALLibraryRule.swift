@@ -2,7 +2,7 @@ import SharelintBase
 import XcodeModel
 
 /// XC015: ADAL's static library is linked without `-force_load` or without `ADALiOSBundle.bundle`.
-struct IncompleteADALLibraryRule: LintRule {
+struct IncompleteADALLibraryRule: TargetRule {
   static let description = RuleDescription(
     identifier: "adal-static-library-incomplete",
     family: .xcodeProject, number: 15,
@@ -66,8 +66,12 @@ struct IncompleteADALLibraryRule: LintRule {
     guideSteps: [18]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     let libraries = view.facts.linked.filter { library in
       library.frameworksPhaseFile != nil && library.name.lowercased() == "libadalios.a"
     }

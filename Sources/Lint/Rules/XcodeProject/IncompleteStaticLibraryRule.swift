@@ -3,7 +3,7 @@ import SharelintBase
 import XcodeModel
 
 /// XC013: the Intune App SDK's static library is linked without `-force_load` or without its resources bundle.
-struct IncompleteStaticLibraryRule: LintRule {
+struct IncompleteStaticLibraryRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-static-library-incomplete",
     family: .xcodeProject, number: 13,
@@ -49,8 +49,12 @@ struct IncompleteStaticLibraryRule: LintRule {
     guideSteps: [8, 9]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     let libraries = view.intuneLibraries.filter(IntuneSDKParts.isStaticLibrary)
     guard let first = libraries.first else { return }
     let hasBundle = view.build.resources.contains { XcodeLinkedFileKind.stem(of: $0.name).lowercased() == "intunemamresources" }

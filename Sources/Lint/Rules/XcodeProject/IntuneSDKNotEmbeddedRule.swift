@@ -1,7 +1,7 @@
 import XcodeModel
 
 /// XC002: the app links the dynamic Intune App SDK without embedding and signing it.
-struct IntuneSDKNotEmbeddedRule: LintRule {
+struct IntuneSDKNotEmbeddedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-sdk-not-embedded",
     family: .xcodeProject, number: 2,
@@ -61,8 +61,14 @@ struct IntuneSDKNotEmbeddedRule: LintRule {
     guideSteps: [5]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp else { return }
     for library in view.intuneLibraries where IntuneSDKParts.isDynamicFramework(library) {
       guard let file = library.frameworksPhaseFile else { continue }
       let embedded = view.build.embeddedFrameworks.first { embedded in

@@ -1,5 +1,5 @@
 /// XC001: a target that uses Intune links no part of the Intune App SDK.
-struct IntuneSDKNotLinkedRule: LintRule {
+struct IntuneSDKNotLinkedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-sdk-not-linked",
     family: .xcodeProject, number: 1,
@@ -59,8 +59,14 @@ struct IntuneSDKNotLinkedRule: LintRule {
     guideSteps: [3]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.intuneLibraries.isEmpty, let evidence = target.intuneEvidence
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.intuneLibraries.isEmpty, let evidence = target.intuneEvidence
     else { return }
     switch evidence {
     case .settingsDictionary, .managedTwinScheme, .intuneType: break

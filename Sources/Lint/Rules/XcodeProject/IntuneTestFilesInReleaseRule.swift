@@ -12,7 +12,7 @@ import XcodeModel
 
 /// XC017: the Intune App SDK's test files (`MAMEnvironment.plist`, `MAMPolicies.plist`, `MAMDebugSettings.plist` or a
 /// settings bundle holding it) are copied into a build that ships.
-struct IntuneTestFilesInReleaseRule: LintRule {
+struct IntuneTestFilesInReleaseRule: TargetRule {
   /// The SDK's test files, lowercased, with what each does.
   static let testFiles: [String: String] = [
     "mamenvironment.plist": "switches the SDK to Microsoft's pre-production service (UsePPE)",
@@ -86,8 +86,14 @@ struct IntuneTestFilesInReleaseRule: LintRule {
     guideSteps: [61]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), DebugConfiguration.isDebug(target) == false else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard DebugConfiguration.isDebug(target) == false else { return }
     let excluded = view.value(of: "EXCLUDED_SOURCE_FILE_NAMES").split(separator: " ").map(String.init)
     let included = view.value(of: "INCLUDED_SOURCE_FILE_NAMES").split(separator: " ").map(String.init)
     let scripts = view.build.scriptPhases.compactMap { $0.shellScript?.script }

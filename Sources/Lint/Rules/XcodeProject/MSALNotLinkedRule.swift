@@ -3,7 +3,7 @@ import XcodeModel
 
 /// XC011: an Intune app does not link MSAL (or links the obsolete ADAL, or MSAL 0.x), or, with an SDK release before
 /// 11.1.2, links neither ADAL nor MSAL.
-struct MSALNotLinkedRule: LintRule {
+struct MSALNotLinkedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "msal-not-linked",
     family: .xcodeProject, number: 11,
@@ -136,8 +136,14 @@ struct MSALNotLinkedRule: LintRule {
     guideSteps: [17, 18]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
+    guard view.isApp else { return }
     let reason = Self.signInReason(target)
     // An app that links the SDK signs in through it, with or without sign-in settings of its own.
     guard reason != nil || !view.intuneLibraries.isEmpty else { return }

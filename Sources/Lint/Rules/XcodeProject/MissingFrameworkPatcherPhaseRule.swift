@@ -5,7 +5,7 @@ import XcodeModel
 
 /// XC008: an app links an Intune App SDK release that needs `IntuneMAMFrameworkPatcher` and has no Run Script phase
 /// running it.
-struct MissingFrameworkPatcherPhaseRule: LintRule {
+struct MissingFrameworkPatcherPhaseRule: TargetRule {
   static let description = RuleDescription(
     identifier: "missing-framework-patcher-phase",
     family: .xcodeProject, number: 8,
@@ -55,8 +55,13 @@ struct MissingFrameworkPatcherPhaseRule: LintRule {
     ]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp, let (version, library) = view.sdkVersion,
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard view.isApp, let (version, library) = view.sdkVersion,
       IntuneSDKReleases.patcherReleases.contains(version)
     else { return }
     let runsPatcher = view.build.scriptPhases.contains { phase in

@@ -1,7 +1,7 @@
 import IntuneKnowledge
 
 /// XC004: the Intune App SDK's framework is linked without `IntuneMAMSwiftStub`.
-struct MissingSwiftStubRule: LintRule {
+struct MissingSwiftStubRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-sdk-without-swift-stub",
     family: .xcodeProject, number: 4,
@@ -43,8 +43,12 @@ struct MissingSwiftStubRule: LintRule {
     guideSteps: [4]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     let libraries = view.intuneLibraries
     guard !libraries.contains(where: { $0.stem.lowercased() == "intunemamswiftstub" }) else { return }
     for library in libraries where IntuneSDKParts.needsStub(library) {

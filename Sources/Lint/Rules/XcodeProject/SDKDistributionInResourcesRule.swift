@@ -2,7 +2,7 @@ import IntuneKnowledge
 import XcodeModel
 
 /// XC009: Copy Bundle Resources copies parts of the Intune App SDK's distribution into the bundle.
-struct SDKDistributionInResourcesRule: LintRule {
+struct SDKDistributionInResourcesRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-sdk-files-in-bundle-resources",
     family: .xcodeProject, number: 9,
@@ -52,8 +52,13 @@ struct SDKDistributionInResourcesRule: LintRule {
     guideSteps: [7, 9]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target) else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    let target = view.target
     let libraries = view.intuneLibraries
     let linksFramework = libraries.contains { $0.isFrameworkBundle && !IntuneSDKParts.isStaticLibrary($0) }
       || libraries.contains { if case .pod = $0.source { return true } else if case .packageProduct = $0.source {

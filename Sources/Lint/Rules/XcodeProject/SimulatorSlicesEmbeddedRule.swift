@@ -4,7 +4,7 @@ import XcodeModel
 
 /// XC020: the app embeds a universal Intune framework whose binary still holds simulator slices, and no build phase
 /// removes them.
-struct SimulatorSlicesEmbeddedRule: LintRule {
+struct SimulatorSlicesEmbeddedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "intune-framework-with-simulator-slices",
     family: .xcodeProject, number: 20,
@@ -97,8 +97,13 @@ struct SimulatorSlicesEmbeddedRule: LintRule {
     return slices.sorted()
   }
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
-    guard let view = ProjectTargetView(target), view.isApp else { return }
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
+    guard view.isApp else { return }
     let thins = view.build.scriptPhases.contains { phase in
       let script = phase.shellScript?.script ?? ""
       return ["lipo", "strip-frameworks", "strip_frameworks", "copy-frameworks"].contains { script.contains($0) }

@@ -1,6 +1,6 @@
 import IntuneKnowledge
 /// XC006: Swift symbols are stripped in a configuration that links the Intune App SDK.
-struct SwiftSymbolsStrippedRule: LintRule {
+struct SwiftSymbolsStrippedRule: TargetRule {
   static let description = RuleDescription(
     identifier: "swift-symbols-stripped-with-intune-sdk",
     family: .xcodeProject, number: 6,
@@ -62,12 +62,16 @@ struct SwiftSymbolsStrippedRule: LintRule {
     guideSteps: [14]
   )
 
-  func check(_ target: LintTarget, into findings: inout Findings) {
+  func check(_ target: ProjectTargetFacts, into findings: inout Findings) {
+    target.inEachConfiguration(into: &findings) { check($0, into: &$1) }
+  }
+
+  /// Reports what is wrong in the configuration `view` shows.
+  private func check(_ view: ProjectTargetView, into findings: inout Findings) {
     let name = "STRIP_SWIFT_SYMBOLS"
     // The Objective-C SDK of 2016-2019 (`IntuneMAM.framework`, `libIntuneMAM.a`) has no Swift symbols to keep.
     // A .NET app's Intune NuGet package is linked by the .NET build, which has no Xcode setting to read.
-    guard let view = ProjectTargetView(target),
-      view.intuneLibraries.contains(where: {
+    guard view.intuneLibraries.contains(where: {
         IntuneSDKParts.hasSwift($0) && IntuneSDKDistribution.nuGetPackage(named: $0.name) == nil
       }),
       view.isYes(name, default: true)
