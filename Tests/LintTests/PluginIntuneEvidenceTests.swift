@@ -56,6 +56,25 @@ import XcodeModel
     }
   }
 
+  /// The framework a plug-in vendors gives the SDK's release, read from its slice's Info.plist: an old one is XC018.
+  @Test func theReleaseOfAFrameworkAPluginVendorsIsRead() async throws {
+    var files = Self.flutterApp(infoPlist: ProjectIntuneEvidenceTests.queries)
+    let xcframework = "plugins/intune_bridge/ios/Frameworks/IntuneMAMSwift.xcframework"
+    files[xcframework + "/Info.plist"] = RuleExample.document(for: """
+      <key>AvailableLibraries</key>
+      <array><dict>
+        <key>LibraryIdentifier</key><string>ios-arm64</string>
+        <key>LibraryPath</key><string>IntuneMAMSwift.framework</string>
+        <key>SupportedPlatform</key><string>ios</string>
+      </dict></array>
+      """)
+    files[xcframework + "/ios-arm64/IntuneMAMSwift.framework/Info.plist"] = RuleExample.document(
+      for: "<key>CFBundleShortVersionString</key><string>15.3.2</string>")
+    let findings = try await Self.lint(files, rules: ["XC018"]).diagnostics
+    #expect(findings.map(\.code) == ["XC018"])
+    #expect(findings.first?.message.contains("the Intune App SDK 15.3.2 is older than") == true)
+  }
+
   @Test func msalAPluginPodBringsInIsLinkedWithoutThePluginFolder() async throws {
     // A Flutter checkout without `.flutter-plugins-dependencies` or `.symlinks` (both written by `flutter pub get`):
     // the Runner block's pods come from the installer, so the lock's pods count, MSAL among them (US007 runs).

@@ -136,6 +136,35 @@ struct PluginPodsTests {
     #expect(plugins.pods.first?.podspec?.libraries.count == 4)
   }
 
+  /// A plug-in's own example app, checked out without `flutter pub get`'s files: its `pubspec.yaml` dependency on
+  /// the plug-in's folder (`path: ../`) is read as `.symlinks/plugins` would link it.
+  @Test func aFlutterPluginsOwnExampleFindsThePluginThroughItsPathDependency() throws {
+    let root = try Self.repository([
+      "ios/intune_bridge.podspec": Self.intunePodspec,
+      "example/ios/Podfile":
+        "target 'Runner' do\n  flutter_install_all_ios_pods File.dirname(File.realpath(__FILE__))\nend\n",
+      "example/pubspec.yaml": """
+        name: intune_bridge_example
+        dependencies:
+          flutter:
+            sdk: flutter
+          intune_bridge:
+            # the plug-in itself
+            path: "../"
+          other: ^1.0.0
+        dev_dependencies:
+          helper:
+            path: ../helper
+        """,
+    ])
+    let boundary = RepositoryBoundary(roots: [root])
+    let podfile = try #require(Podfile(path: root + "/example/ios/Podfile", boundary: boundary))
+    let plugins = PluginPods(podfile: podfile, boundary: boundary)
+    #expect(plugins.pods.map(\.name) == ["intune_bridge"])
+    #expect(plugins.pods.first?.podspec?.libraries.contains { $0.name.hasSuffix("IntuneMAMSwift.xcframework") } == true)
+    #expect(PluginPods.pubPathDependencies("dependencies:\n  a:\n    path: x # here\n  b: ^1.0\n").map(\.path) == ["x"])
+  }
+
   @Test func aPathPodIsReadAndOneOutsideTheRepositoryIsANote() throws {
     let root = try Self.repository([
       "Podfile": """

@@ -80,10 +80,18 @@ extension XcodeProject {
             guard isLinked, let podspec = plugin.podspec else { continue }
             // A plug-in's own sources are code the app runs: the source rules read them as the app's dependencies'.
             pluginSources.append(podspec.sourceFolders)
-            facts.pluginLibraries += podspec.libraries.map {
-              XcodeTargetBuildFacts.PluginLibrary(
-                library: $0, plugin: plugin.name, podspec: PathText.relativeToWorkingFolder(podspec.path),
-                origin: plugin.origin)
+            let podspecFolder = PathText.removingLastComponent(of: podspec.path)
+            for library in podspec.libraries {
+              // A framework the plug-in vendors by a literal path gives its version as one the project links does.
+              let lowered = library.name.lowercased()
+              let vendored = !library.isDependency && !library.name.contains("*")
+                && (lowered.hasSuffix(".framework") || lowered.hasSuffix(".xcframework"))
+              let version = vendored
+                ? cache.bundleVersion(at: PathText.tidied(PathText.joined(podspecFolder, library.name))) : nil
+              facts.pluginLibraries.append(
+                XcodeTargetBuildFacts.PluginLibrary(
+                  library: library, plugin: plugin.name, podspec: PathText.relativeToWorkingFolder(podspec.path),
+                  origin: plugin.origin, bundleVersion: version))
             }
           }
           if !installers.isEmpty {

@@ -36,6 +36,19 @@ public struct XcodeTargetBuildFacts: Sendable {
     public var podspec: String
     /// Where the app names the plug-in (`ios/Podfile:12`, `.flutter-plugins-dependencies`).
     public var origin: String
+    /// `CFBundleShortVersionString` of a framework the plug-in vendors, when the repository holds it.
+    public var bundleVersion: String?
+
+    /// A library `podspec` brings in through the plug-in `plugin`, which the app names at `origin`.
+    public init(
+      library: Podspec.Library, plugin: String, podspec: String, origin: String, bundleVersion: String? = nil
+    ) {
+      self.library = library
+      self.plugin = plugin
+      self.podspec = podspec
+      self.origin = origin
+      self.bundleVersion = bundleVersion
+    }
   }
 
   /// A file of a frameworks phase, with the version its bundle gives.
@@ -189,8 +202,8 @@ public struct XcodeTargetBuildFacts: Sendable {
         : XcodeLinkedFileKind.stem(of: PathText.lastComponent(of: written))
       libraries.append(
         XcodeLinkedLibrary(
-          name: plugin.library.isDependency ? written : PathText.lastComponent(of: written), stem: stem, version: nil,
-          source: .plugin(plugin)))
+          name: plugin.library.isDependency ? written : PathText.lastComponent(of: written), stem: stem,
+          version: plugin.bundleVersion, source: .plugin(plugin)))
     }
     for flag in Self.linkerFlags(in: configuration) {
       libraries.append(

@@ -116,6 +116,18 @@ public struct PluginPods: Hashable, Sendable {
         plugins.append((name, PathText.joined(symlinks, name), PathText.relativeToWorkingFolder(symlinks)))
       }
     }
+    let pubspec = PathText.joined(appFolder, "pubspec.yaml")
+    let pubspecText = DependencyFiles.read(pubspec, limit: 1 << 20, boundary: boundary).flatMap { read in
+      if case .success(let bytes) = read { return String(decoding: bytes, as: UTF8.self) }
+      return nil
+    }
+    if plugins.isEmpty, let pubspecText {
+      // A checkout without `flutter pub get`'s files (a plug-in's own example app): a dependency on a folder
+      // (`path: ../`) is that folder, as `flutter pub get` would link it in `.symlinks/plugins`.
+      for (name, path) in Self.pubPathDependencies(pubspecText) where !path.hasPrefix("/") {
+        plugins.append((name, PathText.tidied(PathText.joined(appFolder, path)), PathText.relativeToWorkingFolder(pubspec)))
+      }
+    }
     for plugin in plugins where seen.insert(plugin.name).inserted {
       var podspec: Podspec?
       for platform in ["ios", "darwin"] where podspec == nil {
@@ -132,10 +144,9 @@ public struct PluginPods: Hashable, Sendable {
       }
       pods.append(PluginPod(name: plugin.name, origin: plugin.origin, podspec: podspec, isFlutter: true))
     }
-    let pubspec = PathText.joined(appFolder, "pubspec.yaml")
-    if case .success(let bytes)? = DependencyFiles.read(pubspec, limit: 1 << 20, boundary: boundary) {
+    if let pubspecText {
       let file = PathText.relativeToWorkingFolder(pubspec)
-      packageDependencies += Self.pubDependencies(String(decoding: bytes, as: UTF8.self)).map {
+      packageDependencies += Self.pubDependencies(pubspecText).map {
         PluginPackageDependency(name: $0, file: file, isPub: true)
       }
     }
@@ -162,6 +173,39 @@ public struct PluginPods: Hashable, Sendable {
       guard let podspec = findPodspec(named: name, at: folder, boundary: boundary) else { continue }
       pods.append(PluginPod(name: name, origin: file, podspec: podspec))
     }
+  }
+
+  /// The dependencies of a `pubspec.yaml` on a folder: each name under `dependencies:` whose `path:` (the key
+  /// indented below it) names one, with that path as written (quotes removed).
+  public static func pubPathDependencies(_ text: String) -> [(name: String, path: String)] {
+    var found: [(name: String, path: String)] = []
+    var inDependencies = false
+    var indentation: Int?
+    var current: String?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("#") || trimmed.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+      let indent = line.count - trimmed.count
+      if indent == 0 {
+        inDependencies = trimmed.hasPrefix("dependencies:")
+        (indentation, current) = (nil, nil)
+        continue
+      }
+      guard inDependencies, let colon = trimmed.firstIndex(of: ":") else { continue }
+      if indentation == nil { indentation = indent }
+      guard let indentation else { continue }
+      if indent == indentation {
+        current = String(trimmed[..<colon])
+      } else if indent > indentation, let name = current, trimmed[..<colon] == "path" {
+        var path = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let comment = path.range(of: " #") { path = String(path[..<comment.lowerBound]) }
+        path = path.trimmingCharacters(in: CharacterSet(charactersIn: "\"'\r "))
+        if !path.isEmpty, PrintableText.isPrintable(path) { found.append((name, path)) }
+        current = nil
+        if found.count >= Self.maximumPlugins { break }
+      }
+    }
+    return found
   }
 
   /// The names under `dependencies:` in a `pubspec.yaml` (the keys indented one level below it).
