@@ -213,6 +213,13 @@ struct DotNetProjectTests {
     #expect(try scope.holds("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'"))
     #expect(try scope.holds("!($(TargetFramework.StartsWith('net7')) or '$(Platform)' == 'AnyCPU')"))
     #expect(try scope.holds("$([MSBuild]::GetTargetPlatformVersion('$(TargetFramework)')) >= 17.0"))
+    // A string method on a property through System.String (dotnet/maui-samples' LiveActivityDemo), and on the value
+    // of an [MSBuild] function.
+    #expect(try !scope.holds("$([System.String]::Copy('$(RuntimeIdentifier)').StartsWith('iossimulator'))"))
+    #expect(try scope.holds("!$([System.String]::Copy('$(RuntimeIdentifier)').StartsWith('iossimulator'))"))
+    #expect(try scope.holds("$([System.String]::IsNullOrEmpty('$(RuntimeIdentifier)'))"))
+    #expect(try scope.holds("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)').ToUpper()) == 'IOS'"))
+    #expect(throws: MSBuildUnknown.self) { try scope.holds("$([System.String]::Format('{0}', 'x'))") }
     // Evaluated as on the Mac that builds the iOS app.
     #expect(try !scope.holds("$([MSBuild]::IsOSPlatform('windows'))"))
     // An unknown side does not matter when the other decides.

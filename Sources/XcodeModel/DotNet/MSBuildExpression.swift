@@ -80,21 +80,46 @@ struct MSBuildScope {
       guard let end = inner.firstIndex(of: "]") else { throw MSBuildUnknown(reason: "'$(\(inner))'") }
       let type = inner[inner.index(after: inner.startIndex)..<end]
       let rest = inner[inner.index(after: end)...]
-      guard type.caseInsensitiveCompare("MSBuild") == .orderedSame, rest.hasPrefix("::"),
-        let call = Self.call(String(rest.dropFirst(2)))
-      else {
+      guard rest.hasPrefix("::"), let call = Self.call(String(rest.dropFirst(2))) else {
         throw MSBuildUnknown(reason: "the property function '$(\(inner))'")
       }
       let arguments = try call.arguments.map { (argument) throws(MSBuildUnknown) in
         try expandArgument(argument, depth: depth)
       }
-      return try Self.msbuildFunction(call.name, arguments, whole: inner, scope: self)
+      let value: String
+      if type.caseInsensitiveCompare("MSBuild") == .orderedSame {
+        value = try Self.msbuildFunction(call.name, arguments, whole: inner, scope: self)
+      } else if type.caseInsensitiveCompare("System.String") == .orderedSame
+        || type.caseInsensitiveCompare("String") == .orderedSame
+      {
+        // `[System.String]::Copy('$(X)').StartsWith(…)`: the common way to call a string method on a property
+        // (Microsoft Learn, "Property functions": static property functions of System.String).
+        switch (call.name, arguments.count) {
+        case ("Copy", 1): value = arguments[0]
+        case ("IsNullOrEmpty", 1): value = arguments[0].isEmpty ? "True" : "False"
+        case ("IsNullOrWhiteSpace", 1):
+          value = arguments[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "True" : "False"
+        default: throw MSBuildUnknown(reason: "the property function '$(\(inner))'")
+        }
+      } else {
+        throw MSBuildUnknown(reason: "the property function '$(\(inner))'")
+      }
+      // A string method called on the function's value (`.ToLower()`, `.StartsWith('ios')`).
+      return try applyingStringMethods(call.rest.trimmingCharacters(in: .whitespaces)[...], to: value, inner, depth)
     }
     let nameEnd = inner.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } ?? inner.endIndex
     let name = String(inner[..<nameEnd])
     guard !name.isEmpty else { throw MSBuildUnknown(reason: "'$(\(inner))'") }
-    var value = self.value(of: name)
-    var rest = inner[nameEnd...].trimmingCharacters(in: .whitespaces)[...]
+    return try applyingStringMethods(
+      inner[nameEnd...].trimmingCharacters(in: .whitespaces)[...], to: self.value(of: name), inner, depth)
+  }
+
+  /// `value` with the string methods `rest` calls (`.StartsWith('a').ToString()`…, at most 8) applied.
+  private func applyingStringMethods(_ rest: Substring, to value: String, _ inner: String, _ depth: Int)
+    throws(MSBuildUnknown) -> String
+  {
+    var value = value
+    var rest = rest
     var calls = 0
     while !rest.isEmpty {
       calls += 1
