@@ -288,14 +288,16 @@ struct MissingMAMTypesRule: LintRule {
     var lineStart = start
     while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
     let base = String(decoding: bytes[lineStart..<start].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
-    let unit = site.document.indentationStyle.unit
+    // Detected once: it reads the whole document.
+    let style = site.document.indentationStyle
+    let unit = style.unit
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     return lines.enumerated().map { index, line in
       guard index > 0 else { return String(line) }
       let spaces = line.prefix { $0 == " " }.count
       return base + String(repeating: unit, count: spaces / 4) + String(repeating: " ", count: spaces % 4)
         + line.dropFirst(spaces)
-    }.joined(separator: site.document.indentationStyle.lineEnding)
+    }.joined(separator: style.lineEnding)
   }
 
   /// `'a', 'b'` (or "its types" when the list is empty).
