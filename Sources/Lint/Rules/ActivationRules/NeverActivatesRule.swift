@@ -74,7 +74,9 @@ struct NeverActivatesRule: LintRule {
     // plists.
     let outcomes =
       target.typeRegistry.declarations.isEmpty
-      ? Self.simulations.value(for: resolved) { Self.outcomesWithoutActivation(of: resolved, registry: .system) }
+      ? Self.simulations.value(for: RuleText(resolved)) {
+        Self.outcomesWithoutActivation(of: resolved, registry: .system)
+      }
       : Self.outcomesWithoutActivation(
         of: resolved, registry: target.simulationRegistry(for: resolved.predicate))
     guard let outcomes, !outcomes.isEmpty else { return }
@@ -135,7 +137,19 @@ struct NeverActivatesRule: LintRule {
   }
 
   /// The answers of `outcomesWithoutActivation` on the system's types alone, by rule.
-  private static let simulations = BoundedCache<ResolvedPredicate, [SimulationOutcome]?>(capacity: 256)
+  private static let simulations = BoundedCache<RuleText, [SimulationOutcome]?>(capacity: 256)
+
+  /// What identifies a resolved rule: its tree is its text parsed, as written (leniently) or as converted. Hashing
+  /// the tree instead cost most of what the cache saved.
+  private struct RuleText: Hashable, Sendable {
+    let text: String
+    let conversion: ConversionShape?
+
+    init(_ resolved: ResolvedPredicate) {
+      text = resolved.text
+      conversion = resolved.conversion
+    }
+  }
 
   /// One file of each type the rule tests, plain and from a managed app: the catalogue cannot
   /// hold every type an extension may be written for (spreadsheets, an app's own documents).
