@@ -117,6 +117,9 @@ public enum LintSession {
     var report = LintReport(problems: prepared.problems)
     report.notes = prepared.notes
     report.diagnostics = prepared.unusableFileFindings
+    // Room for a few findings a job before the first is merged: grown by doubling, the array held its old buffer and
+    // its copy at once; reserved pages cost nothing until they are written.
+    report.diagnostics.reserveCapacity(report.diagnostics.count + min(prepared.jobs.count, 1 << 17) * 6)
     var merger = FindingMerger(sharedFiles: prepared.sharedFiles)
     var pending: [LintJob?] = prepared.jobs
     prepared.jobs = []   // the runner frees each job once it is done

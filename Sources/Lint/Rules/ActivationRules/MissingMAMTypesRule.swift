@@ -288,15 +288,30 @@ struct MissingMAMTypesRule: LintRule {
     var lineStart = start
     while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
     let base = String(decoding: bytes[lineStart..<start].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
-    let unit = site.document.indentationStyle.unit
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    return lines.enumerated().map { index, line in
-      guard index > 0 else { return String(line) }
-      let spaces = line.prefix { $0 == " " }.count
-      return base + String(repeating: unit, count: spaces / 4) + String(repeating: " ", count: spaces % 4)
-        + line.dropFirst(spaces)
-    }.joined(separator: site.document.indentationStyle.lineEnding)
+    // Detected once: it reads the whole document.
+    let style = site.document.indentationStyle
+    // The extensions of a run often share their rule and its indentation: the fix's text is made once for them.
+    let key = IndentedText(text: text, base: base, unit: style.unit, lineEnding: style.lineEnding)
+    return indentedTexts.value(for: key) {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.enumerated().map { index, line in
+        guard index > 0 else { return String(line) }
+        let spaces = line.prefix { $0 == " " }.count
+        return base + String(repeating: style.unit, count: spaces / 4) + String(repeating: " ", count: spaces % 4)
+          + line.dropFirst(spaces)
+      }.joined(separator: style.lineEnding)
+    }
   }
+
+  /// A converted rule's text and the indentation `indented` gives it.
+  private struct IndentedText: Hashable, Sendable {
+    let text: String
+    let base: String
+    let unit: String
+    let lineEnding: String
+  }
+
+  private static let indentedTexts = BoundedCache<IndentedText, String>(capacity: 256)
 
   /// `'a', 'b'` (or "its types" when the list is empty).
   static func quotedList(_ types: [String]) -> String {
