@@ -74,11 +74,13 @@ extension XcodeTargetsReport {
     if !facts.pluginLibraries.isEmpty {
       fields["pluginLibraries"] = .array(
         facts.pluginLibraries.map { plugin in
-          .object([
+          var object: [String: JSONValue] = [
             "name": .string(plugin.library.name), "dependency": .bool(plugin.library.isDependency),
             "plugin": .string(plugin.plugin), "podspec": .string(plugin.podspec),
             "line": .integer(Int64(plugin.library.line)), "origin": .string(plugin.origin),
-          ])
+          ]
+          if let version = plugin.bundleVersion { object["version"] = .string(version) }
+          return .object(object)
         })
     }
     return fields
@@ -125,7 +127,8 @@ extension XcodeTargetsReport {
     add(
       "plug-ins bring in",
       facts.pluginLibraries.map { plugin in
-        "\(PathText.lastComponent(of: plugin.library.name)) (\(plugin.plugin), \(plugin.podspec):\(plugin.library.line))"
+        PathText.lastComponent(of: plugin.library.name) + (plugin.bundleVersion.map { " \($0)" } ?? "")
+          + " (\(plugin.plugin), \(plugin.podspec):\(plugin.library.line))"
       })
     if let file = facts.carthage.first?.file {
       add("Carthage (\(file))", facts.carthage.map { "\($0.entry.name) \($0.entry.version)" })
