@@ -127,8 +127,19 @@ struct DotNetProjectTests {
     let report = XcodeTargetsReport(paths: [path])
     let iOS = try #require(report.targets.first { $0.name == "App" })
     #expect(iOS.buildFacts.linkedFiles.map(\.file.name) == ["Example.iOSOnly"])
+    #expect(iOS.buildFacts.linkedFiles.map(\.bundleVersion) == ["1.0.0"])
     let catalyst = try #require(report.targets.first { $0.name == "App (Mac Catalyst)" })
     #expect(catalyst.buildFacts.linkedFiles.isEmpty)
+  }
+
+  /// A version the project leaves to the SDK (`$(MauiVersion)`, undefined in the repository) is no version, not "".
+  @Test func aVersionTheProjectDoesNotStateIsNone() throws {
+    let project = Self.mauiProject.replacingOccurrences(of: "Version=\"1.0.0\"", with: "Version=\"$(MauiVersion)\"")
+    let folder = try Self.repository(["App/App.csproj": project, "App/Platforms/iOS/Info.plist": Self.plist])
+    let report = XcodeTargetsReport(paths: [PathText.joined(folder, "App/App.csproj")])
+    let iOS = try #require(report.targets.first { $0.name == "App" })
+    #expect(iOS.buildFacts.linkedFiles.map(\.file.name) == ["Example.iOSOnly"])
+    #expect(iOS.buildFacts.linkedFiles.map(\.bundleVersion) == [nil])
   }
 
   @Test func mauiSingleProjectEntitlementsWinOverTheProjectsSetting() throws {

@@ -201,13 +201,21 @@ struct DotNetProjectReader {
         var buildFileIDs: [String] = []
         for (index, reference) in linked.enumerated() {
           let fileID = "\(targetID).link.\(index)"
-          addObject(
-            fileID, isa: "PBXFileReference",
-            [
-              "path": .string(reference.path), "name": .string(reference.name), "sourceTree": .string("SOURCE_ROOT"),
-              "version": .string(reference.version ?? ""),
-            ],
-            offset: reference.offset)
+          // A version the project does not state (`Version="$(MauiVersion)"`, set by the SDK) is none, not "".
+          if let version = reference.version {
+            addObject(
+              fileID, isa: "PBXFileReference",
+              [
+                "path": .string(reference.path), "name": .string(reference.name),
+                "sourceTree": .string("SOURCE_ROOT"), "version": .string(version),
+              ],
+              offset: reference.offset)
+          } else {
+            addObject(
+              fileID, isa: "PBXFileReference",
+              ["path": .string(reference.path), "name": .string(reference.name), "sourceTree": .string("SOURCE_ROOT")],
+              offset: reference.offset)
+          }
           addObject(fileID + ".build", isa: "PBXBuildFile", ["fileRef": .string(fileID)], offset: reference.offset)
           buildFileIDs.append(fileID + ".build")
         }
