@@ -67,7 +67,6 @@ struct IntuneSDKNotEmbeddedRule: TargetRule {
 
   /// Reports what is wrong in the configuration `view` shows.
   private func check(_ view: ProjectTargetView, into findings: inout Findings) {
-    let target = view.target
     guard view.isApp else { return }
     for library in view.intuneLibraries where IntuneSDKParts.isDynamicFramework(library) {
       guard let file = library.frameworksPhaseFile else { continue }

@@ -58,7 +58,6 @@ struct SDKDistributionInResourcesRule: TargetRule {
 
   /// Reports what is wrong in the configuration `view` shows.
   private func check(_ view: ProjectTargetView, into findings: inout Findings) {
-    let target = view.target
     let libraries = view.intuneLibraries
     let linksFramework = libraries.contains { $0.isFrameworkBundle && !IntuneSDKParts.isStaticLibrary($0) }
       || libraries.contains { if case .pod = $0.source { return true } else if case .packageProduct = $0.source {
