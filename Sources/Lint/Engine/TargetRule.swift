@@ -42,7 +42,7 @@ public struct ProjectTargetFacts: Sendable {
   ) {
     var found: [LintDiagnostic] = []
     var indexByIdentity: [DiagnosticIdentity: Int] = [:]
-    var variants: [Int: (notes: [String], messages: [(label: String, message: String)])] = [:]
+    var variants = ConfigurationVariants()
     for view in configurations {
       var own = Findings(rule: findings.rule)
       check(view, &own)
@@ -55,16 +55,7 @@ public struct ProjectTargetFacts: Sendable {
           found.append(diagnostic)
           continue
         }
-        guard !found[index].configurations.contains(name) else { continue }
-        found[index].configurations.append(name)
-        guard found[index].message != diagnostic.message || variants[index] != nil else { continue }
-        var merged = variants[index]
-          ?? (found[index].notes, found[index].configurations.dropLast().map { ($0, found[index].message) })
-        merged.messages.append((name, diagnostic.message))
-        variants[index] = merged
-        let combined = ShownValues.merged(merged.messages)
-        found[index].message = combined.message
-        found[index].notes = combined.notes + merged.notes
+        variants.add(name, message: diagnostic.message, to: &found[index], index: index)
       }
     }
     findings.append(found)

@@ -28,9 +28,8 @@ struct FindingMerger {
   /// The targets (plan indices) on which rules assumed the newest Intune App SDK release.
   private var targetsAssumingNewestRelease: Set<Int> = []
 
-  /// For each finding (report index) whose message differs between the configurations it holds in: its target,
-  /// its notes before merging, and each configuration's message.
-  private var variants: [Int: Variants] = [:]
+  /// The configurations of the findings, with the values each quotes where they differ.
+  private var variants = ConfigurationVariants()
 
   private struct SharedFileFindings {
     var firstJob: Int
@@ -38,11 +37,6 @@ struct FindingMerger {
     var byIdentity: [DiagnosticIdentity: Int]?
     /// The target (plan index) of each finding in `indices`, by report index.
     var targets: [Int: Int] = [:]
-  }
-
-  private struct Variants {
-    var notes: [String]
-    var messages: [(label: String, message: String)]
   }
 
   /// A merger for jobs reading `sharedFiles` more than once.
@@ -74,11 +68,8 @@ struct FindingMerger {
             // A target rule's finding names its configurations already; any other, its job's.
             let names =
               diagnostic.configurations.isEmpty ? result.configuration.map { [$0] } ?? [] : diagnostic.configurations
-            for name in names where !report.diagnostics[index].configurations.contains(name) {
-              report.diagnostics[index].configurations.append(name)
-              if report.diagnostics[index].message != diagnostic.message || variants[index] != nil {
-                mergeValues(of: diagnostic, configuration: name, into: index, of: &report)
-              }
+            for name in names {
+              variants.add(name, message: diagnostic.message, to: &report.diagnostics[index], index: index)
             }
             sharedFindings[diagnostic.file] = shared
             continue
@@ -106,22 +97,6 @@ struct FindingMerger {
   /// comments that suppress nothing or name no rule.
   func applySuppressions(to report: inout LintReport) {
     SuppressionMatching.apply(suppressions, to: &report)
-  }
-
-  /// Adds `diagnostic`, the finding at `index` in configuration `name` with other values quoted, to that finding:
-  /// its message quotes what is written where the values differ, and its notes say which configuration has which.
-  private mutating func mergeValues(
-    of diagnostic: LintDiagnostic, configuration name: String, into index: Int, of report: inout LintReport
-  ) {
-    let existing = report.diagnostics[index]
-    // Until now every configuration of the finding had its message (`name` was just added last).
-    var merged = variants[index]
-      ?? Variants(notes: existing.notes, messages: existing.configurations.dropLast().map { ($0, existing.message) })
-    merged.messages.append((name, diagnostic.message))
-    variants[index] = merged
-    let combined = ShownValues.merged(merged.messages)
-    report.diagnostics[index].message = combined.message
-    report.diagnostics[index].notes = combined.notes + merged.notes
   }
 
   /// Ends the merge: each finding of a project build names its configurations in a note, and the findings are in

@@ -108,3 +108,28 @@ enum ShownValues {
     return String(decoding: result, as: UTF8.self)
   }
 }
+
+/// The configurations each finding holds in, as findings of several configurations are folded into one (by the
+/// merger across jobs, by `ProjectTargetFacts.inEachConfiguration` within a target rule): where a configuration's
+/// message quotes other values than the finding's, the finding quotes what is written and notes which configuration
+/// has which value (`ShownValues.merged`).
+struct ConfigurationVariants {
+  /// For each finding (by its index) whose message differs between its configurations: its notes before folding and
+  /// each configuration's message.
+  private var variants: [Int: (notes: [String], messages: [(label: String, message: String)])] = [:]
+
+  /// Adds the configuration `name`, in which the finding says `message`, to `finding` (number `index` of the
+  /// findings folded); nothing when the finding names it already.
+  mutating func add(_ name: String, message: String, to finding: inout LintDiagnostic, index: Int) {
+    guard !finding.configurations.contains(name) else { return }
+    finding.configurations.append(name)
+    guard finding.message != message || variants[index] != nil else { return }
+    // Until now every configuration of the finding had its message (`name` was just added last).
+    var merged = variants[index] ?? (finding.notes, finding.configurations.dropLast().map { ($0, finding.message) })
+    merged.messages.append((name, message))
+    variants[index] = merged
+    let combined = ShownValues.merged(merged.messages)
+    finding.message = combined.message
+    finding.notes = combined.notes + merged.notes
+  }
+}
