@@ -178,57 +178,46 @@ public struct PluginPods: Hashable, Sendable {
   /// The dependencies of a `pubspec.yaml` on a folder: each name under `dependencies:` whose `path:` (the key
   /// indented below it) names one, with that path as written (quotes removed).
   public static func pubPathDependencies(_ text: String) -> [(name: String, path: String)] {
-    var found: [(name: String, path: String)] = []
+    pubDependencyEntries(text).compactMap { entry in entry.path.map { (entry.name, $0) } }
+  }
+
+  /// The names under `dependencies:` in a `pubspec.yaml` (the keys indented one level below it).
+  public static func pubDependencies(_ text: String) -> [String] {
+    pubDependencyEntries(text).map(\.name)
+  }
+
+  /// The keys indented one level below `dependencies:` in a `pubspec.yaml` (at most `maximumPlugins`), each with the
+  /// value of the `path:` indented below it, when it has one.
+  private static func pubDependencyEntries(_ text: String) -> [(name: String, path: String?)] {
+    var entries: [(name: String, path: String?)] = []
     var inDependencies = false
     var indentation: Int?
-    var current: String?
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       let trimmed = line.drop { $0 == " " }
       if trimmed.hasPrefix("#") || trimmed.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
       let indent = line.count - trimmed.count
       if indent == 0 {
-        inDependencies = trimmed.hasPrefix("dependencies:")
-        (indentation, current) = (nil, nil)
-        continue
-      }
-      guard inDependencies, let colon = trimmed.firstIndex(of: ":") else { continue }
-      if indentation == nil { indentation = indent }
-      guard let indentation else { continue }
-      if indent == indentation {
-        current = String(trimmed[..<colon])
-      } else if indent > indentation, let name = current, trimmed[..<colon] == "path" {
-        var path = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if let comment = path.range(of: " #") { path = String(path[..<comment.lowerBound]) }
-        path = path.trimmingCharacters(in: CharacterSet(charactersIn: "\"'\r "))
-        if !path.isEmpty, PrintableText.isPrintable(path) { found.append((name, path)) }
-        current = nil
-        if found.count >= Self.maximumPlugins { break }
-      }
-    }
-    return found
-  }
-
-  /// The names under `dependencies:` in a `pubspec.yaml` (the keys indented one level below it).
-  public static func pubDependencies(_ text: String) -> [String] {
-    var names: [String] = []
-    var inDependencies = false
-    var indentation: Int?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let trimmed = line.drop { $0 == " " }
-      if trimmed.hasPrefix("#") || trimmed.isEmpty || trimmed.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
-      let indent = line.count - trimmed.count
-      if indent == 0 {
+        if entries.count >= Self.maximumPlugins { break }
         inDependencies = trimmed.hasPrefix("dependencies:")
         indentation = nil
         continue
       }
       guard inDependencies else { continue }
       if indentation == nil { indentation = indent }
-      guard indent == indentation, let colon = trimmed.firstIndex(of: ":") else { continue }
-      names.append(String(trimmed[..<colon]))
-      if names.count >= Self.maximumPlugins { break }
+      guard let indentation, let colon = trimmed.firstIndex(of: ":") else { continue }
+      if indent == indentation {
+        guard entries.count < Self.maximumPlugins else { continue }
+        entries.append((String(trimmed[..<colon]), nil))
+      } else if indent > indentation, let last = entries.indices.last, entries[last].path == nil,
+        trimmed[..<colon] == "path"
+      {
+        var path = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let comment = path.range(of: " #") { path = String(path[..<comment.lowerBound]) }
+        path = path.trimmingCharacters(in: CharacterSet(charactersIn: "\"'\r "))
+        if !path.isEmpty, PrintableText.isPrintable(path) { entries[last].path = path }
+      }
     }
-    return names
+    return entries
   }
 }
 
