@@ -89,9 +89,15 @@ public enum AppExtensionKeyPlacement {
 
   /// The dictionary iOS reads `key` from; `nil` for a key this table does not place.
   public static func place(of key: String) -> Place? {
-    if extensionDictionaryKeys.contains(key) { return .extensionDictionary }
-    if attributeKeys.contains(key) { return .attributes }
-    if activationRuleKeys.contains(key) { return .activationRule }
-    return nil
+    placeByKey[key]
   }
+
+  /// The three tables in one, asked once per key of every extension's plist (most keys are in none of them).
+  private static let placeByKey: [String: Place] = {
+    var places: [String: Place] = [:]
+    for key in activationRuleKeys { places[key] = .activationRule }
+    for key in attributeKeys { places[key] = .attributes }
+    for key in extensionDictionaryKeys { places[key] = .extensionDictionary }
+    return places
+  }()
 }

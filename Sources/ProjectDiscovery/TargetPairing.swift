@@ -29,7 +29,11 @@ struct TargetPairing {
     where !candidate.isPairingOnly && !pairedEntitlements.contains(candidate.identity) {
       targets.append(DiscoveredTarget(kind: .entitlementsOnly, infoPlist: nil, entitlements: candidate.plist))
     }
-    targets.sort { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+    // Usually in that order already (the walk lists each folder's names sorted): checked, not sorted again.
+    let isSorted = targets.indices.dropFirst().allSatisfy { index in
+      !targets[index].displayPath.utf8.lexicographicallyPrecedes(targets[index - 1].displayPath.utf8)
+    }
+    if !isSorted { targets.sort { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) } }
     linkExtensions(&targets)
     return targets
   }
@@ -79,6 +83,8 @@ struct TargetPairing {
     /// `folderIdentity`: there, the one named after the plist (`X.entitlements` for `X-Info.plist`) or the
     /// folder, else the only one there; failing that, the only one anywhere named after the folder.
     func entitlements(for plistPath: String, folderIdentity: String) -> DiscoveryCandidates.Candidate? {
+      // Most Info.plists have no entitlements in their folder, and many trees none anywhere.
+      guard byFolder[folderIdentity] != nil || !byName.isEmpty else { return nil }
       let fileName = PathText.lastComponent(of: plistPath)
       var preferredNames = [PathText.lastComponent(of: folderIdentity) + ".entitlements"]
       if fileName.hasSuffix("-Info.plist") {
@@ -124,10 +130,10 @@ struct TargetPairing {
   private func linkExtensions(_ targets: inout [DiscoveredTarget]) {
     var appPaths: Set<String> = []
     var appsByIdentifier: [String: [String]] = [:]   // comparable bundle identifier → app display paths
-    for target in targets where target.kind == .app {
-      appPaths.insert(target.displayPath)
-      if let identifier = comparableIdentifier(target.bundleIdentifier) {
-        appsByIdentifier[identifier, default: []].append(target.displayPath)
+    for index in targets.indices where targets[index].kind == .app {   // by index: a target is large to copy
+      appPaths.insert(targets[index].displayPath)
+      if let identifier = comparableIdentifier(targets[index].bundleIdentifier) {
+        appsByIdentifier[identifier, default: []].append(targets[index].displayPath)
       }
     }
     var nearestByIdentifier: [String: NearestPaths] = [:]
@@ -142,24 +148,24 @@ struct TargetPairing {
     }
     var prefixes: IdentifierPrefixes?
     for index in targets.indices where targets[index].kind == .appExtension {
-      let target = targets[index]
-      if let layoutApp = Self.layoutAppPath(ofExtensionAt: target.displayPath), appPaths.contains(layoutApp) {
+      let path = targets[index].displayPath
+      if let layoutApp = Self.layoutAppPath(ofExtensionAt: path), appPaths.contains(layoutApp) {
         targets[index].containingAppPath = layoutApp
         targets[index].containingAppEvidence = .bundleLayout
         continue
       }
-      if let declared = comparableIdentifier(target.infoPlist?.pairingFacts.containingAppBundleIdentifier),
-        let nearest = nearestApp(identifiedBy: declared, to: target.displayPath)
+      if let declared = comparableIdentifier(targets[index].infoPlist?.pairingFacts.containingAppBundleIdentifier),
+        let nearest = nearestApp(identifiedBy: declared, to: path)
       {
         targets[index].containingAppPath = nearest
         targets[index].containingAppEvidence = .intuneContainingAppBundleId
         continue
       }
-      guard let own = comparableIdentifier(target.bundleIdentifier) else { continue }
+      guard let own = comparableIdentifier(targets[index].bundleIdentifier) else { continue }
       // The app identifier that, followed by ".", starts the extension's: the longest.
       if prefixes == nil { prefixes = IdentifierPrefixes(appsByIdentifier.keys) }
       guard let prefix = prefixes?.longestDottedPrefix(of: own),
-        let nearest = nearestApp(identifiedBy: prefix, to: target.displayPath)
+        let nearest = nearestApp(identifiedBy: prefix, to: path)
       else { continue }
       targets[index].containingAppPath = nearest
       targets[index].containingAppEvidence = .bundleIdentifierPrefix
@@ -223,9 +229,49 @@ struct NearestPaths {
   }
 }
 
+/// Bundle identifiers, answering which is the longest that, followed by `.`, starts a given identifier. Each dotted
+/// prefix of the identifier with no more parts than the longest of them is looked up whole, which needs no tree (and
+/// building the tree of 5,000 apps' identifiers was most of pairing's time). Past `directLookupParts` parts, the
+/// identifiers go in a tree of their dot-separated parts (`PrefixTree`), answering in the time of walking the
+/// identifier once: looking up each prefix of an identifier of thousands of parts would be quadratic in its length.
+struct IdentifierPrefixes {
+  /// The most parts of the longest identifier for which each prefix is looked up whole.
+  static let directLookupParts = 16
+
+  /// The identifiers by their text, when looked up whole.
+  private var byText: [Substring: String] = [:]
+  /// The most dot-separated parts of an identifier: a longer prefix cannot be one.
+  private var mostParts = 0
+  /// The tree, when an identifier has more than `directLookupParts` parts.
+  private var tree: PrefixTree?
+
+  /// The identifiers of `identifiers`.
+  init(_ identifiers: some Sequence<String>) {
+    for identifier in identifiers {
+      byText[Substring(identifier)] = identifier
+      mostParts = max(mostParts, identifier.split(separator: ".", omittingEmptySubsequences: false).count)
+    }
+    if mostParts > Self.directLookupParts { tree = PrefixTree(byText.values) }
+  }
+
+  /// The longest identifier that, followed by `.`, starts `identifier` (never `identifier` itself).
+  func longestDottedPrefix(of identifier: String) -> String? {
+    if let tree { return tree.longestDottedPrefix(of: identifier) }
+    var longest: String?
+    var parts = 0
+    var rest = identifier[...]
+    while parts < mostParts, let dot = rest.firstIndex(of: ".") {
+      parts += 1
+      if let found = byText[identifier[..<dot]] { longest = found }
+      rest = identifier[identifier.index(after: dot)...]
+    }
+    return longest
+  }
+}
+
 /// Bundle identifiers in a tree of their dot-separated parts, answering which is the longest that, followed by
 /// `.`, starts a given identifier, in the time of walking that identifier once.
-struct IdentifierPrefixes {
+private struct PrefixTree {
   /// A part of some identifiers.
   private struct Node {
     /// The next parts, by text.

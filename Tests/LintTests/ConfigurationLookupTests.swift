@@ -79,6 +79,36 @@ import Testing
     #expect(report.diagnostics.filter { $0.code == "PL002" }.map(\.severity) == [.warning])
   }
 
+  /// The folders the walk listed are not asked of the disk again: the cache finds the same configuration file for
+  /// each folder from their names as from the disk, for a folder listed, one below it that was not, and one above.
+  @Test func theWalksListingAnswersAsTheDiskWould() throws {
+    let (_, repo) = try Self.layout()
+    try FileManager.default.createDirectory(atPath: repo + "/Ext/Sub", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: repo + "/App/Sub", withIntermediateDirectories: true)
+    try Self.write(repo + "/.sharelint.yml", "intune: false\n")
+    try Self.write(repo + "/App/.sharelint.yml", Self.everythingOff)
+    try Self.write(repo + "/App/Sub/.sharelint.yml", Self.everythingOff)
+    let lookup = ConfigurationLookup(paths: [repo + "/App", repo + "/Ext"], ignoresRepositoryFiles: false)
+    // The walks of App and Ext listed them and Ext/Sub; App/Sub was not listed.
+    let listed = ListedFolders(namesByDisplayPath: [
+      repo + "/App": [".sharelint.yml"], repo + "/Ext": [], repo + "/Ext/Sub": [],
+    ])
+    var fromListing = ConfigurationCache(fixed: nil, rules: [], lookup: lookup, listedFolders: listed)
+    fromListing.lookUpConfigurationFiles(in: lookup.namedFolders)
+    let fromDisk = ConfigurationCache(fixed: nil, rules: [], lookup: lookup)
+    for folder in [repo + "/App", repo + "/App/Sub", repo + "/Ext", repo + "/Ext/Sub", repo] {
+      var known: [String: String?] = [:]
+      var knownOnDisk: [String: String?] = [:]
+      #expect(
+        fromListing.configurationFile(in: folder, known: &known)
+          == fromDisk.configurationFile(in: folder, known: &knownOnDisk), "\(folder)")
+    }
+    var known: [String: String?] = [:]
+    #expect(fromListing.configurationFile(in: repo + "/Ext/Sub", known: &known) == repo + "/.sharelint.yml")
+    #expect(fromListing.configurationFile(in: repo + "/App/Sub", known: &known) == repo + "/App/Sub/.sharelint.yml")
+    #expect(fromListing.configurationFile(in: repo + "/App", known: &known) == repo + "/App/.sharelint.yml")
+  }
+
   /// A `.sharelint.yml` that is a link out of the repository is refused where it resolves, with a located error.
   @Test func aLinkedFileOutsideIsRefused() throws {
     let (base, repo) = try Self.layout()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Lint
@@ -13,5 +14,14 @@ import Testing
   ] as [(String, String?)])
   func placeholdersAreFoundAsWrittenAndSettingsAreSkipped(_ text: String, _ expected: String?) {
     #expect(EntraRegistration.placeholder(in: text) == expected)
+  }
+
+  /// A client id with spaces or tabs around it is trimmed as Foundation's `.whitespaces` would trim it (not its line
+  /// feeds), without bridging to `NSString`.
+  @Test(arguments: [
+    " 6d3e1e2a-1b2c-4d5e-8f90-a1b2c3d4e5f6\t", "\u{00A0}\u{2003}x y\u{3000}", "", " \t ", "\nid\n", "é ", " \u{301}a",
+  ])
+  func aClientIdIsTrimmedOfSpacesAndTabsAsFoundationWould(_ text: String) {
+    #expect(ClientIdNotGUIDRule.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces))
   }
 }

@@ -8,6 +8,23 @@ import TestSupport
 /// `sharelint:` comments: each form in each kind of file, the unused and unknown ones (PL006, PL007), `fix`, and
 /// what the reporters say of the findings they suppress.
 @Suite struct InlineSuppressionTests {
+  /// The marker is found wherever it is in a file's bytes, and only whole.
+  @Test func theMarkerIsFoundOnlyWhole() {
+    let marker = SuppressionDirective.marker
+    func contains(_ text: String) -> Bool { SuppressionDirective.contains(marker, in: Array(text.utf8)[...]) }
+    #expect(contains("sharelint:"))
+    #expect(contains("<!-- sharelint:disable PL002 -->"))
+    #expect(contains("x:y:sharelint:"))
+    #expect(contains("sharelin:sharelint:"))
+    #expect(!contains("sharelint"))
+    #expect(!contains("harelint:"))
+    #expect(!contains("sharelint :"))
+    #expect(!contains(":::::"))
+    #expect(!contains(""))
+    #expect(!SuppressionDirective.contains(marker, in: Array("xsharelint:".utf8)[1..<10]))
+    #expect(SuppressionDirective.contains(marker, in: Array("xsharelint:".utf8)[1...]))
+  }
+
   /// A folder holding `files` (relative path → text).
   private func folder(_ files: [String: String]) throws -> String {
     let folder = try TemporaryFolders.make("sharelint-suppression")

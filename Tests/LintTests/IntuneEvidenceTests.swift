@@ -183,12 +183,13 @@ import Testing
     try "target 'App' do\n  pod 'IntuneMAMSwift'\nend\n".write(
       to: folder.appendingPathComponent("Podfile"), atomically: true, encoding: .utf8)
     let plist = folder.appendingPathComponent("Info.plist").path
-    #expect(IntuneDependencyLookup(listedFolders: [folder.path: [".git"]]).dependency(near: plist) == nil)
+    #expect(IntuneDependencyLookup(
+      listedFolders: ListedFolders(namesByDisplayPath: [folder.path: [".git"]])).dependency(near: plist) == nil)
     let names = ["Info.plist", "Podfile", ".git", "App.iOS.csproj", "README.md"]
       .filter(IntuneDependencyLookup.isLookedAt)
     #expect(names == ["Podfile", ".git", "App.iOS.csproj"])
-    guard case .dependency(let file, _)? = IntuneDependencyLookup(listedFolders: [folder.path: names])
-      .dependency(near: plist)
+    let listed = ListedFolders(namesByDisplayPath: [folder.path: names])
+    guard case .dependency(let file, _)? = IntuneDependencyLookup(listedFolders: listed).dependency(near: plist)
     else {
       Issue.record("no dependency found")
       return

@@ -76,12 +76,21 @@ import Testing
       "/work/App/Info.plist", "/Info.plist", "/a/b/../c/Info.plist", "/a/./b/Info.plist", "/a//b/Info.plist",
       "relative/App/Info.plist", "Info.plist", "/a/b/..", "/a/b/.", "/ünï/cödé/Info.plist",
       "./App/Info.plist", "../App/Info.plist", "a/../b/Info.plist", "a//b/Info.plist", "a/b/.", ".", "..",
-      "x", "a/", "rélatif/Info.plist", "/a/b/", "",
+      "x", "a/", "rélatif/Info.plist", "/a/b/", "", "/a/.../Info.plist", "/a/.b/Info.plist", "/a/b../Info.plist",
     ]
     for path in paths {
       #expect(
         ConfigurationCache.standardizedFolder(of: path)
           == URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, "\(path)")
+    }
+  }
+
+  @Test func aPlainAbsolutePathHasNoEmptyDotOrDotDotStep() {
+    for plain in ["/a", "/a/b", "/a/.../b", "/.a/b.", "/a..", "/ü/é"] {
+      #expect(ConfigurationCache.isPlainAbsolute(plain), "\(plain)")
+    }
+    for other in ["", "/", "a/b", "./a", "/a/", "//a", "/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "/."] {
+      #expect(!ConfigurationCache.isPlainAbsolute(other), "\(other)")
     }
   }
 }

@@ -122,6 +122,28 @@ import Testing
     }
   }
 
+  /// Past `directLookupParts` parts, the identifiers go in a tree, which answers as looking each prefix up would.
+  @Test func identifiersOfManyPartsAnswerThroughTheTree() {
+    var generator = SeededGenerator(seed: 27)
+    let parts = ["a", "b", "c"]
+    func random(_ count: Int) -> String {
+      (0..<count).map { _ in parts.randomElement(using: &generator)! }.joined(separator: ".")
+    }
+    for _ in 0..<100 {
+      let long = random(IdentifierPrefixes.directLookupParts + 1)
+      var identifiers: Set<String> = [long, String(long.prefix(3))]
+      for _ in 0..<Int.random(in: 0...4, using: &generator) {
+        identifiers.insert(random(Int.random(in: 1...4, using: &generator)))
+      }
+      let prefixes = IdentifierPrefixes(identifiers)
+      for identifier in [random(Int.random(in: 1...6, using: &generator)), long + ".x", long] {
+        #expect(
+          prefixes.longestDottedPrefix(of: identifier) == Self.longestPrefixBySearch(of: identifier, in: identifiers),
+          "\(identifiers) \(identifier)")
+      }
+    }
+  }
+
   /// An identifier of 200,000 parts is looked through once (looking each prefix up whole took minutes).
   @Test(.timeLimit(.minutes(1))) func aLongIdentifierIsWalkedOnce() {
     let long = Array(repeating: "a", count: 200_000).joined(separator: ".")

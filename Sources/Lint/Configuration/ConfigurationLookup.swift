@@ -28,6 +28,9 @@ struct ConfigurationLookup: Sendable {
   /// The highest folders the search may reach, absolute and standardized (as `ConfigurationCache.standardizedFolder`
   /// gives folders), one per path named.
   let tops: [String]
+  /// The folder of each path named (a folder itself; a file's, an `.xcodeproj`'s or an `.xcworkspace`'s folder),
+  /// absolute and standardized: the searches from the targets under it climb from there to its top.
+  let namedFolders: [String]
   /// The boundary the files found are read in: the run's, with the tops added to its roots when it is confined.
   let readingBoundary: RepositoryBoundary
 
@@ -35,13 +38,17 @@ struct ConfigurationLookup: Sendable {
   init(paths: [String], ignoresRepositoryFiles: Bool, boundary: RepositoryBoundary = .current) {
     self.ignoresRepositoryFiles = ignoresRepositoryFiles
     var tops: [String] = []
+    var namedFolders: [String] = []
     if !ignoresRepositoryFiles {
       for path in paths where path != "-" {
-        let top = Self.top(forNamedPath: path)
+        let folder = Self.folder(ofNamedPath: path)
+        let top = RepositoryBoundary.repositoryRoot(above: folder) ?? folder
         if !tops.contains(top) { tops.append(top) }
+        if !namedFolders.contains(folder) { namedFolders.append(folder) }
       }
     }
     self.tops = tops
+    self.namedFolders = namedFolders
     readingBoundary =
       boundary.isConfined
       ? RepositoryBoundary(roots: boundary.roots + tops, allowedOutside: boundary.allowedOutside) : boundary
@@ -50,12 +57,18 @@ struct ConfigurationLookup: Sendable {
   /// The highest folder the search may reach above the targets under `path`: the top of its git repository, else
   /// the folder it names (or its folder, for a file, an `.xcodeproj` or an `.xcworkspace`).
   static func top(forNamedPath path: String) -> String {
+    let folder = folder(ofNamedPath: path)
+    return RepositoryBoundary.repositoryRoot(above: folder) ?? folder
+  }
+
+  /// The folder `path` names (a folder itself; a file's, an `.xcodeproj`'s or an `.xcworkspace`'s folder), absolute
+  /// and standardized.
+  static func folder(ofNamedPath path: String) -> String {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     let name = PathText.lastComponent(of: trimmed)
     let isFolder = Self.isFolder(trimmed) && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace")
     // A folder is standardized as the folder of a file inside it would be.
-    let folder = ConfigurationCache.standardizedFolder(of: isFolder ? PathText.joined(trimmed, "x") : trimmed)
-    return RepositoryBoundary.repositoryRoot(above: folder) ?? folder
+    return ConfigurationCache.standardizedFolder(of: isFolder ? PathText.joined(trimmed, "x") : trimmed)
   }
 
   /// The outermost top that is `folder` or holds it, nil when none does (a target outside every path named, which

@@ -206,26 +206,23 @@ public final class IntuneDependencyLookup: Sendable {
     "Podfile", "Podfile.lock", "Package.resolved", "Package.swift", "Cartfile", "Cartfile.resolved",
   ]
 
-  private let answers = Mutex<[String: IntuneEvidence?]>([:])
+  /// The answer of each folder asked about or climbed, by absolute path.
+  private let answers: Mutex<[String: IntuneEvidence?]>
   private let workingFolder = FileManager.default.currentDirectoryPath
-  /// The names `isLookedAt` keeps of the folders a walk listed, by absolute path (as `dependency(near:)` climbs).
-  private let listedFolders: [String: [String]]
+  /// What the discovery walk kept of the names in the folders it listed: those folders are not listed again.
+  private let listedFolders: ListedFolders
 
-  /// A lookup with nothing remembered yet. `listedFolders` holds what `isLookedAt` keeps of the names of folders
-  /// already listed (by a discovery walk), by display path: those folders are not listed again.
-  public init(listedFolders: [String: [String]] = [:]) {
-    var absolute: [String: [String]] = [:]
-    absolute.reserveCapacity(listedFolders.count)
-    let workingFolder = workingFolder
-    for (folder, names) in listedFolders {
-      let path = folder == "." ? workingFolder : folder.hasPrefix("/") ? folder : workingFolder + "/" + folder
-      absolute[path] = names
-    }
-    self.listedFolders = absolute
+  /// A lookup with nothing remembered yet. `listedFolders` holds what `ListedFolders.isKept` kept of the names of
+  /// folders already listed (by a discovery walk): those folders are not listed again.
+  public init(listedFolders: ListedFolders = .none) {
+    self.listedFolders = listedFolders
+    // Room for an answer per folder listed and a few above: grown while held, the table made the other threads
+    // wait on its lock (a tenth of the lookup's time on 10,000 targets).
+    answers = Mutex([String: IntuneEvidence?](minimumCapacity: listedFolders.count + 64))
   }
 
   /// Whether the lookup looks at a file named `name` in a folder (a package manifest, a `.csproj`), or it ends
-  /// the climb (`.git`): the names of a folder a walk listed that `init(listedFolders:)` needs.
+  /// the climb (`.git`): the names of a folder a walk listed that it needs (`ListedFolders.isKept`).
   public static func isLookedAt(_ name: String) -> Bool {
     name == ".git" || fileNames.contains(name) || name.hasSuffix(".csproj")
   }
@@ -254,7 +251,7 @@ public final class IntuneDependencyLookup: Sendable {
       }
       climbed.append(folder)
       let names: [String]
-      if let listed = listedFolders[folder] {
+      if let listed = listedFolders.names(inFolder: folder) {
         names = listed   // a folder the walk listed, inside the boundary
       } else {
         switch RepositoryFile.listFolder(folder.isEmpty ? "/" : folder) {
@@ -279,6 +276,7 @@ public final class IntuneDependencyLookup: Sendable {
 
   /// The evidence in the files `names` of one folder, or nil.
   static func evidence(inFolder folder: String, holding names: [String]) -> IntuneEvidence? {
+    guard !names.isEmpty else { return nil }   // most folders a walk listed: it kept none of their names
     let present = Set(names)
     for file in fileNames where present.contains(file) {
       let path = folder + "/" + file

@@ -26,13 +26,31 @@ public struct RuleExample: Sendable {
   public let messages: [String]
   /// The fixed text of `file`'s dictionary body (a project example: of its `project.pbxproj`), when a finding has
   /// a fix.
-  public let corrected: String?
+  public var corrected: String? { correctedText?.text }
   /// Configuration given to the example's lint (`.sharelint.yml` text), if any.
   public let configuration: String?
   /// For a project example, the `project.pbxproj` text (see `ExampleProject`): the example is linted as a folder
   /// holding `App.xcodeproj`, `App/Info.plist` (`infoPlist`), `App/App.entitlements` (`entitlements`, when given)
   /// and `files`.
-  public let project: String?
+  public var project: String? { projectText?.text }
+  /// `project`, kept unrendered until asked for: every rule's description, examples included, is built in every
+  /// run, and rendering the project examples' `project.pbxproj` texts was most of that (20 ms of CPU a run).
+  private let projectText: Text?
+  /// `corrected`, likewise.
+  private let correctedText: Text?
+
+  /// A text of the example, or the project whose `project.pbxproj` it is.
+  private enum Text: Sendable {
+    case written(String)
+    case rendered(ExampleProject)
+
+    var text: String {
+      switch self {
+      case .written(let text): return text
+      case .rendered(let project): return project.render()
+      }
+    }
+  }
   /// For a project example, the other files of its folder by relative path; a `.plist` or `.entitlements` text
   /// that is no whole plist is a dictionary body.
   public let files: [String: String]
@@ -54,10 +72,10 @@ public struct RuleExample: Sendable {
     self.entitlements = entitlements
     self.containingApp = containingApp
     self.messages = messages
-    self.corrected = corrected
+    correctedText = corrected.map(Text.written)
     self.configuration = configuration
     self.file = file
-    project = nil
+    projectText = nil
     files = [:]
     markedFile = nil
     self.sourceFile = sourceFile
@@ -74,23 +92,24 @@ public struct RuleExample: Sendable {
     sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) {
     self.init(
-      projectText: project.render(), infoPlist: infoPlist, entitlements: entitlements, files: files,
-      markedFile: markedFile, messages: messages, corrected: correctedMarkedFile ?? corrected?.render(),
+      projectText: .rendered(project), infoPlist: infoPlist, entitlements: entitlements, files: files,
+      markedFile: markedFile, messages: messages,
+      corrected: correctedMarkedFile.map(Text.written) ?? corrected.map(Text.rendered),
       configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
   }
 
   private init(
-    projectText: String, infoPlist: String, entitlements: String?, files: [String: String], markedFile: String?,
-    messages: [String], corrected: String?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
+    projectText: Text, infoPlist: String, entitlements: String?, files: [String: String], markedFile: String?,
+    messages: [String], corrected: Text?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
     containingApp = nil
-    project = projectText
+    self.projectText = projectText
     self.files = files
     self.markedFile = markedFile
     self.messages = messages
-    self.corrected = corrected
+    correctedText = corrected
     self.configuration = configuration
     file = .project
     self.sourceFile = sourceFile
@@ -141,7 +160,7 @@ public struct RuleExample: Sendable {
         }
       }
       return RuleExample(
-        projectText: projectText, infoPlist: infoPlist, entitlements: entitlements, files: files,
+        projectText: .written(projectText), infoPlist: infoPlist, entitlements: entitlements, files: files,
         markedFile: markedFile, messages: [], corrected: nil, configuration: configuration, sourceFile: sourceFile,
         sourceLine: sourceLine)
     }

@@ -137,19 +137,20 @@ struct SuppressionDirective: Sendable {
     return directives
   }
 
-  /// Whether `needle` occurs in `haystack`.
+  /// Whether `needle` occurs in `haystack`, found from its last byte with the C library's `memchr`, which skips
+  /// through the bytes many at a time: the marker's `:` is rare in a plist, where a loop comparing every `s` of the
+  /// `<string>` tags with its first byte was 1.4% of a run over 10,000 plists.
   static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    guard let last = needle.last, haystack.count >= needle.count else { return false }
     return haystack.withUnsafeBufferPointer { hay in
-      var index = 0
-      let last = hay.count - needle.count
-      while index <= last {
-        if hay[index] == first {
-          var matched = 1
-          while matched < needle.count, hay[index + matched] == needle[matched] { matched += 1 }
-          if matched == needle.count { return true }
-        }
-        index += 1
+      guard let base = hay.baseAddress else { return false }
+      var offset = needle.count - 1   // the first place the needle's last byte can be
+      while offset < hay.count {
+        guard let found = memchr(base + offset, Int32(last), hay.count - offset) else { return false }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let start = end - (needle.count - 1)
+        if needle.indices.allSatisfy({ hay[start + $0] == needle[$0] }) { return true }
+        offset = end + 1
       }
       return false
     }

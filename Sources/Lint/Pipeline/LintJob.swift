@@ -49,21 +49,37 @@ struct LintJob: Sendable {
     var configurations = ConfigurationCache(
       fixed: fixedConfiguration, rules: rules,
       lookup: ConfigurationLookup(
-        paths: options.paths, ignoresRepositoryFiles: options.ignoresRepositoryConfiguration))
+        paths: options.paths, ignoresRepositoryFiles: options.ignoresRepositoryConfiguration),
+      listedFolders: plan.listedFolders)
     let intuneDependencies = IntuneDependencyLookup(listedFolders: plan.listedFolders)
-    let folders = plan.targets.map { target in
-      target.builds.map { ConfigurationCache.standardizedFolder(of: $0.target.displayPath) }
+    // Each build's configuration file is found on every core; then its linter comes from the cache, in plan order
+    // (a configuration that fails to load stops the run at the first target under it); the jobs are then made on
+    // every core, a chunk of targets each.
+    configurations.lookUpConfigurationFiles(in: configurations.lookup.namedFolders)
+    let finder = configurations
+    let configurationFiles = inChunksOnEveryCore(plan.targets.count) { targets in
+      var known: [String: String?] = [:]
+      return targets.map { target in
+        plan.targets[target].builds.map { build in
+          let folder = ConfigurationCache.standardizedFolder(of: build.target.displayPath)
+          return finder.configurationFile(in: folder, known: &known)
+        }
+      }
     }
-    configurations.lookUpConfigurationFiles(in: folders.flatMap { $0 })
-    // Each build's linter comes from the cache, in plan order (a configuration that fails to load stops the
-    // run at the first target under it); the jobs are then made on every core, a chunk of targets each.
     var lintersByTarget: [[Linter]] = []
     lintersByTarget.reserveCapacity(plan.targets.count)
-    for targetFolders in folders {
+    var previous: (file: String?, linter: Linter)?
+    for files in configurationFiles {
       var targetLinters: [Linter] = []
-      for folder in targetFolders {
+      for file in files {
+        if let previous, previous.file == file {
+          targetLinters.append(previous.linter)   // the usual case: the same file as the build before
+          continue
+        }
         do {
-          targetLinters.append(try configurations.linter(forFolder: folder))
+          let linter = try configurations.linter(forConfigurationFile: file)
+          targetLinters.append(linter)
+          previous = (file, linter)
         } catch {
           throw LintSession.InputError(description: error.description)
         }
@@ -131,27 +147,31 @@ struct ConfigurationCache {
   /// A linter for each configuration file loaded, by its path; `nil` for the default configuration
   /// (or `--config`).
   var linterByFile: [String?: Linter] = [:]
-  /// The configuration file that applies in a folder (`nil`: none), by absolute folder path: targets
-  /// share folders and ancestors, and each level searched costs a file-system lookup.
-  var fileByFolder: [String: String?] = [:]
-
   /// Whether a configuration file is in each folder looked up ahead (`lookUpConfigurationFiles`), by folder.
   var configurationFileIsInFolder: [String: Bool] = [:]
+  /// The folders the discovery walk listed, with whether each holds a configuration file: not asked of the disk.
+  let listedFolders: ListedFolders
 
-  /// A cache for `fixed` (`--config`, nil without it) and `rules`, looking configuration files up as `lookup` says.
-  init(fixed: Configuration?, rules: [any LintRule.Type], lookup: ConfigurationLookup) {
+  /// A cache for `fixed` (`--config`, nil without it) and `rules`, looking configuration files up as `lookup` says,
+  /// in `listedFolders` for the folders the walk listed.
+  init(
+    fixed: Configuration?, rules: [any LintRule.Type], lookup: ConfigurationLookup,
+    listedFolders: ListedFolders = .none
+  ) {
     self.fixed = fixed
     self.rules = rules
     self.lookup = lookup
+    self.listedFolders = listedFolders
   }
 
   /// Whether `.sharelint.yml` files are searched for: not under `--config` or `--ignore-repository-config`.
   var searchesFiles: Bool { fixed == nil && !lookup.ignoresRepositoryFiles }
 
   /// Looks up, on every core, whether each of `folders` (absolute, as `standardizedFolder` gives them) and each
-  /// folder above them up to their repository's top holds a configuration file, so that `linter(forFolder:)` does
-  /// not ask the disk: one `stat` per target folder, then per project folder above them, on one thread, was the
-  /// longest step before the jobs of a 10,000-target run.
+  /// folder above them up to their repository's top holds a configuration file, so that `configurationFile(in:)`
+  /// does not ask the disk for them. Given the folders of the paths named (`ConfigurationLookup.namedFolders`), this
+  /// is every folder a search can reach that the walk did not list (`listedFolders`); a `stat` per target folder and
+  /// per folder above it, on one thread, had been the longest step before the jobs of a 10,000-target run.
   mutating func lookUpConfigurationFiles(in folders: [String]) {
     guard searchesFiles else { return }
     var searched: Set<String> = []
@@ -164,7 +184,7 @@ struct ConfigurationCache {
         current = parent
       }
     }
-    let unique = Array(searched)
+    let unique = Array(searched.filter { listedFolders.names(inFolder: $0) == nil })
     let found = inChunksOnEveryCore(unique.count) { range in
       range.map { Self.exists(Self.configurationFilePath(in: unique[$0])) }
     }
@@ -173,9 +193,13 @@ struct ConfigurationCache {
 
   /// The linter under the configuration of the targets in `folder` (as `standardizedFolder` gives it).
   mutating func linter(forFolder folder: String) throws(ConfigurationError) -> Linter {
-    // Paths inside an archive look up from the archive's folder: no configuration file can be found
-    // below the archive (the lookup fails there), so the search goes on in the folders above.
-    let path = searchesFiles ? configurationFile(in: folder) : nil
+    var known: [String: String?] = [:]
+    return try linter(forConfigurationFile: configurationFile(in: folder, known: &known))
+  }
+
+  /// The linter under the configuration file at `path` (`configurationFile(in:known:)`), loaded on first use; nil
+  /// for `--config` or the defaults.
+  mutating func linter(forConfigurationFile path: String?) throws(ConfigurationError) -> Linter {
     if let cached = linterByFile[path] { return cached }
     let boundary = lookup.readingBoundary
     let configuration =
@@ -201,13 +225,26 @@ struct ConfigurationCache {
   /// Whether `path` starts with `/` and has no empty, `.` or `..` component after it (so no doubled or
   /// trailing slash either); `/` alone is not plain.
   static func isPlainAbsolute(_ path: String) -> Bool {
-    var components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)[...]
-    guard components.first?.isEmpty == true, components.count > 1 else { return false }
-    components = components.dropFirst()
-    return !components.contains { component in
-      component.isEmpty || component.elementsEqual([UInt8(ascii: ".")])
-        || component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+    // Byte by byte, without splitting: this runs for every target of a run.
+    var componentLength = 0
+    var dots = 0   // how many of the component's bytes so far are `.`
+    var isFirst = true
+    for byte in path.utf8 {
+      if isFirst {
+        guard byte == UInt8(ascii: "/") else { return false }
+        isFirst = false
+        continue
+      }
+      if byte == UInt8(ascii: "/") {
+        if componentLength == 0 || (dots == componentLength && dots <= 2) { return false }
+        componentLength = 0
+        dots = 0
+      } else {
+        componentLength += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
     }
+    return !isFirst && componentLength > 0 && !(dots == componentLength && dots <= 2)
   }
 
   /// The working folder, when it is plain and absolute (as `getcwd` gives it), read once per run.
@@ -216,25 +253,31 @@ struct ConfigurationCache {
     return isPlainAbsolute(folder) ? folder : nil
   }()
 
-  /// The nearest `.sharelint.yml` in `folder` or a folder above it up to its repository's top (`lookup`),
-  /// remembering the answer for `folder` and each ancestor searched; nil for a folder outside every path named.
-  private mutating func configurationFile(in folder: String) -> String? {
-    if let known = fileByFolder[folder] { return known }
+  /// The nearest `.sharelint.yml` in `folder` or a folder above it up to its repository's top (`lookup`), nil for
+  /// a folder outside every path named, or when files are not searched (`searchesFiles`). Asks `listedFolders`, then
+  /// what `lookUpConfigurationFiles` found, then the disk; `known` remembers the answer of `folder` and of each
+  /// folder above it searched (the caller's, so that threads share nothing).
+  func configurationFile(in folder: String, known: inout [String: String?]) -> String? {
+    guard searchesFiles else { return nil }
+    // Paths inside an archive look up from the archive's folder: no configuration file can be found
+    // below the archive (the lookup fails there), so the search goes on in the folders above.
+    if let answer = known[folder] { return answer }
     guard let top = lookup.outermostTop(containing: folder) else {
-      fileByFolder[folder] = .some(nil)
+      known[folder] = .some(nil)
       return nil
     }
     var searched: [String] = []
     var current = folder
     var found: String?
     while true {
-      if let known = fileByFolder[current] {
-        found = known
+      if let answer = known[current] {
+        found = answer
         break
       }
       searched.append(current)
       let candidate = Self.configurationFilePath(in: current)
-      if configurationFileIsInFolder[current] ?? Self.exists(candidate) {
+      let listed = listedFolders.names(inFolder: current)?.contains(Configuration.fileName)
+      if listed ?? configurationFileIsInFolder[current] ?? Self.exists(candidate) {
         found = candidate
         break
       }
@@ -242,7 +285,7 @@ struct ConfigurationCache {
       if current == top || parent == current || parent.isEmpty { break }
       current = parent
     }
-    for folder in searched { fileByFolder[folder] = .some(found) }
+    for folder in searched { known[folder] = .some(found) }
     return found
   }
 

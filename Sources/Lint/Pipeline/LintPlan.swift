@@ -26,9 +26,9 @@ struct LintPlan {
   var projects: XcodeTargetsReport?
   /// The sources the rules read: those they could not read are notes once the run is over.
   var sourceFiles: SourceFileCache?
-  /// The names of the folders the walk listed that the Intune SDK's package lookup looks at, by display path
-  /// (`IntuneDependencyLookup.init(listedFolders:)`): the walk lists every folder once.
-  var listedFolders: [String: [String]] = [:]
+  /// What the walk saw of the folders it listed that the steps after it look for (the Intune SDK's package lookup,
+  /// the `.sharelint.yml` lookup): the walk lists every folder once.
+  var listedFolders = ListedFolders.none
 
   /// `notes` as a run reports them: those that say the same thing of several files, targets or configurations
   /// in one line (`NoteGrouping`).
@@ -50,7 +50,7 @@ struct LintPlan {
     let filesRead = ConcurrentResults<Int>(count: 1)
     var discoverer = TargetDiscovery(buildSettings: commandLineSettings)
     discoverer.standardInput = options.standardInput
-    discoverer.keptFolderNames = IntuneDependencyLookup.isLookedAt
+    discoverer.keptFolderNames = ListedFolders.isKept
     discoverer.fileRead = { read, total in
       filesRead[0] = total
       options.progress?(
@@ -79,7 +79,7 @@ struct LintPlan {
     plan.targets = projects.targets
     plan.projects = projects.report
     plan.sourceFiles = projects.sourceFiles
-    plan.listedFolders = candidates.folderNames
+    plan.listedFolders = ListedFolders(namesByDisplayPath: candidates.folderNames)
     if options.targetName == nil {
       // `--target` names a project target: the loose files are then left out.
       var discovery = discoverer.pair(candidates, leavingOut: projects.claimedFiles)

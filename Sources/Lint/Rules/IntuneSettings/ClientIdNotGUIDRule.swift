@@ -95,19 +95,30 @@ struct ClientIdNotGUIDRule: LintRule {
     guideSteps: [43]
   )
 
+  /// `text` without the spaces and tabs around it (what Foundation's `.whitespaces` trims, without bridging).
+  static func trimmingSpaces(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
   func check(_ target: LintTarget, into findings: inout Findings) {
     let key = EntraRegistration.clientIdKey
     guard let node = target.intuneSettings?[key], let written = node.string,
       let value = EntraRegistration.resolved(written, in: target)
     else { return }
     let shown = BuildSettingEvaluation.shown(value, written: written)
-    // A GUID as written is taken before trimming it, which goes through Foundation's character sets.
+    // A GUID as written is taken before trimming its spaces and tabs.
     if let placeholder = EntraRegistration.placeholder(in: value) {
       findings.report(
         "'\(key)' is \(shown), a placeholder ('\(placeholder)'), not the app's Entra client id; sign-in and "
           + "enrollment fail on the device",
         about: node, in: target.infoPlist)
-    } else if !EntraRegistration.isGUID(value), !EntraRegistration.isGUID(value.trimmingCharacters(in: .whitespaces)) {
+    } else if !EntraRegistration.isGUID(value), !EntraRegistration.isGUID(Self.trimmingSpaces(value)) {
       findings.report(
         "'\(key)' is \(shown), not a GUID; an Entra client id reads like '6a3c8f1e-2b7d-4f0a-9c51-3e8d2a7b14f6'",
         about: node, in: target.infoPlist)
