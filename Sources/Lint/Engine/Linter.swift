@@ -45,6 +45,7 @@ public struct Linter: Sendable {
         reporting: ReportingRule(description, severity: configuration.severity(for: description)))
     }
     renamingRuleIndex = scheduled.firstIndex { $0.reporting.code == MisspelledInfoPlistKeyRule.description.code }
+    runsTargetRules = scheduled.contains { $0.targetRule != nil }
   }
 
   /// How the linter reports the rule with `code`; nil when the rule does not run.
@@ -116,8 +117,8 @@ public struct Linter: Sendable {
     return (order.map { diagnostics[$0] }, assumedNewest)
   }
 
-  /// Whether the linter runs any target rule.
-  var runsTargetRules: Bool { scheduled.contains { $0.targetRule != nil } }
+  /// Whether the linter runs any target rule (asked by every job: kept, not worked out from the rules each time).
+  let runsTargetRules: Bool
 
   /// The findings of the target rules about one project target whose builds (one per configuration, in the plan's
   /// order) are `builds`, sorted by file and position. Each rule is asked once, about the builds it applies to (an
