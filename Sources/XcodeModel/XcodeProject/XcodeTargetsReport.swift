@@ -15,6 +15,10 @@ public struct XcodeTargetsReport: Sendable {
     public var productType: String
     /// The name of the app target that embeds it, when one does (the first, when several do).
     public var containingApp: String?
+    /// The project of `containingApp` when it is another than the target's own (`project`), as `project` shows
+    /// projects: the app of a workspace's other project, a Tuist `.project(target:path:)`, a .NET app's
+    /// `AdditionalAppExtensions`; nil when it is the same project or there is none.
+    public var containingAppProject: String?
     /// Its configurations, in the target's order.
     public var configurations: [XcodeTargetConfiguration]
     /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
@@ -50,6 +54,8 @@ public struct XcodeTargetsReport: Sendable {
   public var otherTargetFiles: [String] = []
   /// The notes of dependency files given already (projects share them), each given once.
   private var dependencyNotes: Set<XcodeProjectNote> = []
+  /// The projects read and the embeds of other projects' targets their apps declare, while the report is made.
+  var crossProjects = CrossProjectEmbedIndex()
 
   /// The most projects (and XcodeGen specs) one report reads: a repository or workspace naming thousands of them is
   /// read as far as this, with a note.
@@ -122,9 +128,13 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    resolveCrossProjectEmbeds(seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
+    crossProjects = CrossProjectEmbedIndex()
   }
 
-  private mutating func read(
+  /// Reads the project at `projectPath` (an `.xcodeproj`, or a project file of a format read as `reading`) unless it
+  /// was read already, and records its app and extension targets.
+  mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
     dependencyFiles: inout XcodeDependencyFileCache, reading: Result<ProjectFormatReading, XcodeProjectError>? = nil,
     overlay: XcodeFileOverlay
@@ -178,6 +188,7 @@ public struct XcodeTargetsReport: Sendable {
           "the project has more than \(Self.maximumTargets) targets: '\(first.name)' and the rest are not read",
           file: project.pbxprojPath, line: first.line))
     }
+    crossProjects.record(project, targets: projectTargets)
     for target in projectTargets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
@@ -318,7 +329,8 @@ public struct XcodeTargetsReport: Sendable {
     return notes
   }
 
-  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingApps",
+  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingAppProject",
+  /// "containingApps", "containingAppProjects",
   /// "embedsTargets", "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases",
   /// "resources", "configurations": [{"name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements",
   /// "linkerFlags", "notes"}]}], "notes": […]}` (docs/json-output.md documents each field),
@@ -336,6 +348,7 @@ public struct XcodeTargetsReport: Sendable {
         "name": .string(target.name), "project": .string(target.project),
         "productType": .string(target.productType),
         "containingApp": target.containingApp.map { .string($0) } ?? .null,
+        "containingAppProject": target.containingAppProject.map { .string($0) } ?? .null,
         "configurations": .array(
           target.configurations.map { configuration in
             var fields: [String: JSONValue] = [
@@ -382,7 +395,13 @@ public struct XcodeTargetsReport: Sendable {
     for target in targets {
       settingsUnknown = target.hasUnknownSettings
       output += "\(target.project): \(target.name) (\(target.productType))"
-      if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
+      if !target.containingApps.isEmpty {
+        let projects = target.buildFacts.containingAppProjects(count: target.containingApps.count)
+        let apps = zip(target.containingApps, projects).map { app, project in
+          project.map { "\(app) (\($0))" } ?? app
+        }
+        output += ", embedded in " + apps.joined(separator: ", ")
+      }
       output += "\n"
       if let remark = remark(target) { output += "  \(remark)\n" }
       for factLine in Self.textLines(of: target.buildFacts) { output += factLine + "\n" }
