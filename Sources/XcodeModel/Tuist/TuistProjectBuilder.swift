@@ -30,6 +30,8 @@ struct TuistProjectBuilder {
   let manifestNote: XcodeProjectNote
   private(set) var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
+  /// The targets of other projects the apps depend on (`.project(target:path:)`), which Tuist embeds.
+  private(set) var crossProjectEmbeds: [CrossProjectEmbed] = []
   /// Whether every target of the manifest was read (none is computed, no list of them is).
   private(set) var readsEveryTarget = true
   /// Whether some `settings:` value of the manifest is computed (a helper's constant, a call), so that the build
@@ -850,8 +852,17 @@ struct TuistProjectBuilder {
         linking.products.append(productID)
         addObject(productID + ".link", isa: "PBXBuildFile", ["productRef": .string(productID)])
         linked.append(productID + ".link")
+      case ".project", "TargetDependency.project":
+        // Another project's target, which `XcodeTargetsReport` finds once every project is read.
+        guard embeds, let name = arguments["target"].flatMap({ manifest.resolved($0).string }),
+          let pathValue = arguments["path"], let path = path(pathValue)
+        else { continue }
+        crossProjectEmbeds.append(
+          CrossProjectEmbed(
+            appTargetID: spec.id, project: .folder(PathText.joined(rootFolder, path)), target: .targetName(name),
+            name: name, writtenAs: ".project(target:path:)", file: manifestPath, line: element.line))
       default:
-        continue   // another project's target (`.project(target:path:)`), a library, a macro
+        continue   // a library, a macro
       }
     }
     if !linked.isEmpty {
@@ -914,9 +925,11 @@ struct TuistProjectBuilder {
     let project = PBXProject(
       id: rootID, buildConfigurationList: projectList, targetIDs: targets.map(\.id), mainGroupID: nil,
       projectDirPath: "")
-    return XcodeProject(
+    var model = XcodeProject(
       xcodeGenSpec: manifestPath, name: name, source: source, objects: objects, project: project, targets: targets,
       boundary: boundary)
+    model.crossProjectEmbeds = crossProjectEmbeds
+    return model
   }
 
   /// The arguments by label (the first of each label; unlabelled ones left out).

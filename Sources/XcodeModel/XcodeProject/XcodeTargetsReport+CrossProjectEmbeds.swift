@@ -119,26 +119,33 @@ extension XcodeTargetsReport {
     let boundary = cache.boundary
     var listedFolders: Set<String> = []
     var resolved: [CrossProjectEmbedIndex.Resolved] = []
+    // An app's dependency on a target of a project it also embeds from says nothing more when neither resolves.
+    var notedProjects: Set<String> = []
     var index = 0
     while index < crossProjects.pending.count {
       let pending = crossProjects.pending[index]
       index += 1
       let embed = pending.embed
+      let projectKey = "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)"
+      func note(_ reason: String) {
+        guard notedProjects.insert(projectKey).inserted || !embed.isDependencyOnly else { return }
+        self.note(pending, reason)
+      }
       if crossProjects.projects(at: embed.project).isEmpty,
         let reason = readUnreached(
           embed.project, listedFolders: &listedFolders, seen: &seen, cache: &cache,
           dependencyFiles: &dependencyFiles, overlay: overlay, boundary: boundary)
       {
-        note(pending, reason)
+        note(reason)
         continue
       }
       let candidates = crossProjects.projects(at: embed.project)
       guard !candidates.isEmpty else {
-        note(pending, "no project there could be read")
+        note("no project there could be read")
         continue
       }
       guard let (project, target) = crossProjects.target(embed.target, in: candidates) else {
-        note(pending, "the project has no such target (a target made by code, or renamed?)")
+        note("the project has no such target (a target made by code, or renamed?)")
         continue
       }
       resolved.append(
@@ -195,13 +202,12 @@ extension XcodeTargetsReport {
     case .project(let project): (path, isFolder) = (project, false)
     case .folder(let folder): (path, isFolder) = (folder, true)
     }
-    let shown = PrintableText.escaped(PathText.relativeToWorkingFolder(PathText.tidied(path)))
     let entry = RepositoryEntry.at(path, boundary: boundary)
     switch entry {
     case .refused:
-      return "'\(shown)' is outside the folders sharelint reads: it is not linted"
+      return "it is outside the folders sharelint reads: it is not linted"
     case .missing:
-      return "the repository has no '\(shown)': it is not linted"
+      return "the repository has no such \(isFolder ? "folder" : "project"): it is not linted"
     case .file, .folder:
       break
     }
@@ -209,7 +215,7 @@ extension XcodeTargetsReport {
     if !isFolder {
       projectPaths = [path]
     } else {
-      guard entry.isFolder else { return "'\(shown)' is not a folder" }
+      guard entry.isFolder else { return "it is not a folder" }
       guard listedFolders.insert(FileIdentity.of(path)).inserted,
         case .success(let names) = RepositoryFile.listFolder(path, boundary: boundary)
       else { return nil }
