@@ -53,12 +53,13 @@ struct CrossProjectEmbedIndex: Sendable {
     return folder.isEmpty ? "." : folder
   }
 
-  /// Records `project` (of which the report reads `targets`) and the embeds its apps among them declare.
-  mutating func record(_ project: XcodeProject, targets: [PBXNativeTarget]) {
+  /// Records `project` (of which the report reads `readTargets`) and the embeds its apps among them declare.
+  mutating func record(_ project: XcodeProject, readTargets: [PBXNativeTarget]) {
     let identity = FileIdentity.of(project.path)
     guard projects[identity] == nil else { return }
     var read = ReadProject(path: project.path)
-    for target in targets {
+    // Every target, so that an embed of one the report leaves out (past `maximumTargets`) is no "no such target".
+    for target in project.targets {
       read.targetsByID[target.id] = ReadTarget(name: target.name, isExtension: target.isExtension)
       if let product = target.productReferenceID, read.targetIDByProduct[product] == nil {
         read.targetIDByProduct[product] = target.id
@@ -69,7 +70,8 @@ struct CrossProjectEmbedIndex: Sendable {
     }
     projects[identity] = read
     projectsInFolder[FileIdentity.of(Self.folder(of: project.path)), default: []].append(identity)
-    for embed in project.crossProjectEmbeds {
+    let readApps = Set(readTargets.lazy.filter(\.isApplication).map(\.id))
+    for embed in project.crossProjectEmbeds where readApps.contains(embed.appTargetID) {
       guard let app = read.targetsByID[embed.appTargetID] else { continue }
       pending.append(Pending(appName: app.name, appProject: project.path, embed: embed))
     }
@@ -119,33 +121,36 @@ extension XcodeTargetsReport {
     let boundary = cache.boundary
     var listedFolders: Set<String> = []
     var resolved: [CrossProjectEmbedIndex.Resolved] = []
-    // An app's dependency on a target of a project it also embeds from says nothing more when neither resolves.
+    // Why the projects at a location cannot be read, found once: each app says it once per location, however many
+    // of their targets it embeds.
+    var unreadable: [CrossProjectEmbed.ProjectLocation: String] = [:]
     var notedProjects: Set<String> = []
     var index = 0
     while index < crossProjects.pending.count {
       let pending = crossProjects.pending[index]
       index += 1
       let embed = pending.embed
-      let projectKey = "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)"
-      func note(_ reason: String) {
-        guard notedProjects.insert(projectKey).inserted || !embed.isDependencyOnly else { return }
-        self.note(pending, reason)
-      }
-      if crossProjects.projects(at: embed.project).isEmpty,
-        let reason = readUnreached(
-          embed.project, listedFolders: &listedFolders, seen: &seen, cache: &cache,
-          dependencyFiles: &dependencyFiles, overlay: overlay, boundary: boundary)
-      {
-        note(reason)
-        continue
+      let isFirstOfProject = notedProjects.insert(
+        "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)").inserted
+      if crossProjects.projects(at: embed.project).isEmpty {
+        let reason =
+          unreadable[embed.project]
+          ?? readUnreached(
+            embed.project, listedFolders: &listedFolders, seen: &seen, cache: &cache,
+            dependencyFiles: &dependencyFiles, overlay: overlay, boundary: boundary)
+          ?? (crossProjects.projects(at: embed.project).isEmpty ? "no project there could be read" : nil)
+        if let reason {
+          unreadable[embed.project] = reason
+          if isFirstOfProject { note(pending, reason) }
+          continue
+        }
       }
       let candidates = crossProjects.projects(at: embed.project)
-      guard !candidates.isEmpty else {
-        note("no project there could be read")
-        continue
-      }
       guard let (project, target) = crossProjects.target(embed.target, in: candidates) else {
-        note("the project has no such target (a target made by code, or renamed?)")
+        // A dependency on a target of a project the app also embeds from says nothing more.
+        if isFirstOfProject || !embed.isDependencyOnly {
+          note(pending, "the project has no such target (a target made by code, or renamed?)")
+        }
         continue
       }
       resolved.append(

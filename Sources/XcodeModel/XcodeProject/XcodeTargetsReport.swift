@@ -188,7 +188,7 @@ public struct XcodeTargetsReport: Sendable {
           "the project has more than \(Self.maximumTargets) targets: '\(first.name)' and the rest are not read",
           file: project.pbxprojPath, line: first.line))
     }
-    crossProjects.record(project, targets: projectTargets)
+    crossProjects.record(project, readTargets: projectTargets)
     for target in projectTargets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
