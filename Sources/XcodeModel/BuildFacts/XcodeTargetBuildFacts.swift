@@ -147,7 +147,8 @@ public struct XcodeTargetBuildFacts: Sendable {
 
   /// `containingAppProjects`, one for each of the first `count` containing apps (nil for an app of the same project).
   public func containingAppProjects(count: Int) -> [String?] {
-    Array(containingAppProjects.prefix(count)) + Array(repeating: nil, count: max(0, count - containingAppProjects.count))
+    let known = containingAppProjects.prefix(count)
+    return Array(known) + Array(repeating: nil, count: count - known.count)
   }
 
   /// `lockedPods` without those only other targets' pods bring in (another block of the same Podfile), when
