@@ -119,7 +119,7 @@ extension XcodeTargetsReport {
     overlay: XcodeFileOverlay
   ) {
     let boundary = cache.boundary
-    var listedFolders: Set<String> = []
+    var listedFolders: [String: String?] = [:]
     var resolved: [CrossProjectEmbedIndex.Resolved] = []
     // Why the projects at a location cannot be read, found once: each app says it once per location, however many
     // of their targets it embeds.
@@ -138,7 +138,7 @@ extension XcodeTargetsReport {
           ?? readUnreached(
             embed.project, listedFolders: &listedFolders, seen: &seen, cache: &cache,
             dependencyFiles: &dependencyFiles, overlay: overlay, boundary: boundary)
-          ?? (crossProjects.projects(at: embed.project).isEmpty ? "no project there could be read" : nil)
+          ?? (crossProjects.projects(at: embed.project).isEmpty ? "its project could not be read" : nil)
         if let reason {
           unreadable[embed.project] = reason
           if isFirstOfProject { note(pending, reason) }
@@ -197,7 +197,7 @@ extension XcodeTargetsReport {
   /// Reads the projects at `location` that the walk did not reach, when `boundary` admits them; the reason, when it is
   /// nothing that can be read.
   private mutating func readUnreached(
-    _ location: CrossProjectEmbed.ProjectLocation, listedFolders: inout Set<String>, seen: inout Set<String>,
+    _ location: CrossProjectEmbed.ProjectLocation, listedFolders: inout [String: String?], seen: inout Set<String>,
     cache: inout XcconfigCache, dependencyFiles: inout XcodeDependencyFileCache, overlay: XcodeFileOverlay,
     boundary: RepositoryBoundary
   ) -> String? {
@@ -221,9 +221,17 @@ extension XcodeTargetsReport {
       projectPaths = [path]
     } else {
       guard entry.isFolder else { return "it is not a folder" }
-      guard listedFolders.insert(FileIdentity.of(path)).inserted,
-        case .success(let names) = RepositoryFile.listFolder(path, boundary: boundary)
-      else { return nil }
+      // Each folder is listed once, whichever path names it; a second look gives the first one's answer.
+      let identity = FileIdentity.of(path)
+      if let listed = listedFolders[identity] { return listed }
+      listedFolders[identity] = .some(nil)
+      func unreadable(_ reason: String) -> String {
+        listedFolders[identity] = .some(reason)
+        return reason
+      }
+      guard case .success(let names) = RepositoryFile.listFolder(path, boundary: boundary) else {
+        return unreadable("its folder cannot be listed")
+      }
       let committed = names.sorted().filter { name in
         name.hasSuffix(".xcodeproj")
           && RepositoryEntry.at(PathText.joined(PathText.joined(path, name), "project.pbxproj"), boundary: boundary)
@@ -232,6 +240,10 @@ extension XcodeTargetsReport {
       projectPaths = committed.map { PathText.joined(path, $0) }
       projectPaths += ProjectFormats.projectFiles(
         inFolder: path, names: names, hasCommittedXcodeProject: !committed.isEmpty, boundary: boundary)
+      // A .NET app may name the folder its extension was built into, with no project.
+      if projectPaths.isEmpty {
+        return unreadable("the folder holds no project (only the built extension?): it is not linted")
+      }
     }
     for project in projectPaths {
       if project.hasSuffix(".xcodeproj") {
