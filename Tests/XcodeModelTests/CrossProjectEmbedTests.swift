@@ -166,7 +166,7 @@ struct CrossProjectEmbedTests {
   }
 
   /// A project that is not there, or a target it does not have, is a located note, once per app and project however
-  /// many products name it; the rest still resolves.
+  /// many products name it; the rest still resolves. A dependency that cannot be resolved is no note.
   @Test func whatCannotBeResolvedIsALocatedNote() throws {
     let folder = try XcodeFixtures.folder([
       "App/App.xcodeproj/project.pbxproj": Self.appProject(
@@ -174,6 +174,9 @@ struct CrossProjectEmbedTests {
       "Share/Share.xcodeproj/project.pbxproj": Self.extensionProject(),
       "Other/App.xcodeproj/project.pbxproj": Self.appProject(
         portalPath: "../Gone/Gone.xcodeproj", productIDs: ["SP0", "SP1", "SP2"], dependencyIDs: ["S0"]),
+      // A dependency alone (most often on a framework) that cannot be resolved says nothing.
+      "Dependent/App.xcodeproj/project.pbxproj": Self.appProject(
+        portalPath: "../Framework/Framework.xcodeproj", productIDs: [], dependencyIDs: ["S0"]),
     ])
     let report = XcodeTargetsReport(paths: [folder], boundary: RepositoryBoundary(roots: [folder]))
     #expect(report.targets.first { $0.name == "Share0" }?.containingApps == ["App"])

@@ -122,7 +122,8 @@ extension XcodeTargetsReport {
     var listedFolders: [String: String?] = [:]
     var resolved: [CrossProjectEmbedIndex.Resolved] = []
     // Why the projects at a location cannot be read, found once: each app says it once per location, however many
-    // of their targets it embeds.
+    // of their targets it embeds. A dependency alone is most often on a framework: one that cannot be resolved is no
+    // concern of the containing apps, and says nothing.
     var unreadable: [CrossProjectEmbed.ProjectLocation: String] = [:]
     var notedProjects: Set<String> = []
     var index = 0
@@ -130,8 +131,6 @@ extension XcodeTargetsReport {
       let pending = crossProjects.pending[index]
       index += 1
       let embed = pending.embed
-      let isFirstOfProject = notedProjects.insert(
-        "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)").inserted
       if crossProjects.projects(at: embed.project).isEmpty {
         let reason =
           unreadable[embed.project]
@@ -141,14 +140,14 @@ extension XcodeTargetsReport {
           ?? (crossProjects.projects(at: embed.project).isEmpty ? "its project could not be read" : nil)
         if let reason {
           unreadable[embed.project] = reason
-          if isFirstOfProject { note(pending, reason) }
+          let key = "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)"
+          if !embed.isDependencyOnly, notedProjects.insert(key).inserted { note(pending, reason) }
           continue
         }
       }
       let candidates = crossProjects.projects(at: embed.project)
       guard let (project, target) = crossProjects.target(embed.target, in: candidates) else {
-        // A dependency on a target of a project the app also embeds from says nothing more.
-        if isFirstOfProject || !embed.isDependencyOnly {
+        if !embed.isDependencyOnly {
           note(pending, "the project has no such target (a target made by code, or renamed?)")
         }
         continue
