@@ -28,7 +28,8 @@ struct TuistProjectBuilder {
   let boundary: RepositoryBoundary
   /// The note for a manifest that yields no project: what generates it, and that it is not read.
   let manifestNote: XcodeProjectNote
-  private(set) var notes: [XcodeProjectNote] = []
+  /// What the manifest computes and what it names that is not there, located; the workspace reader adds its own.
+  var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
   /// The targets of other projects the apps depend on (`.project(target:path:)`), which Tuist embeds.
   private(set) var crossProjectEmbeds: [CrossProjectEmbed] = []
@@ -61,7 +62,7 @@ struct TuistProjectBuilder {
     self.boundary = boundary
   }
 
-  private mutating func note(_ message: String, at value: SwiftManifestValue) {
+  mutating func note(_ message: String, at value: SwiftManifestValue) {
     let note = XcodeProjectNote(message, file: manifestPath, line: value.line)
     if notesGiven.insert(note).inserted { notes.append(note) }
   }
@@ -190,7 +191,7 @@ struct TuistProjectBuilder {
 
   /// The elements of an array value, or of the arrays joined with `+` (`[a] + (flag ? [b] : [])`), with a note for
   /// each part that is computed.
-  private mutating func arrayElements(_ value: SwiftManifestValue, what: String) -> [SwiftManifestValue] {
+  mutating func arrayElements(_ value: SwiftManifestValue, what: String) -> [SwiftManifestValue] {
     var elements: [SwiftManifestValue] = []
     for operand in manifest.resolved(value).operands {
       if let array = manifest.resolved(operand).elements {
@@ -369,7 +370,7 @@ struct TuistProjectBuilder {
 
   /// A path value (`"a/b"`, `.relativeToManifest("…")`, `.relativeToCurrentFile("…")`,
   /// `.relativeToRoot("…")`, `.path("…")`) relative to the manifest's folder, or `nil` with a note.
-  private mutating func path(_ value: SwiftManifestValue) -> String? {
+  mutating func path(_ value: SwiftManifestValue) -> String? {
     let resolved = manifest.resolved(value)
     if let text = resolved.string { return text }
     if let call = resolved.call, let text = call.arguments.first.flatMap({ manifest.resolved($0.value).string }) {

@@ -231,14 +231,7 @@ extension XcodeTargetsReport {
       guard case .success(let names) = RepositoryFile.listFolder(path, boundary: boundary) else {
         return unreadable("its folder cannot be listed")
       }
-      let committed = names.sorted().filter { name in
-        name.hasSuffix(".xcodeproj")
-          && RepositoryEntry.at(PathText.joined(PathText.joined(path, name), "project.pbxproj"), boundary: boundary)
-            .isFile
-      }
-      projectPaths = committed.map { PathText.joined(path, $0) }
-      projectPaths += ProjectFormats.projectFiles(
-        inFolder: path, names: names, hasCommittedXcodeProject: !committed.isEmpty, boundary: boundary)
+      projectPaths = ProjectFormats.projects(inFolder: path, names: names, boundary: boundary)
       // A .NET app may name the folder its extension was built into, with no project.
       if projectPaths.isEmpty {
         return unreadable("the folder holds no project (only the built extension?): it is not linted")

@@ -89,7 +89,10 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil else {
+      guard
+        entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil
+          || ProjectFormats.workspaceFormat(ofFile: path, boundary: boundary) != nil
+      else {
         let formats = ProjectFormats.all.map { $0.displayName }.joined(separator: ", ")
         errors.append(
           XcodeProjectError(
@@ -121,6 +124,9 @@ public struct XcodeTargetsReport: Sendable {
               project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
               overlay: overlay)
           }
+        } else if let format = ProjectFormats.workspaceFormat(ofFile: container, boundary: boundary) {
+          readWorkspace(
+            container, format: format, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
         } else {
           read(
             container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
@@ -130,6 +136,36 @@ public struct XcodeTargetsReport: Sendable {
     }
     resolveCrossProjectEmbeds(seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
     crossProjects = CrossProjectEmbedIndex()
+  }
+
+  /// Reads the projects the workspace description at `path` (a Tuist `Workspace.swift`) names, as an `.xcworkspace`'s:
+  /// each once, whether the walk reaches it too or not; what it names that is not there is its note.
+  private mutating func readWorkspace(
+    _ path: String, format: any ProjectFormat.Type, seen: inout Set<String>, cache: inout XcconfigCache,
+    dependencyFiles: inout XcodeDependencyFileCache, overlay: XcodeFileOverlay
+  ) {
+    let boundary = cache.boundary
+    let workspace: ProjectFormatWorkspace
+    do {
+      workspace = try format.readWorkspace(path, boundary: boundary)
+    } catch {
+      errors.append(error)
+      return
+    }
+    notes += workspace.notes
+    for project in workspace.projects {
+      if project.hasSuffix(".xcodeproj") {
+        read(project, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
+      } else if let projectFormat = ProjectFormats.format(ofFile: project, boundary: boundary) {
+        guard !seen.contains(FileIdentity.of(project)) else { continue }
+        let reading = Result { () throws(XcodeProjectError) in
+          try projectFormat.read(project, boundary: boundary, overlay: overlay)
+        }
+        read(
+          project, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, reading: reading,
+          overlay: overlay)
+      }
+    }
   }
 
   /// Reads the project at `projectPath` (an `.xcodeproj`, or a project file of a format read as `reading`) unless it
@@ -274,7 +310,7 @@ public struct XcodeTargetsReport: Sendable {
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace")
-      || ProjectFormats.format(ofFile: trimmed) != nil
+      || ProjectFormats.format(ofFile: trimmed) != nil || ProjectFormats.workspaceFormat(ofFile: trimmed) != nil
     {
       return ([trimmed], [])
     }
