@@ -34,13 +34,21 @@ extension TuistProjectBuilder {
     for element in arrayElements(list, what: "the workspace's projects") {
       guard let written = path(element) else { continue }
       let hasWildcard = written.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+      let shown = PrintableText.escaped(written)
+      if !hasWildcard {
+        switch RepositoryEntry.at(PathText.joined(rootFolder, written), boundary: boundary) {
+        case .folder:
+          break
+        case .refused:
+          note("the workspace names '\(shown)', which is outside the folders sharelint reads", at: element)
+          continue
+        case .missing, .file:
+          note("the workspace names '\(shown)', which does not exist", at: element)
+          continue
+        }
+      }
       let folders = self.folders(matching: written, budget: Self.maximumFolders - foldersMatched)
       foldersMatched += folders.count
-      let shown = PrintableText.escaped(written)
-      if !hasWildcard, RepositoryEntry.at(PathText.joined(rootFolder, written), boundary: boundary) != .folder {
-        note("the workspace names '\(shown)', which does not exist", at: element)
-        continue
-      }
       var found = 0
       for folder in folders {
         let listing = RepositoryFile.listFolder(folder.isEmpty ? "." : folder, boundary: boundary)
