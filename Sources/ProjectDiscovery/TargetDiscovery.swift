@@ -9,8 +9,8 @@ import XcodeModel
 /// - an `.xcodeproj` or `.xcworkspace` folder (given, or met in a walk): listed in `projectContainers` for the
 ///   project model, which knows which plists its targets build;
 /// - an XcodeGen spec (`project.yml`, given, or met in a folder that has no committed `.xcodeproj`): listed in
-///   `projectContainers` likewise, and so is a Tuist `Project.swift` (a `ProjectFormats` format); a
-///   `Workspace.swift` is named in a note;
+///   `projectContainers` likewise, and so are a Tuist `Project.swift` (a `ProjectFormats` format) and its
+///   `Workspace.swift` (a format's workspace description, read like an `.xcworkspace`);
 /// - an `.ipa` file: the same two kinds of Info.plist, read from the archive in memory;
 /// - any other file: an entitlements file when named `*.entitlements`, else an Info.plist, whatever
 ///   its name (its folder's entitlements files are used for pairing only);
@@ -96,7 +96,9 @@ public struct TargetDiscovery: Sendable {
         }
         continue
       }
-      if ProjectFormats.format(ofFile: path, boundary: boundary) != nil {
+      if ProjectFormats.format(ofFile: path, boundary: boundary) != nil
+        || ProjectFormats.workspaceFormat(ofFile: path, boundary: boundary) != nil
+      {
         candidates.projectContainers.append(displayPath)
       } else if name == "Project.swift" || name == "Workspace.swift" || name == "Package.swift" {
         // A Swift manifest sharelint cannot run: a Tuist one is named in a note, any other is no plist either.

@@ -353,9 +353,10 @@ struct DotNetProjectTests {
     #expect(project.writtenName(ofSetting: "SDKROOT") == "SDKROOT")
   }
 
-  /// An app extension another build makes (`AdditionalAppExtensions`) is a located note saying whether its project
-  /// is in the repository, never a guess.
-  @Test func additionalAppExtensionsAreNoted() throws {
+  /// An app extension another build makes (`AdditionalAppExtensions`) is declared as an embed of the Xcode project(s)
+  /// in its folder, the target building its `Name`: the report resolves it (`CrossProjectEmbedTests`), or says in a
+  /// located note why it cannot, never a guess.
+  @Test func additionalAppExtensionsAreDeclaredEmbeds() throws {
     let project = """
       <Project Sdk="Microsoft.NET.Sdk">
         <PropertyGroup>
@@ -374,13 +375,24 @@ struct DotNetProjectTests {
     let folder = try Self.repository([
       "App/App.csproj": project, "App/Info.plist": Self.plist, "Native/Share/Share.xcodeproj/project.pbxproj": "{}",
     ])
-    let notes = try Self.read(folder, "App/App.csproj").notes.map(\.description)
-    #expect(notes.count == 2)
-    #expect(notes.first?.hasSuffix(
-      "App/App.csproj:7: 'App' embeds the app extension 'ShareExtension' another build makes "
-        + "(AdditionalAppExtensions): its Xcode project in '\(folder)/Native/Share' is linted on its own, "
-        + "without 'App' as its containing app") == true, "\(notes)")
-    #expect(notes.last?.hasSuffix("the repository has no folder '\(folder)/Missing': it is not linted") == true)
+    let reading = try Self.read(folder, "App/App.csproj")
+    #expect(reading.notes.isEmpty, "\(reading.notes)")
+    let embeds = reading.project.crossProjectEmbeds
+    #expect(embeds.map(\.target) == [.productName("ShareExtension"), .productName("Widget")])
+    #expect(embeds.map { FileIdentity.of($0.projectPath) } == [
+      FileIdentity.of(folder + "/Native/Share"), FileIdentity.of(folder + "/Missing"),
+    ])
+    #expect(embeds.map(\.line) == [7, 11])
+    let appID = reading.project.targets.first?.id
+    #expect(embeds.allSatisfy { $0.appTargetID == appID && $0.project == .folder($0.projectPath) })
+    let report = XcodeTargetsReport(paths: [folder], boundary: RepositoryBoundary(roots: [folder]))
+    let notes = report.notes.map(\.description).filter { $0.contains("AdditionalAppExtensions") }
+    #expect(notes.count == 2, "\(notes)")
+    #expect(notes.contains {
+      $0.hasSuffix(
+        "App/App.csproj:11: 'App' embeds 'Widget' of the folder '\(folder)/Missing' (AdditionalAppExtensions): the "
+          + "repository has no such folder: it is not linted")
+    })
   }
 
   /// MSBuild finds `Directory.Build.props` in the project's folder or any folder above, up to the repository's top

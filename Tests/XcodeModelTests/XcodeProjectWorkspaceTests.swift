@@ -96,10 +96,13 @@ struct XcodeProjectWorkspaceTests {
     #expect(targets.count == 4)
     let share = targets[1]
     #expect(Set(share.keys) == [
-      "name", "project", "productType", "containingApp", "configurations", "containingApps", "embedsTargets",
+      "name", "project", "productType", "containingApp", "containingAppProject", "configurations", "containingApps",
+      "containingAppProjects", "embedsTargets",
       "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases", "resources",
     ])
     #expect(share["containingApp"] as? String == "Contoso")
+    #expect(share["containingAppProject"] is NSNull)
+    #expect((share["containingAppProjects"] as? [Any]).map { $0.count == 1 && $0[0] is NSNull } == true)
     let debug = try #require((share["configurations"] as? [[String: Any]])?.first)
     #expect(Set(debug.keys) == [
       "name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements", "linkerFlags", "notes",

@@ -172,7 +172,11 @@ struct ProjectPlan {
         let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
         var containingAppBundleIdentifier: String?
-        if let appName = target.containingApp, let app = targetsByName["\(target.project)\u{0}\(appName)"] {
+        // The app may be another project's (a workspace's, a Tuist `.project(target:path:)`, a .NET app's
+        // `AdditionalAppExtensions`): `containingAppProject` names it.
+        if let appName = target.containingApp,
+          let app = targetsByName["\(target.containingAppProject ?? target.project)\u{0}\(appName)"]
+        {
           let appConfiguration = app.configurations.first { $0.name == configuration.name } ?? app.configurations.first
           containingApp = plist(at: appConfiguration?.infoPlistPath?.resolved)
           containingAppBundleIdentifier = appConfiguration?.bundleIdentifier?.resolved

@@ -121,8 +121,13 @@ public struct XcodeTargetBuildFacts: Sendable {
   public var resources: [XcodeBuildFile] = []
   /// The names of the targets it depends on.
   public var dependencies: [String] = []
-  /// The names of every app that embeds it, in the project's order.
+  /// The names of every app that embeds it, in the project's order, then those of other projects
+  /// (`CrossProjectEmbed`).
   public var containingApps: [String] = []
+  /// For each of `containingApps`, the app's project when it is another than the target's (as
+  /// `XcodeTargetsReport.Target.project` shows projects), nil when it is the same; shorter than `containingApps` (often
+  /// empty) when the last apps are of the same project: `containingAppProjects(count:)` pads it.
+  public var containingAppProjects: [String?] = []
   /// The names of the targets it embeds (for an app: its extensions, watch app, App Clip).
   public var embeddedTargets: [String] = []
   /// What could not be read in the files the facts come from (a Podfile block never closed…).
@@ -138,6 +143,12 @@ public struct XcodeTargetBuildFacts: Sendable {
   public init(targetName: String, project: String) {
     self.targetName = targetName
     self.project = project
+  }
+
+  /// `containingAppProjects`, one for each of the first `count` containing apps (nil for an app of the same project).
+  public func containingAppProjects(count: Int) -> [String?] {
+    let known = containingAppProjects.prefix(count)
+    return Array(known) + Array(repeating: nil, count: count - known.count)
   }
 
   /// `lockedPods` without those only other targets' pods bring in (another block of the same Podfile), when

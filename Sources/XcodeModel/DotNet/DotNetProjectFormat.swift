@@ -72,6 +72,8 @@ struct DotNetProjectReader {
   private(set) var iOSPackages: [String] = []
   /// The Info.plists as the build merges its PartialAppManifest items over them, by the Info.plist's path.
   private(set) var mergedPlists: [XcodeGenGeneratedPlist] = []
+  /// The app extensions of other projects the apps embed (`AdditionalAppExtensions`).
+  private(set) var crossProjectEmbeds: [CrossProjectEmbed] = []
   /// The Info.plist and partial manifests' contents as a fix left them, read instead of the files.
   var manifestOverlay = XcodeFileOverlay()
   private var notesGiven: Set<XcodeProjectNote> = []
@@ -187,7 +189,7 @@ struct DotNetProjectReader {
           addObject("\(targetID).\(configuration)", isa: "XCBuildConfiguration", [:], offset: group.offset)
         }
         mergePartialManifests(evaluation, settings: settings)
-        noteAdditionalAppExtensions(evaluation, appName: targetName)
+        declareAdditionalAppExtensions(evaluation, appTargetID: targetID)
         for reference in linkedReferences(evaluation, projectFile: projectName)
         where !linked.contains(where: { $0.name == reference.name }) {
           linked.append(reference)
@@ -256,6 +258,7 @@ struct DotNetProjectReader {
       xcodeGenSpec: path, name: stem, source: document.source, objects: objects, project: project, targets: targets,
       boundary: boundary)
     model.settingNamesAsWritten = Self.settingNamesAsWritten
+    model.crossProjectEmbeds = crossProjectEmbeds
     if !isSDKStyle { model.settingNamesAsWritten["PRODUCT_BUNDLE_IDENTIFIER"] = "CFBundleIdentifier" }
     return model
   }
@@ -442,32 +445,22 @@ struct DotNetProjectReader {
 
   // MARK: - App extensions built elsewhere
 
-  /// Notes the app extensions another build makes that the app embeds: `AdditionalAppExtensions` items, which
+  /// Declares the app extensions another build makes that the app embeds: `AdditionalAppExtensions` items, which
   /// dotnet/macios copies into the app as `Include/BuildOutput/Name.appex` and signs with `Include/Name.entitlements`
   /// when that file exists (`msbuild/Xamarin.Shared/Xamarin.Shared.targets`, `_ExtendAppExtensionReferences`, at
-  /// d0107f435002688f0f6dd9241ddeca330b181630). The extension's Xcode project, when the repository has it, is linted
-  /// as a project of its own: this app is not known there as its containing app, and the note says so.
-  private mutating func noteAdditionalAppExtensions(_ evaluation: MSBuildEvaluation, appName: String) {
+  /// d0107f435002688f0f6dd9241ddeca330b181630). The extension is the target building `Name` in the Xcode project(s)
+  /// in the `Include` folder: `XcodeTargetsReport` finds it once every project is read, and the app becomes its
+  /// containing app; a folder or target it cannot find is its located note.
+  private mutating func declareAdditionalAppExtensions(_ evaluation: MSBuildEvaluation, appTargetID: String) {
     for item in evaluation.items where item.type == "AdditionalAppExtensions" {
       let include = Self.slashed(item.include)
       let name = item.metadata["name"] ?? ""
-      let folder = PathText.joined(files.projectFolder, include)
-      let shownName = PrintableText.escaped(name.isEmpty ? include : name)
-      let shownFolder = PrintableText.escaped(PathText.relativeToWorkingFolder(PathText.tidied(folder)))
-      let whereItIs: String
-      switch RepositoryEntry.at(folder, boundary: boundary) {
-      case .folder:
-        whereItIs =
-          "its Xcode project in '\(shownFolder)' is linted on its own, without '\(appName)' as its containing app"
-      case .refused:
-        whereItIs = "its folder '\(shownFolder)' is outside the folders sharelint reads: it is not linted"
-      case .file, .missing:
-        whereItIs = "the repository has no folder '\(shownFolder)': it is not linted"
-      }
-      note(
-        XcodeProjectNote(
-          "'\(appName)' embeds the app extension '\(shownName)' another build makes (AdditionalAppExtensions): "
-            + whereItIs, file: item.file, line: item.line))
+      let folder = PathText.tidied(PathText.joined(files.projectFolder, include))
+      let product = name.isEmpty ? PathText.lastComponent(of: folder) : name
+      let embed = CrossProjectEmbed(
+        appTargetID: appTargetID, project: .folder(folder), target: .productName(product), name: product,
+        writtenAs: "AdditionalAppExtensions", file: item.file, line: item.line)
+      if !crossProjectEmbeds.contains(embed) { crossProjectEmbeds.append(embed) }
     }
   }
 

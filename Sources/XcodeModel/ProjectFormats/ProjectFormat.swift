@@ -40,6 +40,22 @@ public protocol ProjectFormat: Sendable {
   /// instead of the files it names.
   static func read(_ path: String, boundary: RepositoryBoundary, overlay: XcodeFileOverlay)
     throws(XcodeProjectError) -> ProjectFormatReading
+
+  /// The files among `names` (the entries of `folder`) that describe a workspace the format generates (a Tuist
+  /// `Workspace.swift`), read like an `.xcworkspace` for the projects they name (`readWorkspace`);
+  /// `hasCommittedXcodeProject` as for `projectFiles`. Looks only within `boundary`.
+  static func workspaceFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
+  ) -> [String]
+
+  /// Whether the file at `path`, named by a user on the command line, is a workspace description of this format.
+  static func isWorkspaceFile(_ path: String, boundary: RepositoryBoundary) -> Bool
+
+  /// The projects the workspace description at `path` names, read within `boundary`.
+  /// - Throws: a located `XcodeProjectError` when the file cannot be used at all; a project it names that is not
+  ///   there, or a list it computes, is a note of the result.
+  static func readWorkspace(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
+    -> ProjectFormatWorkspace
 }
 
 extension ProjectFormat {
@@ -55,6 +71,37 @@ extension ProjectFormat {
     throws(XcodeProjectError) -> ProjectFormatReading
   {
     try read(path, boundary: boundary)
+  }
+
+  /// A format that generates no workspace describes none.
+  public static func workspaceFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
+  ) -> [String] {
+    []
+  }
+
+  /// A format that generates no workspace describes none.
+  public static func isWorkspaceFile(_ path: String, boundary: RepositoryBoundary) -> Bool { false }
+
+  /// A format that generates no workspace names no project.
+  public static func readWorkspace(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
+    -> ProjectFormatWorkspace
+  {
+    ProjectFormatWorkspace(projects: [])
+  }
+}
+
+/// What a `ProjectFormat` read from a workspace description (a Tuist `Workspace.swift`).
+public struct ProjectFormatWorkspace: Sendable {
+  /// The projects it names, in order, each an `.xcodeproj` folder or a project file of a `ProjectFormats` format.
+  public var projects: [String]
+  /// What could not be known or found, located (a project named that is not there, a list the description computes).
+  public var notes: [XcodeProjectNote]
+
+  /// The workspace naming `projects`, with `notes`.
+  public init(projects: [String], notes: [XcodeProjectNote] = []) {
+    self.projects = projects
+    self.notes = notes
   }
 }
 
@@ -119,6 +166,38 @@ public enum ProjectFormats {
       format.descriptionsBesideCommittedProject(inFolder: folder, names: names, boundary: boundary).map { path in
         (path, Result { () throws(XcodeProjectError) in try format.read(path, boundary: boundary, overlay: overlay) })
       }
+    }
+  }
+
+  /// The projects directly in `folder` (holding `names`): its committed `.xcodeproj` folders (those with a
+  /// `project.pbxproj`), then the project files of every format there.
+  public static func projects(inFolder folder: String, names: [String], boundary: RepositoryBoundary = .current)
+    -> [String]
+  {
+    let committed = names.sorted().filter { name in
+      name.hasSuffix(".xcodeproj")
+        && RepositoryEntry.at(PathText.joined(PathText.joined(folder, name), "project.pbxproj"), boundary: boundary)
+          .isFile
+    }
+    return committed.map { PathText.joined(folder, $0) }
+      + projectFiles(inFolder: folder, names: names, hasCommittedXcodeProject: !committed.isEmpty, boundary: boundary)
+  }
+
+  /// The format whose workspace description is the file at `path` named on the command line, if it is one.
+  public static func workspaceFormat(ofFile path: String, boundary: RepositoryBoundary = .current)
+    -> (any ProjectFormat.Type)?
+  {
+    all.first { $0.isWorkspaceFile(path, boundary: boundary) }
+  }
+
+  /// The workspace descriptions of every format in `folder` (holding `names`).
+  public static func workspaceFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool,
+    boundary: RepositoryBoundary = .current
+  ) -> [String] {
+    all.flatMap {
+      $0.workspaceFiles(
+        inFolder: folder, names: names, hasCommittedXcodeProject: hasCommittedXcodeProject, boundary: boundary)
     }
   }
 

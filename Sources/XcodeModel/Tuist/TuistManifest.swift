@@ -76,6 +76,24 @@ public enum TuistFormat: ProjectFormat {
   public static func read(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
     -> ProjectFormatReading
   {
+    let (bytes, manifest) = try manifest(at: path, boundary: boundary)
+    let manifestNote =
+      TuistManifest(path: path, boundary: boundary)?.note
+      ?? XcodeProjectNote("a Tuist manifest sharelint does not run", file: path)
+    var builder = TuistProjectBuilder(
+      manifestPath: path, manifest: manifest, manifestNote: manifestNote, boundary: boundary)
+    let project = builder.build(source: SourceText(name: path, bytes: bytes))
+    return ProjectFormatReading(
+      project: project, files: [path], notes: builder.notes, generatedPlists: builder.generatedPlists,
+      readsEveryTarget: builder.readsEveryTarget && !project.targets.isEmpty,
+      targetsWithUnknownSettings: builder.projectSettingsUnread
+        ? Set(project.targets.map(\.name)) : builder.targetsWithUnreadSettings)
+  }
+
+  /// The bytes of the manifest at `path` and what its top level holds, within `boundary`.
+  private static func manifest(at path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
+    -> (bytes: [UInt8], manifest: SwiftManifest)
+  {
     let bytes: [UInt8]
     switch RepositoryFile.read(path, limit: maximumFileSize, boundary: boundary) {
     case .success(let read):
@@ -85,18 +103,39 @@ public enum TuistFormat: ProjectFormat {
     case .failure(let failure):
       throw XcodeProjectError("the manifest \(failure)", file: path)
     }
+    var lexer = SwiftManifestLexer(bytes: bytes, file: path)
+    return (bytes, try SwiftManifestParser(file: path).parse(try lexer.tokens()))
+  }
+
+  // MARK: - Workspaces
+
+  /// A `Workspace.swift` importing `ProjectDescription`, in a folder whose project is not committed.
+  public static func workspaceFiles(
+    inFolder folder: String, names: [String], hasCommittedXcodeProject: Bool, boundary: RepositoryBoundary
+  ) -> [String] {
+    guard !hasCommittedXcodeProject, names.contains("Workspace.swift") else { return [] }
+    let path = PathText.joined(folder, "Workspace.swift")
+    guard RepositoryEntry.at(path, boundary: boundary).isFile, TuistManifest(path: path, boundary: boundary) != nil
+    else { return [] }
+    return [path]
+  }
+
+  public static func isWorkspaceFile(_ path: String, boundary: RepositoryBoundary) -> Bool {
+    PathText.lastComponent(of: path) == "Workspace.swift" && TuistManifest(path: path, boundary: boundary) != nil
+  }
+
+  /// The projects the `Workspace(projects: […])` of the manifest at `path` names, where they are literal
+  /// (`TuistProjectBuilder.workspaceProjects`).
+  public static func readWorkspace(_ path: String, boundary: RepositoryBoundary) throws(XcodeProjectError)
+    -> ProjectFormatWorkspace
+  {
+    let manifest = try manifest(at: path, boundary: boundary).manifest
     let manifestNote =
       TuistManifest(path: path, boundary: boundary)?.note
       ?? XcodeProjectNote("a Tuist manifest sharelint does not run", file: path)
-    var lexer = SwiftManifestLexer(bytes: bytes, file: path)
-    let manifest = try SwiftManifestParser(file: path).parse(try lexer.tokens())
     var builder = TuistProjectBuilder(
       manifestPath: path, manifest: manifest, manifestNote: manifestNote, boundary: boundary)
-    let project = builder.build(source: SourceText(name: path, bytes: bytes))
-    return ProjectFormatReading(
-      project: project, files: [path], notes: builder.notes, generatedPlists: builder.generatedPlists,
-      readsEveryTarget: builder.readsEveryTarget && !project.targets.isEmpty,
-      targetsWithUnknownSettings: builder.projectSettingsUnread
-        ? Set(project.targets.map(\.name)) : builder.targetsWithUnreadSettings)
+    let projects = builder.workspaceProjects()
+    return ProjectFormatWorkspace(projects: projects, notes: builder.notes)
   }
 }

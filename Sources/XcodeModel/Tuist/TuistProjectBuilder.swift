@@ -28,8 +28,11 @@ struct TuistProjectBuilder {
   let boundary: RepositoryBoundary
   /// The note for a manifest that yields no project: what generates it, and that it is not read.
   let manifestNote: XcodeProjectNote
-  private(set) var notes: [XcodeProjectNote] = []
+  /// What the manifest computes and what it names that is not there, located; the workspace reader adds its own.
+  var notes: [XcodeProjectNote] = []
   private(set) var generatedPlists: [XcodeGenGeneratedPlist] = []
+  /// The targets of other projects the apps depend on (`.project(target:path:)`), which Tuist embeds.
+  private(set) var crossProjectEmbeds: [CrossProjectEmbed] = []
   /// Whether every target of the manifest was read (none is computed, no list of them is).
   private(set) var readsEveryTarget = true
   /// Whether some `settings:` value of the manifest is computed (a helper's constant, a call), so that the build
@@ -59,7 +62,7 @@ struct TuistProjectBuilder {
     self.boundary = boundary
   }
 
-  private mutating func note(_ message: String, at value: SwiftManifestValue) {
+  mutating func note(_ message: String, at value: SwiftManifestValue) {
     let note = XcodeProjectNote(message, file: manifestPath, line: value.line)
     if notesGiven.insert(note).inserted { notes.append(note) }
   }
@@ -188,7 +191,7 @@ struct TuistProjectBuilder {
 
   /// The elements of an array value, or of the arrays joined with `+` (`[a] + (flag ? [b] : [])`), with a note for
   /// each part that is computed.
-  private mutating func arrayElements(_ value: SwiftManifestValue, what: String) -> [SwiftManifestValue] {
+  mutating func arrayElements(_ value: SwiftManifestValue, what: String) -> [SwiftManifestValue] {
     var elements: [SwiftManifestValue] = []
     for operand in manifest.resolved(value).operands {
       if let array = manifest.resolved(operand).elements {
@@ -367,7 +370,7 @@ struct TuistProjectBuilder {
 
   /// A path value (`"a/b"`, `.relativeToManifest("…")`, `.relativeToCurrentFile("…")`,
   /// `.relativeToRoot("…")`, `.path("…")`) relative to the manifest's folder, or `nil` with a note.
-  private mutating func path(_ value: SwiftManifestValue) -> String? {
+  mutating func path(_ value: SwiftManifestValue) -> String? {
     let resolved = manifest.resolved(value)
     if let text = resolved.string { return text }
     if let call = resolved.call, let text = call.arguments.first.flatMap({ manifest.resolved($0.value).string }) {
@@ -850,8 +853,17 @@ struct TuistProjectBuilder {
         linking.products.append(productID)
         addObject(productID + ".link", isa: "PBXBuildFile", ["productRef": .string(productID)])
         linked.append(productID + ".link")
+      case ".project", "TargetDependency.project":
+        // Another project's target, which `XcodeTargetsReport` finds once every project is read.
+        guard embeds, let name = arguments["target"].flatMap({ manifest.resolved($0).string }),
+          let pathValue = arguments["path"], let path = path(pathValue)
+        else { continue }
+        crossProjectEmbeds.append(
+          CrossProjectEmbed(
+            appTargetID: spec.id, project: .folder(PathText.joined(rootFolder, path)), target: .targetName(name),
+            name: name, writtenAs: ".project(target:path:)", file: manifestPath, line: element.line))
       default:
-        continue   // another project's target (`.project(target:path:)`), a library, a macro
+        continue   // a library, a macro
       }
     }
     if !linked.isEmpty {
@@ -914,9 +926,11 @@ struct TuistProjectBuilder {
     let project = PBXProject(
       id: rootID, buildConfigurationList: projectList, targetIDs: targets.map(\.id), mainGroupID: nil,
       projectDirPath: "")
-    return XcodeProject(
+    var model = XcodeProject(
       xcodeGenSpec: manifestPath, name: name, source: source, objects: objects, project: project, targets: targets,
       boundary: boundary)
+    model.crossProjectEmbeds = crossProjectEmbeds
+    return model
   }
 
   /// The arguments by label (the first of each label; unlabelled ones left out).

@@ -9,7 +9,7 @@ import SharelintBase
 package struct GeneratedProjectFolder: Sendable {
   /// The project files of every `ProjectFormats` format here (an XcodeGen spec counts only when no `.xcodeproj`
   /// beside it holds a `project.pbxproj`: `project.yml`, else `project.yaml`, and `project-*.yml`-like files that
-  /// begin a spec).
+  /// begin a spec), then the workspace descriptions a format reads like an `.xcworkspace` (a Tuist `Workspace.swift`).
   package var projectFiles: [String] = []
   /// The Tuist workspace manifests (`Workspace.swift` importing `ProjectDescription`) of a folder whose project is
   /// not committed (a `Project.swift` is a project file of a `ProjectFormats` format).
@@ -39,8 +39,14 @@ package struct GeneratedProjectFolder: Sendable {
     }
     projectFiles = ProjectFormats.projectFiles(
       inFolder: folder, names: names, hasCommittedXcodeProject: committedProject, boundary: boundary)
+    // A workspace description a format reads (a Tuist `Workspace.swift`) is read like an `.xcworkspace`.
+    let workspaceFiles = ProjectFormats.workspaceFiles(
+      inFolder: folder, names: names, hasCommittedXcodeProject: committedProject, boundary: boundary)
+    projectFiles += workspaceFiles
     if !committedProject {
-      let manifestNames = names.filter { $0 == "Workspace.swift" }
+      let manifestNames = names.filter { name in
+        name == "Workspace.swift" && !workspaceFiles.contains(PathText.joined(folder, name))
+      }
       tuistManifests = manifestNames.compactMap {
         TuistManifest(path: PathText.joined(folder, $0), boundary: boundary)
       }

@@ -42,6 +42,9 @@ public struct XcodeProject: Sendable {
   /// (`CODE_SIGN_ENTITLEMENTS` → `CodesignEntitlements` in a .NET project); empty when the format writes Xcode's
   /// own names. Set by the format's reader.
   public internal(set) var settingNamesAsWritten: [String: String] = [:]
+  /// The targets of other projects that the app targets embed (`XcodeTargetsReport` resolves them once every project
+  /// is read). Found in an Xcode project's embed phases and dependencies; set by the reader of another format.
+  public internal(set) var crossProjectEmbeds: [CrossProjectEmbed] = []
 
   /// The name the user writes the build setting `name` under in this project (`CodesignEntitlements` for
   /// `CODE_SIGN_ENTITLEMENTS` in a .NET project), for messages; `name` itself in an Xcode project.
@@ -143,6 +146,8 @@ public struct XcodeProject: Sendable {
     containingAppIDs = allContainingAppIDs.compactMapValues(\.first)
     embeddedTargetIDs = Self.embeddedTargetIDs(targets: targets, containingApps: allContainingAppIDs)
     synchronizedGroups = SynchronizedGroupIndex(objects: objects)
+    crossProjectEmbeds = Self.crossProjectEmbeds(
+      targets: targets, objects: objects, groupTree: groupTree, source: source, file: file)
   }
 
   /// The target named `name`.

@@ -65,7 +65,10 @@ extension XcodeTargetsReport {
       ])
     }
     var fields: [String: JSONValue] = [
-      "containingApps": strings(facts.containingApps), "embedsTargets": strings(facts.embeddedTargets),
+      "containingApps": strings(facts.containingApps),
+      "containingAppProjects": .array(
+        facts.containingAppProjects(count: facts.containingApps.count).map { $0.map { .string($0) } ?? .null }),
+      "embedsTargets": strings(facts.embeddedTargets),
       "dependencies": strings(facts.dependencies), "linked": .array(linked), "packageProducts": .array(packages),
       "pods": .array(pods), "carthage": .array(carthage), "embedded": .array(embedded),
       "scriptPhases": .array(scripts), "resources": strings(facts.resources.map(\.name)),

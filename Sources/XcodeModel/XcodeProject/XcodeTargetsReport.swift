@@ -15,6 +15,10 @@ public struct XcodeTargetsReport: Sendable {
     public var productType: String
     /// The name of the app target that embeds it, when one does (the first, when several do).
     public var containingApp: String?
+    /// The project of `containingApp` when it is another than the target's own (`project`), as `project` shows
+    /// projects: the app of a workspace's other project, a Tuist `.project(target:path:)`, a .NET app's
+    /// `AdditionalAppExtensions`; nil when it is the same project or there is none.
+    public var containingAppProject: String?
     /// Its configurations, in the target's order.
     public var configurations: [XcodeTargetConfiguration]
     /// What it links, embeds and runs, every app that embeds it, and the dependency versions.
@@ -50,6 +54,8 @@ public struct XcodeTargetsReport: Sendable {
   public var otherTargetFiles: [String] = []
   /// The notes of dependency files given already (projects share them), each given once.
   private var dependencyNotes: Set<XcodeProjectNote> = []
+  /// The projects read and the embeds of other projects' targets their apps declare, while the report is made.
+  var crossProjects = CrossProjectEmbedIndex()
 
   /// The most projects (and XcodeGen specs) one report reads: a repository or workspace naming thousands of them is
   /// read as far as this, with a note.
@@ -83,7 +89,10 @@ public struct XcodeTargetsReport: Sendable {
         errors.append(XcodeProjectError("no such file or folder", file: path))
         continue
       }
-      guard entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil else {
+      guard
+        entry.isFolder || ProjectFormats.format(ofFile: path, boundary: boundary) != nil
+          || ProjectFormats.workspaceFormat(ofFile: path, boundary: boundary) != nil
+      else {
         let formats = ProjectFormats.all.map { $0.displayName }.joined(separator: ", ")
         errors.append(
           XcodeProjectError(
@@ -115,6 +124,9 @@ public struct XcodeTargetsReport: Sendable {
               project, workspace: container, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
               overlay: overlay)
           }
+        } else if let format = ProjectFormats.workspaceFormat(ofFile: container, boundary: boundary) {
+          readWorkspace(
+            container, format: format, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
         } else {
           read(
             container, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles,
@@ -122,9 +134,43 @@ public struct XcodeTargetsReport: Sendable {
         }
       }
     }
+    resolveCrossProjectEmbeds(seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
+    crossProjects = CrossProjectEmbedIndex()
   }
 
-  private mutating func read(
+  /// Reads the projects the workspace description at `path` (a Tuist `Workspace.swift`) names, as an `.xcworkspace`'s:
+  /// each once, whether the walk reaches it too or not; what it names that is not there is its note.
+  private mutating func readWorkspace(
+    _ path: String, format: any ProjectFormat.Type, seen: inout Set<String>, cache: inout XcconfigCache,
+    dependencyFiles: inout XcodeDependencyFileCache, overlay: XcodeFileOverlay
+  ) {
+    let boundary = cache.boundary
+    let workspace: ProjectFormatWorkspace
+    do {
+      workspace = try format.readWorkspace(path, boundary: boundary)
+    } catch {
+      errors.append(error)
+      return
+    }
+    notes += workspace.notes
+    for project in workspace.projects {
+      if project.hasSuffix(".xcodeproj") {
+        read(project, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, overlay: overlay)
+      } else if let projectFormat = ProjectFormats.format(ofFile: project, boundary: boundary) {
+        guard !seen.contains(FileIdentity.of(project)) else { continue }
+        let reading = Result { () throws(XcodeProjectError) in
+          try projectFormat.read(project, boundary: boundary, overlay: overlay)
+        }
+        read(
+          project, workspace: nil, seen: &seen, cache: &cache, dependencyFiles: &dependencyFiles, reading: reading,
+          overlay: overlay)
+      }
+    }
+  }
+
+  /// Reads the project at `projectPath` (an `.xcodeproj`, or a project file of a format read as `reading`) unless it
+  /// was read already, and records its app and extension targets.
+  mutating func read(
     _ projectPath: String, workspace: String?, seen: inout Set<String>, cache: inout XcconfigCache,
     dependencyFiles: inout XcodeDependencyFileCache, reading: Result<ProjectFormatReading, XcodeProjectError>? = nil,
     overlay: XcodeFileOverlay
@@ -178,6 +224,7 @@ public struct XcodeTargetsReport: Sendable {
           "the project has more than \(Self.maximumTargets) targets: '\(first.name)' and the rest are not read",
           file: project.pbxprojPath, line: first.line))
     }
+    crossProjects.record(project, readTargets: projectTargets)
     for target in projectTargets where !(target.isApplication || target.isExtension) {
       for configuration in project.configurations(of: target, cache: &cache) {
         for case let path? in [configuration.infoPlistPath?.resolved, configuration.entitlementsPath?.resolved]
@@ -263,7 +310,7 @@ public struct XcodeTargetsReport: Sendable {
   static func projects(under path: String) -> (containers: [String], notes: [XcodeProjectNote]) {
     let trimmed = XcodePath.withoutTrailingSlash(path)
     if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace")
-      || ProjectFormats.format(ofFile: trimmed) != nil
+      || ProjectFormats.format(ofFile: trimmed) != nil || ProjectFormats.workspaceFormat(ofFile: trimmed) != nil
     {
       return ([trimmed], [])
     }
@@ -318,7 +365,8 @@ public struct XcodeTargetsReport: Sendable {
     return notes
   }
 
-  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingApps",
+  /// The report as JSON: `{"targets": [{"name", "project", "productType", "containingApp", "containingAppProject",
+  /// "containingApps", "containingAppProjects",
   /// "embedsTargets", "dependencies", "linked", "packageProducts", "pods", "carthage", "embedded", "scriptPhases",
   /// "resources", "configurations": [{"name", "bundleIdentifier", "infoPlist", "infoPlistKind", "entitlements",
   /// "linkerFlags", "notes"}]}], "notes": […]}` (docs/json-output.md documents each field),
@@ -336,6 +384,7 @@ public struct XcodeTargetsReport: Sendable {
         "name": .string(target.name), "project": .string(target.project),
         "productType": .string(target.productType),
         "containingApp": target.containingApp.map { .string($0) } ?? .null,
+        "containingAppProject": target.containingAppProject.map { .string($0) } ?? .null,
         "configurations": .array(
           target.configurations.map { configuration in
             var fields: [String: JSONValue] = [
@@ -382,7 +431,13 @@ public struct XcodeTargetsReport: Sendable {
     for target in targets {
       settingsUnknown = target.hasUnknownSettings
       output += "\(target.project): \(target.name) (\(target.productType))"
-      if !target.containingApps.isEmpty { output += ", embedded in " + target.containingApps.joined(separator: ", ") }
+      if !target.containingApps.isEmpty {
+        let projects = target.buildFacts.containingAppProjects(count: target.containingApps.count)
+        let apps = zip(target.containingApps, projects).map { app, project in
+          project.map { "\(app) (\($0))" } ?? app
+        }
+        output += ", embedded in " + apps.joined(separator: ", ")
+      }
       output += "\n"
       if let remark = remark(target) { output += "  \(remark)\n" }
       for factLine in Self.textLines(of: target.buildFacts) { output += factLine + "\n" }
