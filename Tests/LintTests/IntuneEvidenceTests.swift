@@ -1,11 +1,19 @@
 import Foundation
-import Lint
+@testable import Lint
 import PropertyList
 import Testing
 
 /// Which targets count as Intune apps, and the note their Intune findings carry.
 @Suite struct IntuneEvidenceTests {
   static let queries = "<key>LSApplicationQueriesSchemes</key>\n<array>\n\t<string>waze</string>\n</array>"
+
+  @Test func theFirstIntuneTypeOfAPredicateIsReadToItsQuote() {
+    let rule = "SUBQUERY(extensionItems, $e, ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "
+      + "\"com.microsoft.intune.mam.public.pdf\" OR 'com.microsoft.intune.mam.image').@count > 0"
+    #expect(IntuneEvidence.firstIntuneType(in: rule) == "com.microsoft.intune.mam.public.pdf")
+    #expect(IntuneEvidence.firstIntuneType(in: "TRUEPREDICATE") == nil)
+    #expect(IntuneEvidence.firstIntuneType(in: "é com.microsoft.intune.mam.x)") == "com.microsoft.intune.mam.x")
+  }
 
   @Test func aPlainAppIsNoIntuneApp() throws {
     let target = try TargetFixture.target(Self.queries)

@@ -69,7 +69,7 @@ import Testing
     let source = SourceText(name: "App/Info.plist", bytes: Array("<plist><dict/></plist>".utf8))
     let finding = LintDiagnostic(
       rule: "duplicate-key", code: "PL002", severity: .error, message: "m", source: source, range: nil, keyPath: "k")
-    var merger = FindingMerger(sharedFiles: SharedFiles(shared: ["App/Info.plist"], named: ["App/Info.plist"]))
+    var merger = FindingMerger(sharedFiles: SharedFiles(plistUses: ["App/Info.plist": 2], projectFileUses: [:]))
     var report = LintReport()
     for configuration in ["Debug", "Release"] {
       merger.add(
@@ -92,7 +92,7 @@ import Testing
       keyPath: "A")
     let inPlist = LintDiagnostic(
       rule: "duplicate-key", code: "PL002", severity: .error, message: "m", source: plist, range: nil, keyPath: "k")
-    let shared = SharedFiles(shared: [], named: ["App/Info.plist"])
+    let shared = SharedFiles(plistUses: ["App/Info.plist": 1], projectFileUses: [:])
     #expect(shared.contains("Share/de.lproj/InfoPlist.strings") && !shared.contains("App/Info.plist"))
     var merger = FindingMerger(sharedFiles: shared)
     var report = LintReport()
@@ -118,7 +118,7 @@ import Testing
           + "'$(APP_SCHEME)-intunemam') in the same URL type; 'ok' (from '$(OK)')",
         source: source, range: nil, keyPath: "k")
     }
-    var merger = FindingMerger(sharedFiles: SharedFiles(shared: ["App/Info.plist"], named: ["App/Info.plist"]))
+    var merger = FindingMerger(sharedFiles: SharedFiles(plistUses: ["App/Info.plist": 2], projectFileUses: [:]))
     var report = LintReport()
     for (configuration, value, target) in [
       ("Debug", "contoso-dev", 0), ("Staging", "contoso-dev", 0), ("Release", "contoso", 0), ("Debug", "other", 1),

@@ -129,27 +129,30 @@ struct FindingMerger {
 
   /// The files more than one of `jobs` reads.
   static func sharedFiles(of jobs: [LintJob]) -> SharedFiles {
-    var uses: [String: Int] = [:]
+    var plistUses: [String: Int] = [:]
+    var projectFileUses: [String: Int] = [:]
     // By index: a job is large, and copying each of 10,000 cost more than counting their files.
     for index in jobs.indices {
-      for plist in jobs[index].plists { uses[plist.displayPath, default: 0] += 1 }
+      for plist in jobs[index].plists { plistUses[plist.displayPath, default: 0] += 1 }
       // Every build of a project target may report about the project's files.
-      for file in jobs[index].projectFiles { uses[file, default: 0] += 1 }
+      for file in jobs[index].projectFiles { projectFileUses[file, default: 0] += 1 }
     }
-    return SharedFiles(shared: Set(uses.filter { $0.value > 1 }.keys), named: Set(uses.keys))
+    return SharedFiles(plistUses: plistUses, projectFileUses: projectFileUses)
   }
 }
 
 /// The files whose findings may come from several jobs: those more than one job reads, and any file no job names (a
 /// rule may read one beside the target's plists, such as an `.lproj/InfoPlist.strings`, in every configuration).
 struct SharedFiles: Sendable {
-  /// The files more than one job reads.
-  let shared: Set<String>
-  /// Every file a job names.
-  let named: Set<String>
+  /// How many jobs read each plist, by display path: also how long each plist's tree lives (`DocumentLifetimes`).
+  let plistUses: [String: Int]
+  /// How many jobs may report about each project file (a `project.pbxproj`, an `.xcconfig`…), by display path.
+  let projectFileUses: [String: Int]
 
   /// Whether findings about `file` may repeat.
-  func contains(_ file: String) -> Bool { shared.contains(file) || !named.contains(file) }
+  func contains(_ file: String) -> Bool {
+    (plistUses[file] ?? 0) + (projectFileUses[file] ?? 0) != 1   // read by several jobs, or named by none
+  }
 }
 
 /// What makes two findings the same, for files that several jobs lint.

@@ -51,13 +51,14 @@ enum LintJobRunner {
   }
 
   /// Runs every job of `pending` (each is taken out when it starts, so what it alone holds is freed as soon as it
-  /// is done) and calls `deliver` with each job's position and result in order.
+  /// is done) and calls `deliver` with each job's position and result in order. `plistUses`, when given, counts the
+  /// jobs reading each plist (`SharedFiles.plistUses` of these jobs): not counted again.
   static func run(
-    _ pending: inout [LintJob?], overlay: [String: [UInt8]],
+    _ pending: inout [LintJob?], overlay: [String: [UInt8]], plistUses: [String: Int]? = nil,
     progress: (@Sendable (_ linted: Int, _ total: Int) -> Void)? = nil,
     deliver: (Int, LintJobResult) -> Void
   ) async {
-    let lifetimes = DocumentLifetimes(pending)
+    let lifetimes = plistUses.map(DocumentLifetimes.init(uses:)) ?? DocumentLifetimes(pending)
     var next = 0
     let total = pending.count
     await withTaskGroup(of: (Int, LintJobResult).self) { group in
@@ -410,6 +411,11 @@ final class DocumentLifetimes: @unchecked Sendable {
     for index in jobs.indices {
       for plist in jobs[index]?.plists ?? [] { remainingUses[plist.displayPath, default: 0] += 1 }
     }
+  }
+
+  /// Lifetimes from the uses counted already (`SharedFiles.plistUses`), when every job of the count runs.
+  init(uses: [String: Int]) {
+    remainingUses = uses
   }
 
   func finished(with plists: [DiscoveredPlist]) {

@@ -123,7 +123,9 @@ public enum LintSession {
     var merger = FindingMerger(sharedFiles: prepared.sharedFiles)
     var pending: [LintJob?] = prepared.jobs
     prepared.jobs = []   // the runner frees each job once it is done
-    await LintJobRunner.run(&pending, overlay: options.overlay, progress: targetProgress) { _, result in
+    await LintJobRunner.run(
+      &pending, overlay: options.overlay, plistUses: prepared.sharedFiles.plistUses, progress: targetProgress
+    ) { _, result in
       merger.add(result, to: &report)
     }
     report.notes += merger.notes
@@ -254,3 +256,4 @@ public enum LintSession {
       message: message, source: source, range: range, keyPath: "")
   }
 }
+
