@@ -87,23 +87,17 @@ extension XcodeProject {
     }
     func line(of object: XcodeObject) -> Int { source.lineIndex(of: object.range.start) + 1 }
     for app in targets where app.isApplication {
-      for phaseID in app.buildPhaseIDs {
-        guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
-        let spec = phase.fields.string("dstSubfolderSpec")
-        let destination = phase.fields.string("dstPath") ?? ""
-        guard spec == "13" || spec == "16" || destination.contains("EXTENSIONS_FOLDER_PATH") else { continue }
-        for fileID in phase.fields.strings("files") {
-          guard let buildFile = objects[fileID], let referenceID = buildFile.fields.string("fileRef"),
-            let reference = objects[referenceID], reference.isa == "PBXReferenceProxy",
-            let (project, target, _) = remote(reference.fields.string("remoteRef")),
-            seen.insert("\(app.id)\u{0}\(project)\u{0}\(target)").inserted
-          else { continue }
-          let product = reference.fields.string("path") ?? reference.fields.string("name") ?? referenceID
-          embeds.append(
-            CrossProjectEmbed(
-              appTargetID: app.id, project: .project(project), target: .objectID(target), name: product,
-              writtenAs: "PBXReferenceProxy", file: file, line: line(of: buildFile)))
-        }
+      for fileID in embeddingBuildFileIDs(of: app, objects: objects) {
+        guard let buildFile = objects[fileID], let referenceID = buildFile.fields.string("fileRef"),
+          let reference = objects[referenceID], reference.isa == "PBXReferenceProxy",
+          let (project, target, _) = remote(reference.fields.string("remoteRef")),
+          seen.insert("\(app.id)\u{0}\(project)\u{0}\(target)").inserted
+        else { continue }
+        let product = reference.fields.string("path") ?? reference.fields.string("name") ?? referenceID
+        embeds.append(
+          CrossProjectEmbed(
+            appTargetID: app.id, project: .project(project), target: .objectID(target), name: product,
+            writtenAs: "PBXReferenceProxy", file: file, line: line(of: buildFile)))
       }
       for dependencyID in app.dependencyIDs {
         guard let dependency = objects[dependencyID], dependency.fields.string("target") == nil,

@@ -200,6 +200,19 @@ public struct XcodeProject: Sendable {
     return embedded
   }
 
+  /// The build files of `app`'s phases that embed another target's product: its `PBXCopyFilesBuildPhase`s into
+  /// PlugIns (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App Clips) or
+  /// `$(EXTENSIONS_FOLDER_PATH)`, in order.
+  static func embeddingBuildFileIDs(of app: PBXNativeTarget, objects: [String: XcodeObject]) -> [String] {
+    app.buildPhaseIDs.flatMap { phaseID -> [String] in
+      guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { return [] }
+      let spec = phase.fields.string("dstSubfolderSpec")
+      let destination = phase.fields.string("dstPath") ?? ""
+      guard spec == "13" || spec == "16" || destination.contains("EXTENSIONS_FOLDER_PATH") else { return [] }
+      return phase.fields.strings("files")
+    }
+  }
+
   /// Which apps embed which target: an app's `PBXCopyFilesBuildPhase` into PlugIns
   /// (`dstSubfolderSpec = 13`), the products folder (`16`: ExtensionKit extensions, watch apps, App
   /// Clips) or `$(EXTENSIONS_FOLDER_PATH)`, whose build files are another target's product; then,
@@ -211,17 +224,11 @@ public struct XcodeProject: Sendable {
     }
     var containing: [String: [String]] = [:]
     for app in targets where app.isApplication {
-      for phaseID in app.buildPhaseIDs {
-        guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
-        let spec = phase.fields.string("dstSubfolderSpec")
-        let destination = phase.fields.string("dstPath") ?? ""
-        guard spec == "13" || spec == "16" || destination.contains("EXTENSIONS_FOLDER_PATH") else { continue }
-        for fileID in phase.fields.strings("files") {
-          guard let reference = objects[fileID]?.fields.string("fileRef"), let embedded = targetByProduct[reference],
-            embedded != app.id, containing[embedded]?.contains(app.id) != true
-          else { continue }
-          containing[embedded, default: []].append(app.id)
-        }
+      for fileID in embeddingBuildFileIDs(of: app, objects: objects) {
+        guard let reference = objects[fileID]?.fields.string("fileRef"), let embedded = targetByProduct[reference],
+          embedded != app.id, containing[embedded]?.contains(app.id) != true
+        else { continue }
+        containing[embedded, default: []].append(app.id)
       }
     }
     let embeddedByPhase = Set(containing.keys)
