@@ -313,4 +313,74 @@ struct CrossProjectEmbedTests {
       + "holds no project (only the built extension?): it is not linted"
     #expect(notes.last?.hasSuffix(built) == true, "\(notes)")
   }
+
+  /// A .NET app's `ProjectReference` to an app extension project (`IsAppExtension`, as dotnet/macios embeds it) makes
+  /// that project's target an extension embedded in the app, in SDK-style projects and legacy Xamarin.iOS ones
+  /// (`ProjectTypeGuids` of an app extension). A reference without `IsAppExtension` embeds nothing.
+  @Test func aDotNetAppsExtensionProjectReferenceIsEmbeddedInIt() throws {
+    let folder = try XcodeFixtures.folder([
+      "App/App.csproj": """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <TargetFrameworks>net9.0-android;net9.0-ios</TargetFrameworks>
+            <OutputType>Exe</OutputType>
+            <ApplicationId>com.contoso.app</ApplicationId>
+          </PropertyGroup>
+          <ItemGroup Condition="$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)')) == 'ios'">
+            <ProjectReference Include="..\\Share\\Share.csproj">
+              <IsAppExtension>true</IsAppExtension>
+            </ProjectReference>
+            <ProjectReference Include="..\\Legacy\\Today.csproj" IsAppExtension="True" />
+            <ProjectReference Include="..\\Core\\Core.csproj" />
+          </ItemGroup>
+        </Project>
+        """,
+      "Share/Share.csproj": """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <TargetFramework>net9.0-ios</TargetFramework>
+            <OutputType>Library</OutputType>
+            <ApplicationId>com.contoso.app.share</ApplicationId>
+            <IsAppExtension>true</IsAppExtension>
+          </PropertyGroup>
+        </Project>
+        """,
+      "Share/Info.plist": "<plist><dict><key>NSExtension</key><dict/></dict></plist>",
+      "Legacy/Today.csproj": """
+        <Project ToolsVersion="4.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+          <PropertyGroup>
+            <ProjectTypeGuids>
+              {EE2C853D-36AF-4FDB-B1AD-8E90477E2198};{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}
+            </ProjectTypeGuids>
+            <OutputType>Library</OutputType>
+          </PropertyGroup>
+          <ItemGroup>
+            <None Include="Resources\\Today-Info.plist" Link="Info.plist" />
+          </ItemGroup>
+        </Project>
+        """,
+      "Legacy/Resources/Today-Info.plist":
+        "<plist><dict><key>CFBundleIdentifier</key><string>com.contoso.app.today</string></dict></plist>",
+      "Core/Core.csproj": """
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup>
+        </Project>
+        """,
+    ])
+    let report = XcodeTargetsReport(paths: [folder + "/App"], boundary: RepositoryBoundary(roots: [folder]))
+    let appProject = folder + "/App/App.csproj"
+    let share = try #require(report.targets.first { $0.name == "Share" })
+    #expect(share.productType == "com.apple.product-type.app-extension")
+    #expect(share.containingApp == "App")
+    #expect(share.containingAppProject == appProject)
+    #expect(share.configurations.first?.bundleIdentifier?.resolved == "com.contoso.app.share")
+    let today = try #require(report.targets.first { $0.name == "Today" })
+    #expect(today.productType == "com.apple.product-type.app-extension")
+    #expect(today.containingAppProject == appProject)
+    // The manifest is found by its `Link`, the name the build gives it in the bundle.
+    #expect(today.configurations.first?.infoPlistPath?.resolved == folder + "/Legacy/Resources/Today-Info.plist")
+    #expect(today.configurations.first?.bundleIdentifier?.resolved == "com.contoso.app.today")
+    #expect(!report.targets.contains { $0.name == "Core" })
+    #expect(!report.notes.contains { $0.description.contains("IsAppExtension") }, "\(report.notes)")
+  }
 }

@@ -28,5 +28,14 @@ import XcodeModel
       #expect(!GeneratedInfoPlistKeys.isRead("INFOPLIST_KEY_" + key), "\(key)")
     }
     #expect(GeneratedInfoPlistKeys.isRead("INFOPLIST_KEY_UILaunchScreen_Generation"))
+    #expect(
+      GeneratedInfoPlistKeys.generatedKey(forSetting: "INFOPLIST_KEY_UILaunchScreen_Generation") == "UILaunchScreen")
+    #expect(
+      GeneratedInfoPlistKeys.generatedKey(forSetting: "INFOPLIST_KEY_UIApplicationSceneManifest_Generation")
+        == "UIApplicationSceneManifest")
+    #expect(GeneratedInfoPlistKeys.generatedKey(forSetting: "INFOPLIST_KEY_Foo_Generation") == "Foo_Generation")
+    #expect(
+      GeneratedInfoPlistKeys.generatedKey(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad")
+        == "UISupportedInterfaceOrientations~ipad")
   }
 }

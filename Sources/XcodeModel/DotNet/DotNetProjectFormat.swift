@@ -81,6 +81,8 @@ struct DotNetProjectReader {
 
   /// The ProjectTypeGuid of Xamarin.iOS projects.
   static let xamarinIOSProjectType = "FEACFBD2-3405-455C-9665-78FE426C6842"
+  /// The `ProjectTypeGuids` entry of a legacy Xamarin.iOS app extension project ("iOS Unified App Extension").
+  static let xamarinIOSAppExtensionProjectType = "EE2C853D-36AF-4FDB-B1AD-8E90477E2198"
 
   init(path: String, boundary: RepositoryBoundary) throws(XcodeProjectError) {
     self.path = path
@@ -127,9 +129,11 @@ struct DotNetProjectReader {
       }
     let defaultPlatform = isSDKStyle ? "AnyCPU" : "iPhone"
     let outer = evaluate(globals: ["Configuration": "Debug", "Platform": defaultPlatform], exists: exists)
+    let projectTypes = outer.value(of: "ProjectTypeGuids").uppercased()
     let isLegacyIOS =
       !isSDKStyle
-      && (outer.value(of: "ProjectTypeGuids").uppercased().contains(Self.xamarinIOSProjectType)
+      && (projectTypes.contains(Self.xamarinIOSProjectType)
+        || projectTypes.contains(Self.xamarinIOSAppExtensionProjectType)
         || document.elements.contains { element in
           element.name == "Import" && (element.attribute("Project") ?? "").contains("Xamarin.iOS")
         })
@@ -150,8 +154,15 @@ struct DotNetProjectReader {
       platforms.append(Platform(identifier: "ios", targetFramework: ""))
     }
     let isApp = outer.value(of: "OutputType").lowercased() == "exe"
-    // A library or an Android-only project builds no app sharelint reads: what it cannot evaluate does not matter.
-    if !isApp { platforms = [] }
+    // An app extension project is a library the app's build embeds (`IsAppExtension`, set by the project; legacy
+    // Xamarin.iOS ones say so in `ProjectTypeGuids`).
+    let isAppExtension =
+      !isApp
+      && (outer.value(of: "IsAppExtension").lowercased() == "true"
+        || (!isSDKStyle && projectTypes.contains(Self.xamarinIOSAppExtensionProjectType)))
+    // Another library or an Android-only project builds no app sharelint reads: what it cannot evaluate does not
+    // matter.
+    if !isApp && !isAppExtension { platforms = [] }
     if !platforms.isEmpty { for evaluationNote in outer.notes { note(evaluationNote) } }
 
     let configurationNames = Self.configurationNames(in: files, document: document)
@@ -189,7 +200,10 @@ struct DotNetProjectReader {
           addObject("\(targetID).\(configuration)", isa: "XCBuildConfiguration", [:], offset: group.offset)
         }
         mergePartialManifests(evaluation, settings: settings)
-        declareAdditionalAppExtensions(evaluation, appTargetID: targetID)
+        if isApp {
+          declareAdditionalAppExtensions(evaluation, appTargetID: targetID)
+          declareExtensionProjects(evaluation, appTargetID: targetID, platform: platform)
+        }
         for reference in linkedReferences(evaluation, projectFile: projectName)
         where !linked.contains(where: { $0.name == reference.name }) {
           linked.append(reference)
@@ -232,8 +246,11 @@ struct DotNetProjectReader {
       let productID = "\(targetID).product"
       addObject(
         productID, isa: "PBXFileReference",
-        ["path": .string("\(stem).app"), "sourceTree": .string("BUILT_PRODUCTS_DIR")], offset: 0)
-      let productType = "com.apple.product-type.application"
+        [
+          "path": .string(isAppExtension ? "\(stem).appex" : "\(stem).app"),
+          "sourceTree": .string("BUILT_PRODUCTS_DIR"),
+        ], offset: 0)
+      let productType = isAppExtension ? "com.apple.product-type.app-extension" : "com.apple.product-type.application"
       addObject(
         targetID, isa: "PBXNativeTarget",
         [
@@ -397,9 +414,11 @@ struct DotNetProjectReader {
     let resourcePrefix = Self.slashed(evaluation.value(of: "IPhoneResourcePrefix"))
     for item in evaluation.items where ["None", "BundleResource", "Content"].contains(item.type) {
       let include = Self.slashed(item.include)
-      guard PathText.lastComponent(of: include) == "Info.plist" else { continue }
-      var logical = item.metadata["logicalname"].map(Self.slashed) ?? include
-      if item.metadata["logicalname"] == nil, !resourcePrefix.isEmpty, logical.hasPrefix(resourcePrefix + "/") {
+      // The name in the bundle: `LogicalName`, else `Link` (the path the IDE shows the file at), else the path.
+      let named = item.metadata["logicalname"] ?? item.metadata["link"]
+      var logical = named.map(Self.slashed) ?? include
+      guard PathText.lastComponent(of: logical) == "Info.plist" else { continue }
+      if named == nil, !resourcePrefix.isEmpty, logical.hasPrefix(resourcePrefix + "/") {
         logical = String(logical.dropFirst(resourcePrefix.count + 1))
       }
       if logical == "Info.plist" { return (include, .project(file: item.file, line: item.line)) }
@@ -460,6 +479,27 @@ struct DotNetProjectReader {
       let embed = CrossProjectEmbed(
         appTargetID: appTargetID, project: .folder(folder), target: .productName(product), name: product,
         writtenAs: "AdditionalAppExtensions", file: item.file, line: item.line)
+      if !crossProjectEmbeds.contains(embed) { crossProjectEmbeds.append(embed) }
+    }
+  }
+
+  /// Declares the app extension projects the app embeds: `ProjectReference` items with `IsAppExtension` set, whose
+  /// build dotnet/macios copies into the app's PlugIns (`msbuild/Xamarin.Shared/Xamarin.Shared.targets`,
+  /// `_ResolveAppExtensionReferences`, at d0107f435002688f0f6dd9241ddeca330b181630). The extension is the target of
+  /// the referenced project for the app's platform: `XcodeTargetsReport` reads that project (within the boundary),
+  /// and the app becomes its containing app; a project or target it cannot find is its located note.
+  private mutating func declareExtensionProjects(
+    _ evaluation: MSBuildEvaluation, appTargetID: String, platform: Platform
+  ) {
+    for item in evaluation.items
+    where item.type == "ProjectReference" && item.metadata["isappextension"]?.lowercased() == "true" {
+      let path = PathText.tidied(PathText.joined(files.projectFolder, Self.slashed(item.include)))
+      let name = PathText.lastComponent(of: path)
+      let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+      let target = platform.identifier == "ios" ? stem : "\(stem) (Mac Catalyst)"
+      let embed = CrossProjectEmbed(
+        appTargetID: appTargetID, project: .project(path), target: .targetName(target), name: name,
+        writtenAs: "ProjectReference (IsAppExtension)", file: item.file, line: item.line)
       if !crossProjectEmbeds.contains(embed) { crossProjectEmbeds.append(embed) }
     }
   }

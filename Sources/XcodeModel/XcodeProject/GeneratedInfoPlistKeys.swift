@@ -81,6 +81,14 @@ public enum GeneratedInfoPlistKeys {
     return key
   }
 
+  /// The Info.plist key the setting `name` makes: the key it names, or for a generation setting
+  /// (`generationSettings`) the key it generates (`UILaunchScreen` for `INFOPLIST_KEY_UILaunchScreen_Generation`).
+  public static func generatedKey(forSetting name: String) -> String {
+    let key = key(forSetting: name)
+    guard generationSettings.contains(name), key.hasSuffix("_Generation") else { return key }
+    return String(key.dropLast("_Generation".count))
+  }
+
   /// Whether Xcode reads the setting `name` (`INFOPLIST_KEY_…`) when it generates an Info.plist.
   public static func isRead(_ name: String) -> Bool {
     generationSettings.contains(name) || keys.contains { setting(for: $0) == name }

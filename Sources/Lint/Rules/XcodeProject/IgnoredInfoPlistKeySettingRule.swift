@@ -86,6 +86,15 @@ struct IgnoredInfoPlistKeySettingRule: TargetRule {
               "INFOPLIST_KEY_UILaunchScreen_Generation": "YES",
             ]),
         ])),
+      // The Info.plist file has the key the setting generates: nothing is lost.
+      RuleExample(
+        project: ExampleProject(targets: [.init("App", settings: ["INFOPLIST_KEY_UILaunchScreen_Generation": "YES"])]),
+        infoPlist: """
+          <key>CFBundleIdentifier</key>
+          <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>UILaunchScreen</key>
+          <dict/>
+          """),
     ]
   )
 
@@ -110,7 +119,7 @@ struct IgnoredInfoPlistKeySettingRule: TargetRule {
     let plistText = String(decoding: target.infoPlist.source.bytes, as: UTF8.self)
     for setting in view.configuration.infoPlistKeys
     where !plistText.contains(setting.name + ")") && !plistText.contains(setting.name + "}") {
-      let key = GeneratedInfoPlistKeys.key(forSetting: setting.name)
+      let key = GeneratedInfoPlistKeys.generatedKey(forSetting: setting.name)
       // A key iOS does not read (the targets linted are iOS ones) loses nothing when it is lost.
       if Self.keysIOSIgnores.contains(key) { continue }
       let reason: String
