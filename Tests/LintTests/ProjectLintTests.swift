@@ -255,6 +255,17 @@ import XcodeModel
       appDebug: Self.common + generated, appRelease: Self.common, only: ["IM011"])
     #expect(report.diagnostics.map(\.configurations) == [["Release"]])
   }
+
+  /// An app target that builds no Info.plist in any configuration (a host app that only builds an extension) is not
+  /// linted, and a note says why.
+  @Test func anAppWithoutAnInfoPlistIsANote() async throws {
+    let host = "PRODUCT_BUNDLE_IDENTIFIER = com.contoso.host;"
+    let (report, folder) = try await Self.lint(appDebug: host, appRelease: host, only: ["PL003"])
+    #expect(
+      report.notes.contains(
+        "'\(folder)/App.xcodeproj › App' has no Info.plist (INFOPLIST_FILE is not set and GENERATE_INFOPLIST_FILE is not YES): "
+          + "not linted"), "\(report.notes)")
+  }
 }
 
 /// A temporary folder of files, removed when released.

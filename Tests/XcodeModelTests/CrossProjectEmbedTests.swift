@@ -383,4 +383,41 @@ struct CrossProjectEmbedTests {
     #expect(!report.targets.contains { $0.name == "Core" })
     #expect(!report.notes.contains { $0.description.contains("IsAppExtension") }, "\(report.notes)")
   }
+
+  /// A .NET app often names the folder its build copies the extension into (absent from the repository): the one
+  /// extension of that name the repository builds is the one embedded; with two of that name, neither is, and a note
+  /// says why.
+  @Test func aMissingAdditionalAppExtensionsFolderTakesTheOnlyExtensionOfThatName() throws {
+    func app(naming name: String) -> String {
+      """
+      <Project Sdk="Microsoft.NET.Sdk">
+        <PropertyGroup>
+          <TargetFramework>net9.0-ios</TargetFramework>
+          <OutputType>Exe</OutputType>
+        </PropertyGroup>
+        <ItemGroup>
+          <AdditionalAppExtensions Include="$(MSBuildProjectDirectory)/Platforms/iOS/Built" Name="\(name)" />
+        </ItemGroup>
+      </Project>
+      """
+    }
+    let folder = try XcodeFixtures.folder([
+      "App/App.csproj": app(naming: "Share0"),
+      "Native/Share/Share.xcodeproj/project.pbxproj": Self.extensionProject(),
+    ])
+    let report = XcodeTargetsReport(paths: [folder], boundary: RepositoryBoundary(roots: [folder]))
+    let share = try #require(report.targets.first { $0.name == "Share0" })
+    #expect(share.containingApp == "App")
+    #expect(share.containingAppProject == folder + "/App/App.csproj")
+    #expect(!report.notes.contains { $0.description.contains("AdditionalAppExtensions") }, "\(report.notes)")
+
+    let twice = try XcodeFixtures.folder([
+      "App/App.csproj": app(naming: "Share0"),
+      "Native/Share/Share.xcodeproj/project.pbxproj": Self.extensionProject(),
+      "Other/Share/Share.xcodeproj/project.pbxproj": Self.extensionProject(),
+    ])
+    let ambiguous = XcodeTargetsReport(paths: [twice], boundary: RepositoryBoundary(roots: [twice]))
+    #expect(ambiguous.targets.filter { $0.name == "Share0" }.allSatisfy { $0.containingApp == nil })
+    #expect(ambiguous.notes.contains { $0.description.contains("the repository has no such folder") })
+  }
 }

@@ -147,6 +147,7 @@ struct ProjectPlan {
       let index = indexes[projectFolder] ?? XcconfigDefinitionIndex(root: projectFolder)
       indexes[projectFolder] = index
       let filesByConfiguration = target.configurations.map { (configuration: $0.name, files: $0.xcconfigFiles) }
+      var withoutInfoPlist: [String] = []   // the configurations that build no Info.plist at all
       for configuration in target.configurations
       where selection.configurationName.map({ $0 == configuration.name }) ?? true {
         for configurationNote in configuration.notes { note(configurationNote.description) }
@@ -168,7 +169,10 @@ struct ProjectPlan {
             displayPath: "\(target.project)/\(target.name) (generated Info.plist)", filePath: nil,
             location: .archiveEntry, bytes: configuration.generatedInfoPlist(isExtension: isExtension))
         }
-        guard let info else { continue }
+        guard let info else {
+          withoutInfoPlist.append(configuration.name)
+          continue
+        }
         let entitlements = plist(at: configuration.entitlementsPath?.resolved)
         var containingApp: DiscoveredPlist?
         var containingAppBundleIdentifier: String?
@@ -248,6 +252,11 @@ struct ProjectPlan {
       }
       if !builds.isEmpty {
         targets.append(PlannedTarget(name: "\(target.project) › \(target.name)", builds: builds))
+      } else if !withoutInfoPlist.isEmpty {
+        // Xcode would build it without an Info.plist (a host app that only builds an extension, often).
+        note(
+          "'\(Self.displayPath(target.project)) › \(target.name)' has no Info.plist (INFOPLIST_FILE is not set and "
+            + "GENERATE_INFOPLIST_FILE is not YES): not linted")
       }
     }
   }

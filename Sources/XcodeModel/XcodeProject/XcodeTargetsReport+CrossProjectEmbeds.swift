@@ -87,6 +87,21 @@ struct CrossProjectEmbedIndex: Sendable {
     }
   }
 
+  /// The one extension of all the projects read whose product (or name) is `productName` (`Name` of `Name.appex`),
+  /// with its project; nil when there is none or more than one.
+  func onlyExtension(productName: String) -> (project: ReadProject, target: ReadTarget)? {
+    let bare = productName.hasSuffix(".appex") ? String(productName.dropLast(".appex".count)) : productName
+    var found: (project: ReadProject, target: ReadTarget)?
+    for project in projects.values {
+      guard let id = project.targetIDByProductName[bare] ?? project.targetIDByName[bare],
+        let target = project.targetsByID[id], target.isExtension
+      else { continue }
+      if found != nil { return nil }
+      found = (project, target)
+    }
+    return found
+  }
+
   /// The target `reference` names in the first of `candidates` that has it.
   func target(_ reference: CrossProjectEmbed.TargetReference, in candidates: [ReadProject])
     -> (project: ReadProject, target: ReadTarget)?
@@ -140,6 +155,17 @@ extension XcodeTargetsReport {
           ?? (crossProjects.projects(at: embed.project).isEmpty ? "its project could not be read" : nil)
         if let reason {
           unreadable[embed.project] = reason
+          // A .NET app names the folder its build copies the extension into (empty in the repository, or not there):
+          // the one extension of that name the repository builds is the one embedded.
+          if case .folder = embed.project, case .productName(let name) = embed.target,
+            let (project, target) = crossProjects.onlyExtension(productName: name)
+          {
+            resolved.append(
+              CrossProjectEmbedIndex.Resolved(
+                pending: pending, targetKey: CrossProjectEmbedIndex.key(project: project.path, target: target.name),
+                isExtension: true))
+            continue
+          }
           let key = "\(pending.appProject)\u{0}\(pending.appName)\u{0}\(embed.project)"
           if !embed.isDependencyOnly, notedProjects.insert(key).inserted { note(pending, reason) }
           continue
