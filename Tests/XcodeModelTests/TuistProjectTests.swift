@@ -119,6 +119,33 @@ struct TuistProjectTests {
     #expect(note.message.contains("'\"\\(prefix).tests\"'"))
   }
 
+  /// `.target(share)` names the target itself (Tuist's overload taking a `Target`), here a `let` bound to a literal
+  /// `.target(name: …)`: the app embeds it as it would `.target(name: "Share")`.
+  @Test func aDependencyOnATargetBoundToALetIsEmbedded() throws {
+    let folder = try folder(
+      """
+      import ProjectDescription
+
+      let share: Target = .target(
+        name: "Share", destinations: .iOS, product: .appExtension, bundleId: "com.contoso.app.share",
+        infoPlist: "Share/Info.plist")
+
+      let project = Project(
+        name: "Contoso",
+        targets: [
+          .target(
+            name: "Contoso", destinations: .iOS, product: .app, bundleId: "com.contoso.app",
+            infoPlist: "App/Info.plist", dependencies: [.target(share)]),
+          share,
+        ])
+      """,
+      files: ["App/Info.plist": "<plist version=\"1.0\"><dict/></plist>\n", "Share/Info.plist": "<plist/>\n"])
+    let report = XcodeTargetsReport(paths: [folder.path])
+    let share = try #require(report.targets.first { $0.name == "Share" })
+    #expect(share.containingApp == "Contoso")
+    #expect(report.notes.isEmpty, "\(report.notes)")
+  }
+
   /// What an `excluding:` glob leaves out of a sources folder: a file or a whole folder inside it, never a guess.
   @Test func excludingGlobsBecomeTheFoldersExceptions() {
     #expect(TuistProjectBuilder.excludedPath("Shared/Tests/**", inFolder: "Shared") == "Tests")

@@ -796,7 +796,12 @@ struct TuistProjectBuilder {
       let first = call.arguments.first.map { manifest.resolved($0.value) }
       switch call.callee {
       case ".target", "TargetDependency.target":
-        guard let name = (arguments["name"] ?? first).flatMap({ manifest.resolved($0).string }) else {
+        var named = arguments["name"] ?? first
+        // `.target(shareExtension)`: the overload taking the target itself (a `let` bound to `.target(name: …)`).
+        if arguments["name"] == nil, let target = first?.call {
+          named = Self.labelled(target.arguments)["name"]
+        }
+        guard let name = named.flatMap({ manifest.resolved($0).string }) else {
           note("a dependency of '\(spec.name)' names \(element.shown): \(Self.generateAdvice)", at: element)
           continue
         }
