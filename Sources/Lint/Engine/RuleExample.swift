@@ -26,31 +26,23 @@ public struct RuleExample: Sendable {
   public let messages: [String]
   /// The fixed text of `file`'s dictionary body (a project example: of its `project.pbxproj`), when a finding has
   /// a fix.
-  public var corrected: String? { correctedText?.text }
+  public var corrected: String? { correctedText ?? correctedProject?.render() }
   /// Configuration given to the example's lint (`.sharelint.yml` text), if any.
   public let configuration: String?
   /// For a project example, the `project.pbxproj` text (see `ExampleProject`): the example is linted as a folder
   /// holding `App.xcodeproj`, `App/Info.plist` (`infoPlist`), `App/App.entitlements` (`entitlements`, when given)
   /// and `files`.
-  public var project: String? { projectText?.text }
-  /// `project`, kept unrendered until asked for: every rule's description, examples included, is built in every
-  /// run, and rendering the project examples' `project.pbxproj` texts was most of that (20 ms of CPU a run).
-  private let projectText: Text?
-  /// `corrected`, likewise.
-  private let correctedText: Text?
-
-  /// A text of the example, or the project whose `project.pbxproj` it is.
-  private enum Text: Sendable {
-    case written(String)
-    case rendered(ExampleProject)
-
-    var text: String {
-      switch self {
-      case .written(let text): return text
-      case .rendered(let project): return project.render()
-      }
-    }
-  }
+  public var project: String? { projectText ?? projectModel?.render() }
+  /// `project` when written as text.
+  private let projectText: String?
+  /// `project` when it is an `ExampleProject`, rendered only when asked for: every rule's description, examples
+  /// included, is built in every run, and rendering the project examples' `project.pbxproj` texts was most of that
+  /// (20 ms of CPU a run). Two optionals, not an enum of the two: LeakSanitizer does not see an enum payload's
+  /// pointers when the case is kept in their spare bits, and called every rule's examples a leak.
+  private let projectModel: ExampleProject?
+  /// `corrected` when written as text, and when it is an `ExampleProject`.
+  private let correctedText: String?
+  private let correctedProject: ExampleProject?
   /// For a project example, the other files of its folder by relative path; a `.plist` or `.entitlements` text
   /// that is no whole plist is a dictionary body.
   public let files: [String: String]
@@ -72,10 +64,12 @@ public struct RuleExample: Sendable {
     self.entitlements = entitlements
     self.containingApp = containingApp
     self.messages = messages
-    correctedText = corrected.map(Text.written)
+    correctedText = corrected
+    correctedProject = nil
     self.configuration = configuration
     self.file = file
     projectText = nil
+    projectModel = nil
     files = [:]
     markedFile = nil
     self.sourceFile = sourceFile
@@ -92,24 +86,27 @@ public struct RuleExample: Sendable {
     sourceFile: StaticString = #filePath, sourceLine: UInt = #line
   ) {
     self.init(
-      projectText: .rendered(project), infoPlist: infoPlist, entitlements: entitlements, files: files,
-      markedFile: markedFile, messages: messages,
-      corrected: correctedMarkedFile.map(Text.written) ?? corrected.map(Text.rendered),
+      projectText: nil, projectModel: project, infoPlist: infoPlist, entitlements: entitlements, files: files,
+      markedFile: markedFile, messages: messages, correctedText: correctedMarkedFile,
+      correctedProject: correctedMarkedFile == nil ? corrected : nil,
       configuration: configuration, sourceFile: sourceFile, sourceLine: sourceLine)
   }
 
   private init(
-    projectText: Text, infoPlist: String, entitlements: String?, files: [String: String], markedFile: String?,
-    messages: [String], corrected: Text?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
+    projectText: String?, projectModel: ExampleProject?, infoPlist: String, entitlements: String?,
+    files: [String: String], markedFile: String?, messages: [String], correctedText: String?,
+    correctedProject: ExampleProject?, configuration: String?, sourceFile: StaticString, sourceLine: UInt
   ) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
     containingApp = nil
     self.projectText = projectText
+    self.projectModel = projectModel
     self.files = files
     self.markedFile = markedFile
     self.messages = messages
-    correctedText = corrected
+    self.correctedText = correctedText
+    self.correctedProject = correctedProject
     self.configuration = configuration
     file = .project
     self.sourceFile = sourceFile
@@ -160,9 +157,9 @@ public struct RuleExample: Sendable {
         }
       }
       return RuleExample(
-        projectText: .written(projectText), infoPlist: infoPlist, entitlements: entitlements, files: files,
-        markedFile: markedFile, messages: [], corrected: nil, configuration: configuration, sourceFile: sourceFile,
-        sourceLine: sourceLine)
+        projectText: projectText, projectModel: nil, infoPlist: infoPlist, entitlements: entitlements, files: files,
+        markedFile: markedFile, messages: [], correctedText: nil, correctedProject: nil, configuration: configuration,
+        sourceFile: sourceFile, sourceLine: sourceLine)
     }
     return RuleExample(
       file == .infoPlist ? corrected : infoPlist, entitlements: file == .entitlements ? corrected : entitlements,
