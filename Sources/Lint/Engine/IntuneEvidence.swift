@@ -188,15 +188,8 @@ public enum IntuneEvidence: Sendable, Hashable {
   /// The first `com.microsoft.intune.mam.…` type written in a predicate's text.
   static func firstIntuneType(in predicate: String) -> String? {
     // In the bytes: Foundation's `range(of:)` was a tenth of finding a target's evidence.
-    let prefix = intuneTypePrefix
     var text = predicate
-    let offset: Int? = text.withUTF8 { bytes in
-      guard let first = prefix.first, bytes.count >= prefix.count else { return nil }
-      for start in 0...(bytes.count - prefix.count) where bytes[start] == first {
-        if prefix.indices.allSatisfy({ bytes[start + $0] == prefix[$0] }) { return start }
-      }
-      return nil
-    }
+    let offset = text.withUTF8 { ByteSearch.firstOffset(of: intuneTypePrefix, in: $0) }
     guard let offset else { return nil }
     let start = predicate.utf8.index(predicate.utf8.startIndex, offsetBy: offset)
     let tail = predicate[start...].prefix { !"\"' )".contains($0) }

@@ -137,23 +137,10 @@ struct SuppressionDirective: Sendable {
     return directives
   }
 
-  /// Whether `needle` occurs in `haystack`, found from its last byte with the C library's `memchr`, which skips
-  /// through the bytes many at a time: the marker's `:` is rare in a plist, where a loop comparing every `s` of the
-  /// `<string>` tags with its first byte was 1.4% of a run over 10,000 plists.
+  /// Whether `needle` occurs in `haystack` (`ByteSearch`: a loop comparing every `s` of a plist's `<string>` tags
+  /// with the marker's first byte was 1.4% of a run over 10,000 plists).
   static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-    guard let last = needle.last, haystack.count >= needle.count else { return false }
-    return haystack.withUnsafeBufferPointer { hay in
-      guard let base = hay.baseAddress else { return false }
-      var offset = needle.count - 1   // the first place the needle's last byte can be
-      while offset < hay.count {
-        guard let found = memchr(base + offset, Int32(last), hay.count - offset) else { return false }
-        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let start = end - (needle.count - 1)
-        if needle.indices.allSatisfy({ hay[start + $0] == needle[$0] }) { return true }
-        offset = end + 1
-      }
-      return false
-    }
+    haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, in: $0) != nil }
   }
 
   /// Each comment of `bytes`: its whole bytes and the bytes of its text (inside the delimiters).
